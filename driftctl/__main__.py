@@ -1,0 +1,3 @@
+from driftctl.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""AWS resource types, declared as data, and the one generic scanner that reads them."""

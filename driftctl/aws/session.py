@@ -1,0 +1,118 @@
+"""Where boto3 clients come from: one injected factory, so tests and production share a path."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import boto3
+import botocore.config
+import botocore.exceptions
+
+from driftctl.errors import DriftctlError
+
+ClientFactory = Callable[[str, str], Any]  # (service, region) -> boto3 client
+
+# Errors that no amount of retrying or skipping fixes: the whole scan stops with one line.
+FATAL_CODES = {
+    "ExpiredToken": "the AWS session token has expired",
+    "ExpiredTokenException": "the AWS session token has expired",
+    "InvalidClientTokenId": "the AWS access key is not valid",
+    "UnrecognizedClientException": "the AWS access key is not valid",
+    "AuthFailure": "AWS could not validate the credentials",
+    "SignatureDoesNotMatch": "the AWS secret key does not match the access key",
+    "RequestExpired": "the request expired: check this machine's clock",
+}
+
+
+class CallCounter:
+    """Counts API calls per service:Operation, and the HTTP requests they took.
+
+    `sent - calls` is the retries: botocore resends a throttled or failed request
+    without the caller seeing it, and the before-send event sees every attempt.
+    """
+
+    def __init__(self) -> None:
+        self.calls: Counter[str] = Counter()
+        self.sent: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def on_send(self, event_name: str = "", **_: Any) -> None:
+        # event_name is "before-send.<service>.<Operation>"
+        with self._lock:
+            self.sent[event_name.split(".", 1)[1].replace(".", ":")] += 1
+
+    def count(self, service: str, operation: str) -> None:
+        with self._lock:
+            self.calls[f"{service}:{operation}"] += 1
+
+    @property
+    def retries(self) -> int:
+        return max(0, sum(self.sent.values()) - sum(self.calls.values()))
+
+
+def make_client_factory(
+    profile: str | None,
+    endpoint_url: str | None,
+    counter: CallCounter,
+    max_attempts: int = 8,
+    pool_size: int = 64,
+) -> ClientFactory:
+    try:
+        session = boto3.Session(profile_name=profile)
+    except botocore.exceptions.ProfileNotFound as exc:
+        raise DriftctlError(str(exc), "list profiles with: aws configure list-profiles") from exc
+    config = botocore.config.Config(
+        retries={"mode": "adaptive", "max_attempts": max_attempts},
+        max_pool_connections=pool_size,
+        connect_timeout=5,
+        read_timeout=60,
+    )
+    clients: dict[tuple[str, str], Any] = {}
+    lock = threading.Lock()
+
+    def factory(service: str, region: str) -> Any:
+        with lock:
+            if (service, region) not in clients:
+                client = session.client(
+                    service,  # type: ignore[call-overload]
+                    region_name=region,
+                    endpoint_url=endpoint_url,
+                    config=config,
+                )
+                client.meta.events.register("before-send", counter.on_send)
+                clients[(service, region)] = client
+            return clients[(service, region)]
+
+    return factory
+
+
+def default_region(profile: str | None) -> str | None:
+    return boto3.Session(profile_name=profile).region_name
+
+
+def check_credentials(factory: ClientFactory, region: str) -> str:
+    """Fail fast, with one line, when credentials or the endpoint are unusable. Returns the account."""
+    try:
+        identity = factory("sts", region).get_caller_identity()
+    except botocore.exceptions.NoCredentialsError as exc:
+        raise DriftctlError(
+            "no AWS credentials found",
+            "set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, or run aws sso login",
+        ) from exc
+    except botocore.exceptions.EndpointConnectionError as exc:
+        raise DriftctlError(
+            f"cannot reach the AWS endpoint {exc.kwargs.get('endpoint_url', '')}",
+            "check --endpoint-url / AWS_ENDPOINT_URL and the network",
+        ) from exc
+    except botocore.exceptions.ClientError as exc:
+        raise fatal_error(exc, "sts:GetCallerIdentity") from exc
+    return str(identity.get("Account", ""))
+
+
+def fatal_error(exc: botocore.exceptions.ClientError, call: str) -> DriftctlError:
+    code = exc.response.get("Error", {}).get("Code", "")
+    reason = FATAL_CODES.get(code, exc.response.get("Error", {}).get("Message", str(exc)))
+    return DriftctlError(f"{call} failed: {code}: {reason}", "refresh the AWS credentials and retry")

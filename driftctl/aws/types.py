@@ -1,0 +1,133 @@
+"""The shapes every resource type is declared with (ARCHITECTURE.md §3).
+
+A `ScanSpec` says how to enumerate something live: one (paginated) list call, plus
+detail calls per listed item that AWS forces when no list or batch call carries the
+data. Its `build` function turns one item (with its detail responses) into canonical
+`Resource`s, possibly of several types (a bucket yields the bucket, its versioning,
+its encryption, ...). A `ResourceType` says how to identify, normalize and compare
+one canonical type, and how Terraform's configuration maps onto it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from driftctl.declared.raw import RawResource
+from driftctl.model import Resource
+
+Item = dict[str, Any]
+Details = Mapping[str, Any]  # detail-call key -> response (None when AWS says "not configured")
+
+
+@dataclasses.dataclass(frozen=True)
+class ListCall:
+    operation: str  # boto3 client method name, e.g. "describe_vpcs"
+    result_key: str  # key of the item list in each page, e.g. "Vpcs"
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    paginated: bool = True
+
+
+@dataclasses.dataclass(frozen=True)
+class DetailCall:
+    key: str  # where the response is stored for `build`
+    operation: str  # boto3 client method name
+    params: Callable[[Item], dict[str, Any]]
+    # error codes that mean "this item has no such configuration" (response None)
+    absent: frozenset[str] = frozenset()
+    # only call for items where this returns True
+    when: Callable[[Item], bool] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Join:
+    """Another list call whose items are joined onto each listed item by a key.
+
+    Used where one batch call lacks a field another batch call has (IAM's authorization
+    details carry roles' policies and tags; ListRoles carries their description), so
+    neither forces a per-resource call.
+    """
+
+    key: str  # where the joined item is stored for `build`
+    list: ListCall
+    joined_key: str  # field of the joined items
+    item_key: str  # field of the listed item with the same value
+
+
+@dataclasses.dataclass(frozen=True)
+class ScanSpec:
+    name: str
+    service: str
+    list: ListCall
+    build: Callable[[Item, Details, str], list[Resource]]  # (item, details, region)
+    details: tuple[DetailCall, ...] = ()
+    joins: tuple[Join, ...] = ()
+    global_service: bool = False  # scanned once, not per region (IAM, S3 listing)
+    # keep only the items this returns True for (e.g. buckets of the scanned region)
+    keep: Callable[[Item, str], bool] | None = None
+
+
+def _no_defaults(_: Resource) -> bool:
+    return False
+
+
+def _identity(attrs: dict[str, Any]) -> dict[str, Any]:
+    return attrs
+
+
+@dataclasses.dataclass(frozen=True)
+class Fold:
+    """A Terraform type that declares part of another resource (a security group rule).
+
+    `convert` yields fragments of the owning type whose set attrs are merged into the
+    declared parent that `parent_attr` points at (a Ref or a literal id).
+    """
+
+    parent_attr: str
+    convert: Callable[[RawResource], list[Resource]]
+
+
+@dataclasses.dataclass(frozen=True)
+class ResourceType:
+    name: str
+    scan: str  # ScanSpec.name that yields it live
+    # top-level attrs that the diff compares; anything else declared is not compared
+    compared: frozenset[str]
+    # attrs compared whole (maps, policies): keys absent on the declared side still count
+    exact: frozenset[str] = frozenset()
+    # attrs holding sets: compared element by element, order never matters
+    sets: frozenset[str] = frozenset()
+    # alternative natural keys: tuples of attr names; the first fully known one is used
+    natural_keys: tuple[tuple[str, ...], ...] = ()
+    # declared id derived from attrs (bucket name, role name, ...), when Terraform's is
+    declared_id: Callable[[dict[str, Any]], Any] | None = None
+    # Terraform's defaults for unset attrs (an unset attribute with a default is declared)
+    declared_defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    normalize: Callable[[dict[str, Any]], dict[str, Any]] = _identity
+    # live resources that are AWS's own (default VPC, service-linked roles, ...)
+    is_aws_default: Callable[[Resource], bool] = _no_defaults
+    # child types (versioning of a bucket): (parent type, attr holding the parent id)
+    parent: tuple[str, str] | None = None
+    # Terraform types mapped onto this one: tf type -> converter to canonical resources
+    from_terraform: Mapping[str, Callable[[RawResource], list[Resource]]] = dataclasses.field(
+        default_factory=dict
+    )
+    folds: Mapping[str, Fold] = dataclasses.field(default_factory=dict)
+    tags: bool = False  # supports tags (provider default_tags merge in)
+
+
+def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:
+    """AWS's [{"Key": k, "Value": v}] as a dict, without the aws:* tags AWS sets itself."""
+    return {t["Key"]: t.get("Value", "") for t in tags or () if not t["Key"].startswith("aws:")}
+
+
+def first_block(value: Any) -> dict[str, Any]:
+    """Terraform's single nested block (a list of at most one dict) as a dict."""
+    if isinstance(value, list) and value and isinstance(value[0], dict):
+        return value[0]
+    return value if isinstance(value, dict) else {}
+
+
+def drop_none(attrs: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in attrs.items() if v is not None}

@@ -1,0 +1,1 @@
+"""Loaders for the declared side. Each returns a `Declared` of canonical Resources."""

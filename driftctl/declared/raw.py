@@ -1,0 +1,38 @@
+"""What a format loader hands to the canonicalizer: resources in Terraform's own shape.
+
+Terraform's vocabulary is the lingua franca (ARCHITECTURE.md §2): a loader for any
+format produces `RawResource`s whose attrs look like a Terraform configuration
+(nested blocks as lists of dicts), and `driftctl.aws.canonical` maps them onto the
+canonical resource types the scanner reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from driftctl.model import SourceRef
+
+
+@dataclasses.dataclass
+class RawResource:
+    type: str  # e.g. "aws_s3_bucket"
+    address: str  # e.g. 'module.x.aws_s3_bucket.logs["a"]'
+    attrs: dict[str, Any]  # evaluated; blocks are lists of dicts; may hold Unknown/Ref
+    source: SourceRef
+    provider: str = ""  # provider alias ("" = default provider)
+    import_id: str | None = None  # explicit id (import block, tfstate, external-name)
+    # attribute path ("tags.Owner", "versioning[0].enabled") -> where the value came from
+    provenance: dict[str, SourceRef] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass
+class RawDeclared:
+    resources: list[RawResource]
+    # provider alias -> default_tags.tags of that provider block
+    default_tags: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    # provider alias -> region, where the provider block sets it
+    regions: dict[str, Any] = dataclasses.field(default_factory=dict)
+    # {"address", "path", "reason"} for every value that could not be evaluated
+    unknown: list[dict[str, str]] = dataclasses.field(default_factory=list)
+    warnings: list[str] = dataclasses.field(default_factory=list)

@@ -1,0 +1,27 @@
+"""One error type and the exit statuses every command shares."""
+
+from __future__ import annotations
+
+import enum
+
+
+class ExitStatus(enum.IntEnum):
+    OK = 0
+    DRIFT = 1
+    ERROR = 2
+
+
+class DriftctlError(Exception):
+    """A problem the user can act on: one line, plus an optional hint.
+
+    Raised where the problem is known; the CLI's single handler prints it and
+    exits with ExitStatus.ERROR.
+    """
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.hint})" if self.hint else self.message

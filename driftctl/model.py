@@ -1,0 +1,170 @@
+"""The plain data passed between pipeline stages (ARCHITECTURE.md §2)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from typing import Any, Literal
+
+Kind = Literal["changed", "missing", "unmanaged"]
+KINDS: tuple[Kind, ...] = ("changed", "missing", "unmanaged")
+
+
+@dataclasses.dataclass(frozen=True)
+class Unknown:
+    """A declared value that cannot be known before apply. Never drift."""
+
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"$unknown": self.reason}
+
+
+@dataclasses.dataclass(frozen=True)
+class Ref:
+    """A reference to another declared resource's attribute, e.g. aws_vpc.main.id.
+
+    `path` is the attribute path below the resource (("id",), ("tags", "Name")).
+    Resolved by matching once the target is bound to a live resource.
+    """
+
+    address: str
+    path: tuple[str | int, ...]
+    # A template around the reference: the resolved value is prefix + value + suffix.
+    prefix: str = ""
+    suffix: str = ""
+
+    @property
+    def expression(self) -> str:
+        tail = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path)
+        return f"{self.prefix}${{{self.address}{tail}}}{self.suffix}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"$unknown": f"{self.expression} is known after apply"}
+
+
+@dataclasses.dataclass(frozen=True)
+class SourceRef:
+    file: str
+    line: int
+    end_line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line}
+
+
+@dataclasses.dataclass(frozen=True)
+class Resource:
+    type: str
+    id: str | None
+    address: str | None
+    attrs: dict[str, Any]
+    source: SourceRef | None = None
+    region: str | None = None
+    # attribute path -> where its value came from (declared side only)
+    provenance: dict[str, SourceRef] = dataclasses.field(default_factory=dict, compare=False)
+
+    @property
+    def key(self) -> str:
+        return self.address or f"{self.type}.{self.id}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Change:
+    path: str
+    expected: Any
+    actual: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "expected": self.expected, "actual": self.actual}
+
+
+@dataclasses.dataclass(frozen=True)
+class Drift:
+    kind: Kind
+    type: str
+    id: str | None
+    address: str | None
+    source: SourceRef | None
+    changes: tuple[Change, ...] = ()
+    action: str = "report"
+    severity: str = "medium"
+    rule: str | None = None
+    tags: dict[str, str] = dataclasses.field(default_factory=dict, compare=False)
+
+    @property
+    def fingerprint(self) -> str:
+        body = {
+            "kind": self.kind,
+            "type": self.type,
+            "id": self.id,
+            "address": self.address,
+            "changes": [c.to_json() for c in self.changes],
+        }
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+        return f"sha256:{digest}"
+
+    def sort_key(self) -> tuple[str, str, str]:
+        return (self.type, self.address or self.id or "", self.kind)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "type": self.type,
+            "id": self.id,
+            "address": self.address,
+            "source": self.source.to_json() if self.source else None,
+            "changes": [c.to_json() for c in self.changes],
+            "action": self.action,
+            "severity": self.severity,
+            "rule": self.rule,
+            "fingerprint": self.fingerprint,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class ScanError:
+    scope: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"scope": self.scope, "message": self.message}
+
+
+@dataclasses.dataclass(frozen=True)
+class Report:
+    summary: dict[str, Any]
+    drifts: tuple[Drift, ...]
+    errors: tuple[ScanError, ...] = ()
+    unknown: tuple[dict[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema_version": 1,
+            "summary": self.summary,
+            "drifts": [d.to_json() for d in self.drifts],
+            "errors": [e.to_json() for e in self.errors],
+        }
+
+
+def to_plain(value: Any) -> Any:
+    """Render attrs as plain JSON: Unknown and Ref become {"$unknown": ...}."""
+    if isinstance(value, (Unknown, Ref)):
+        return value.to_json()
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    return value
+
+
+def is_known(value: Any) -> bool:
+    """True when no Unknown or Ref appears anywhere inside value."""
+    if isinstance(value, (Unknown, Ref)):
+        return False
+    if isinstance(value, dict):
+        return all(is_known(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return all(is_known(v) for v in value)
+    return True
