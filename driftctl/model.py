@@ -16,6 +16,8 @@ class Unknown:
     """A declared value that cannot be known before apply. Never drift."""
 
     reason: str
+    # the declared address this value waits on, when that is why it is unknown
+    depends_on: str | None = dataclasses.field(default=None, compare=False)
 
     def to_json(self) -> dict[str, str]:
         return {"$unknown": self.reason}

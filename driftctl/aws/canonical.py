@@ -1,0 +1,113 @@
+"""Terraform-shaped RawResources -> canonical Resources (ARCHITECTURE.md §3).
+
+Splits inline blocks into their own types, folds separate rule resources into the
+group they belong to, merges provider default_tags, fills Terraform's defaults for
+unset attributes and applies each type's normalizer. Attributes driftctl does not
+compare are dropped here, so the rendered state is exactly what the diff compares.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from typing import Any
+
+from driftctl.aws.registry import CONVERTERS, FOLDS, TYPES
+from driftctl.aws.types import ResourceType
+from driftctl.declared.raw import RawDeclared, RawResource
+from driftctl.model import Ref, Resource, Unknown, is_known
+
+
+@dataclasses.dataclass
+class Declared:
+    resources: list[Resource]
+    unknown: list[dict[str, str]] = dataclasses.field(default_factory=list)
+    warnings: list[str] = dataclasses.field(default_factory=list)
+    # Terraform types driftctl does not read yet -> how many were declared
+    unsupported: dict[str, int] = dataclasses.field(default_factory=dict)
+
+
+def kept_attrs(rtype: ResourceType) -> frozenset[str]:
+    keys = {k.split(".")[0] for key in rtype.natural_keys for k in key}
+    if rtype.parent:
+        keys.add(rtype.parent[1])
+    return rtype.compared | keys
+
+
+def finish(rtype: ResourceType, res: Resource, default_tags: dict[str, Any] | None = None) -> Resource:
+    """Defaults, default_tags, dropped attrs, normalizer and declared id for one resource."""
+    attrs = dict(res.attrs)
+    if rtype.tags and default_tags:
+        tags = attrs.get("tags")
+        if isinstance(tags, dict) or tags is None:
+            attrs["tags"] = {**default_tags, **(tags or {})}
+    for key, value in rtype.declared_defaults.items():
+        if attrs.get(key) is None:
+            attrs[key] = value
+    keep = kept_attrs(rtype)
+    attrs = rtype.normalize({k: v for k, v in attrs.items() if k in keep})
+    rid = res.id
+    if rid is None and rtype.declared_id is not None:
+        candidate = rtype.declared_id(attrs)
+        rid = candidate if isinstance(candidate, str) else None
+    return dataclasses.replace(res, id=rid, attrs=attrs)
+
+
+def canonicalize(raw: RawDeclared) -> Declared:
+    out: list[Resource] = []
+    fragments: list[tuple[RawResource, Resource]] = []
+    unsupported: Counter[str] = Counter()
+    for r in raw.resources:
+        if r.type in CONVERTERS:
+            _, convert = CONVERTERS[r.type]
+            tags = raw.default_tags.get(r.provider) or {}
+            region = raw.regions.get(r.provider)
+            for res in convert(r):
+                res = dataclasses.replace(res, region=region if isinstance(region, str) else None)
+                out.append(finish(TYPES[res.type], res, tags if isinstance(tags, dict) else None))
+        elif r.type in FOLDS:
+            fragments.extend((r, frag) for frag in FOLDS[r.type][1].convert(r))
+        else:
+            unsupported[r.type] += 1
+    declared = Declared(out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items())))
+    _fold(declared, fragments)
+    return declared
+
+
+def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]]) -> None:
+    """Merge rule fragments into the group they name (a Ref to a declared group, or an id)."""
+    by_address = {(r.type, r.address): i for i, r in enumerate(declared.resources)}
+    by_id = {(r.type, r.id): i for i, r in enumerate(declared.resources) if r.id}
+    for raw, frag in fragments:
+        rtype, fold = FOLDS[raw.type]
+        parent = frag.attrs.get(fold.parent_attr)
+        sets = {k: v for k, v in frag.attrs.items() if k != fold.parent_attr}
+        if isinstance(parent, Ref) and parent.path == ("id",) and not parent.prefix + parent.suffix:
+            index = by_address.get((rtype.name, parent.address))
+            if index is None:
+                declared.warnings.append(f"{raw.address}: {parent.address} is not declared; rule skipped")
+                continue
+        elif isinstance(parent, str):
+            index = by_id.get((rtype.name, parent))
+            if index is None:  # a group declared elsewhere: its rules are declared here
+                stub = Resource(rtype.name, parent, raw.address, {}, raw.source, region=None)
+                declared.resources.append(stub)
+                index = by_id[(rtype.name, parent)] = len(declared.resources) - 1
+        else:
+            reason = parent.reason if isinstance(parent, Unknown) else "not a group id"
+            declared.unknown.append({"address": raw.address, "path": fold.parent_attr, "reason": reason})
+            continue
+        target = declared.resources[index]
+        attrs = dict(target.attrs)
+        for key, rules in sets.items():
+            current = attrs.get(key)
+            attrs[key] = (current if isinstance(current, list) else []) + list(rules)
+        declared.resources[index] = dataclasses.replace(target, attrs=rtype.normalize(attrs))
+
+
+def count_unknown(value: Any) -> int:
+    if isinstance(value, dict):
+        return sum(count_unknown(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(count_unknown(v) for v in value)
+    return 0 if is_known(value) else 1

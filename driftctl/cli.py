@@ -1,0 +1,48 @@
+"""The command line: one Typer app, one error handler, exit codes 0 / 1 / 2."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from driftctl.commands import demo, render, scan
+from driftctl.errors import DriftctlError, ExitStatus
+
+app = typer.Typer(
+    name="driftctl",
+    help="Keep live AWS infrastructure equal to what a git repository declares.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,  # locals can hold credentials
+    add_completion=False,
+)
+app.command("scan")(scan.scan)
+app.command("render")(render.render)
+app.command("demo")(demo.demo)
+
+
+@app.callback()
+def _root(
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors"),
+) -> None:
+    """driftctl: detect, report and fix drift between git and AWS."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        app(args=args, prog_name="driftctl")
+    except DriftctlError as exc:
+        if "--debug" in args:
+            raise
+        err = Console(stderr=True, highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error:[/] {escape(exc.message)}")
+        if exc.hint:
+            err.print(f"  hint: {escape(exc.hint)}")
+        return int(ExitStatus.ERROR)
+    except SystemExit as exc:  # typer's standalone mode ends every run this way
+        return exc.code if isinstance(exc.code, int) else int(ExitStatus.ERROR)
+    return int(ExitStatus.OK)

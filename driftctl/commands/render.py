@@ -1,0 +1,53 @@
+"""driftctl render: the canonical declared state as JSON (ARCHITECTURE.md §8b)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from driftctl import pipeline, settings
+from driftctl.aws.canonical import Declared
+from driftctl.commands import options
+from driftctl.model import to_plain
+
+
+def rendered(declared: Declared) -> dict[str, Any]:
+    resources = sorted(declared.resources, key=lambda r: (r.type, r.address or "", r.id or ""))
+    return {
+        "schema_version": 1,
+        "resources": [
+            {
+                "type": r.type,
+                "address": r.address,
+                "id": r.id,
+                "attrs": to_plain(r.attrs),
+                "source": r.source.to_json() if r.source else None,
+            }
+            for r in resources
+        ],
+        "unknown": sorted(declared.unknown, key=lambda u: (u["address"], u["path"])),
+        "warnings": sorted(declared.warnings),
+    }
+
+
+def render_text(declared: Declared) -> str:
+    return json.dumps(rendered(declared), sort_keys=True, indent=2) + "\n"
+
+
+def render(
+    from_: options.From = None,
+    var_file: options.VarFile = None,
+    var: options.Var = None,
+    hash_: Annotated[bool, typer.Option("--hash", help="Print only sha256:<hex> of the rendering")] = False,
+) -> None:
+    """Print the declared state, evaluated and normalized, exactly as the diff compares it."""
+    conf = settings.build(from_ or [], [], None, [], None, var_files=var_file, variables=var)
+    text = render_text(pipeline.load_declared(conf))
+    if hash_:
+        sys.stdout.write(f"sha256:{hashlib.sha256(text.encode()).hexdigest()}\n")
+    else:
+        sys.stdout.write(text)

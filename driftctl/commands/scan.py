@@ -1,0 +1,77 @@
+"""driftctl scan: the full pipeline, printed and written as the -o options say."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from driftctl import pipeline, settings, snapshot
+from driftctl.commands import options
+from driftctl.errors import DriftctlError, ExitStatus
+from driftctl.model import KINDS, Report
+from driftctl.report import console as console_report
+from driftctl.report import jsonout
+
+
+def scan(
+    from_: options.From = None,
+    output: options.Output = None,
+    profile: options.Profile = None,
+    region: options.Region = None,
+    endpoint_url: options.Endpoint = None,
+    var_file: options.VarFile = None,
+    var: options.Var = None,
+    live: Annotated[Path | None, typer.Option("--live", help="Read live state from a saved snapshot")] = None,
+    save_live: Annotated[
+        Path | None, typer.Option("--save-live", help="Write the live snapshot to FILE")
+    ] = None,
+) -> None:
+    """Compare the declared state with live AWS and report the drift. Exit 0 in sync, 1 drift, 2 error."""
+    conf = settings.build(
+        from_ or [], output or [], profile, region or [], endpoint_url, live, save_live, var_file, var
+    )
+    started = time.monotonic()
+    declared = pipeline.load_declared(conf)
+    run = pipeline.load_live(conf)
+    if conf.save_live is not None:
+        snapshot.save(run.state, conf.save_live)
+    report = pipeline.build_report(declared, run.state)
+    write_outputs(report, conf)
+    stderr = Console(stderr=True)
+    for warning in declared.warnings:
+        stderr.print(f"[yellow]warning[/] {warning}", highlight=False)
+    if run.counter is not None:
+        calls = sum(run.counter.calls.values())
+        stderr.print(
+            f"[dim]scanned in {time.monotonic() - started:.1f}s with {calls} API calls"
+            f" ({run.counter.retries} retries)[/dim]"
+        )
+    raise typer.Exit(int(exit_status(report)))
+
+
+def exit_status(report: Report) -> ExitStatus:
+    if report.errors:
+        return ExitStatus.ERROR
+    if any(report.summary[k] for k in KINDS):
+        return ExitStatus.DRIFT
+    return ExitStatus.OK
+
+
+def write_outputs(report: Report, conf: settings.Settings) -> None:
+    for out in conf.outputs:
+        if out.scheme == "console":
+            console_report.render(report, Console(highlight=False))
+        elif out.scheme == "json":
+            text = jsonout.render(report)
+            if out.target == "-":
+                sys.stdout.write(text)
+            else:
+                try:
+                    Path(out.target).write_text(text)
+                except OSError as exc:
+                    raise DriftctlError(f"cannot write {out.target}: {exc.strerror}") from exc

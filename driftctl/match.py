@@ -1,0 +1,205 @@
+"""Bind declared resources to live ones (ARCHITECTURE.md §4).
+
+Explicit ids first, then natural keys, in dependency order: binding a resource lets
+every Ref that points at it resolve (`vpc_id = aws_vpc.main.id`), which lets its
+dependents match in turn. An ambiguous match is an error naming both candidates.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from driftctl.aws.types import ResourceType
+from driftctl.errors import DriftctlError
+from driftctl.model import Ref, Resource, Unknown, is_known
+
+
+@dataclasses.dataclass
+class Matched:
+    pairs: list[tuple[Resource, Resource]]  # (declared with Refs resolved, live)
+    missing: list[Resource]
+    unmanaged: list[Resource]
+
+
+def get_path(attrs: Mapping[str, Any], path: tuple[str | int, ...] | list[str]) -> Any:
+    value: Any = attrs
+    for part in path:
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+            value = value[part]
+        else:
+            return None
+    return value
+
+
+def resolve(value: Any, bound: Mapping[str, Resource], missing: set[str]) -> Any:
+    """Replace each Ref whose target is bound by the live value; Refs to missing targets
+    become Unknown; others stay Refs until their target binds."""
+    if isinstance(value, Ref):
+        if value.address in bound:
+            live = bound[value.address]
+            got = live.id if value.path == ("id",) else get_path(live.attrs, value.path)
+            if got is None:
+                return Unknown(f"{value.expression}: {live.type} has no such attribute live")
+            if value.prefix or value.suffix:
+                return f"{value.prefix}{got}{value.suffix}"
+            return got
+        if value.address in missing:
+            reason = f"{value.address} is missing, so {value.expression} has no value"
+            return Unknown(reason, depends_on=value.address)
+        return value
+    if isinstance(value, dict):
+        return {k: resolve(v, bound, missing) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve(v, bound, missing) for v in value]
+    return value
+
+
+def _key(values: list[Any]) -> str:
+    return json.dumps(values, sort_keys=True, default=str)
+
+
+class _Index:
+    def __init__(self, types: Mapping[str, ResourceType], live: list[Resource]) -> None:
+        self.by_id: dict[tuple[str, str], Resource] = {}
+        self.by_key: dict[tuple[str, int, str], list[Resource]] = {}
+        for r in live:
+            if r.id is not None:
+                self.by_id[(r.type, r.id)] = r
+            rtype = types.get(r.type)
+            for n, key in enumerate(rtype.natural_keys if rtype else ()):
+                values = [get_path(r.attrs, k.split(".")) for k in key]
+                self.by_key.setdefault((r.type, n, _key(values)), []).append(r)
+
+
+def _address_type(address: str) -> str:
+    """'module.a.aws_s3_bucket.b["k"]' -> 'aws_s3_bucket'."""
+    parts = address.split("[")[0].split(".")
+    return parts[-2] if len(parts) >= 2 else ""
+
+
+def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[Resource]]:
+    """('bound'|'absent'|'wait', candidates) for one declared resource."""
+    if d.id is not None:
+        hit = index.by_id.get((d.type, d.id))
+        return ("bound", [hit]) if hit else ("absent", [])
+    waiting = False
+    for n, key in enumerate(rtype.natural_keys):
+        values = [get_path(d.attrs, k.split(".")) for k in key]
+        if any(isinstance(v, Ref) for v in values):
+            waiting = True
+            continue
+        if not is_known(values):
+            continue
+        candidates = index.by_key.get((d.type, n, _key(values)), [])
+        if candidates:
+            return "bound", candidates
+        return "absent", []
+    return ("wait" if waiting else "absent"), []
+
+
+def match(types: Mapping[str, ResourceType], declared: list[Resource], live: list[Resource]) -> Matched:
+    index = _Index(types, live)
+    pending = sorted(declared, key=lambda r: (r.type, r.address or "", r.id or ""))
+    bound: dict[str, Resource] = {}  # declared address -> live (own-type addresses only)
+    owner: dict[tuple[str, str], Resource] = {}  # live (type, id) -> declared that bound it
+    pairs: list[tuple[Resource, Resource]] = []
+    missing: list[Resource] = []
+    missing_addresses: set[str] = set()
+    progress = True
+    while pending and progress:
+        progress = False
+        still: list[Resource] = []
+        for d in pending:
+            d = dataclasses.replace(d, attrs=resolve(d.attrs, bound, missing_addresses))
+            state, candidates = _lookup(d, types[d.type], index)
+            if state == "wait":
+                still.append(d)
+                continue
+            progress = True
+            if state == "absent":
+                missing.append(d)
+                if d.address and _address_type(d.address) == d.type:
+                    missing_addresses.add(d.address)
+                continue
+            if len(candidates) > 1:
+                ids = " and ".join(sorted(str(c.id) for c in candidates))
+                raise DriftctlError(
+                    f"{d.address}: ambiguous match, both {ids} fit its natural key",
+                    "add an import block with the id to choose one",
+                )
+            live_r = candidates[0]
+            other = owner.get((live_r.type, str(live_r.id)))
+            if other is not None:
+                raise DriftctlError(
+                    f"{live_r.type} {live_r.id} is declared twice: by {other.address} and {d.address}",
+                    "remove one of the two declarations",
+                )
+            owner[(live_r.type, str(live_r.id))] = d
+            pairs.append((d, live_r))
+            if d.address and _address_type(d.address) == d.type:
+                bound[d.address] = live_r
+        pending = still
+    for d in pending:  # Refs that never resolved: their targets are not live
+        missing.append(dataclasses.replace(d, attrs=resolve(d.attrs, bound, missing_addresses)))
+    # a final pass: Refs in matched resources to targets bound later in the loop
+    pairs = [
+        (dataclasses.replace(d, attrs=_final(d.attrs, bound, missing_addresses, types[d.type])), lv)
+        for d, lv in pairs
+    ]
+    unmanaged = _unmanaged(types, live, owner)
+    return Matched(pairs, _roll_up_missing(types, missing), unmanaged)
+
+
+def _final(attrs: dict[str, Any], bound: Mapping[str, Resource], missing: set[str], rtype: ResourceType) -> Any:
+    resolved = resolve(attrs, bound, missing)
+    return rtype.normalize(_unresolved_to_unknown(resolved))
+
+
+def _unresolved_to_unknown(value: Any) -> Any:
+    if isinstance(value, Ref):
+        return Unknown(f"{value.expression} is known after apply")
+    if isinstance(value, dict):
+        return {k: _unresolved_to_unknown(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_unresolved_to_unknown(v) for v in value]
+    return value
+
+
+def _unmanaged(
+    types: Mapping[str, ResourceType], live: list[Resource], owner: Mapping[tuple[str, str], Resource]
+) -> list[Resource]:
+    out = []
+    for r in live:
+        rtype = types[r.type]
+        if (r.type, str(r.id)) in owner or rtype.is_aws_default(r):
+            continue
+        if rtype.parent:
+            parent_type, attr = rtype.parent
+            # a child of an unmanaged or AWS-default parent is reported through its parent
+            if (parent_type, str(r.attrs.get(attr))) not in owner:
+                continue
+        out.append(r)
+    return out
+
+
+def _roll_up_missing(types: Mapping[str, ResourceType], missing: list[Resource]) -> list[Resource]:
+    """A child of a missing parent (the versioning of a deleted bucket) is not reported again."""
+    parents = {(d.type, d.address) for d in missing} | {(d.type, d.id) for d in missing if d.id}
+    out = []
+    for d in missing:
+        rtype = types[d.type]
+        if rtype.parent:
+            parent_type, attr = rtype.parent
+            value = d.attrs.get(attr)
+            ref_address = value.address if isinstance(value, Ref) else None
+            if (parent_type, value) in parents or (parent_type, ref_address) in parents:
+                continue
+            if isinstance(value, Unknown) and (parent_type, value.depends_on or d.address) in parents:
+                continue
+        out.append(d)
+    return out

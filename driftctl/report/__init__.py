@@ -1,0 +1,1 @@
+"""Renderers of a Report: every output format reads the same object."""

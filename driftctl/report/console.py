@@ -1,0 +1,59 @@
+"""The console report: drifts grouped by kind, each with its source and expected/actual."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from driftctl.model import KINDS, Drift, Report
+
+_TITLES = {
+    "changed": "Changed (declared and live differ)",
+    "missing": "Missing (declared, not found live)",
+    "unmanaged": "Unmanaged (live, not declared)",
+}
+_COLORS = {"changed": "yellow", "missing": "red", "unmanaged": "magenta"}
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = json.dumps(value, sort_keys=True) if not isinstance(value, str) else value
+    text = "null" if value is None else text
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _where(d: Drift) -> str:
+    name = d.address or f"{d.type}.{d.id}"
+    ident = f" ({d.id})" if d.address and d.id else ""
+    src = f"  [dim]{escape(d.source.file)}:{d.source.line}[/dim]" if d.source else ""
+    return f"{escape(name)}{escape(ident)}{src}"
+
+
+def render(report: Report, console: Console) -> None:
+    for kind in KINDS:
+        drifts = [d for d in report.drifts if d.kind == kind]
+        if not drifts:
+            continue
+        console.print(f"\n[bold {_COLORS[kind]}]{_TITLES[kind]}: {len(drifts)}[/]")
+        for d in drifts:
+            console.print(f"  [bold]{_where(d)}[/bold]" if kind != "unmanaged" else f"  {escape(d.type)} {escape(str(d.id))}")
+            for c in d.changes:
+                console.print(
+                    f"      {escape(c.path)}: [green]{escape(_short(c.expected))}[/green]"
+                    f" → [red]{escape(_short(c.actual))}[/red]"
+                )
+    for e in report.errors:
+        console.print(f"[bold red]error[/] {escape(e.scope)}: {escape(e.message)}")
+    s = report.summary
+    status = (
+        "[bold red]incomplete: some scopes could not be scanned[/]"
+        if report.errors
+        else ("[bold yellow]drift found[/]" if any(s[k] for k in KINDS) else "[bold green]in sync[/]")
+    )
+    console.print(
+        f"\n{status} — declared {s['declared']}, managed {s['managed']}, changed {s['changed']}, "
+        f"missing {s['missing']}, unmanaged {s['unmanaged']}, ignored {s['ignored']}, "
+        f"unknown values {s['unknown']}, coverage {s['coverage']:.0%}"
+    )

@@ -1,0 +1,110 @@
+"""The generic scanner against moto (in-process), through the same injected factory as production."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import boto3
+import botocore.exceptions
+import pytest
+from moto import mock_aws
+
+from driftctl.aws.registry import SCANS
+from driftctl.aws.scanner import Scanner
+from driftctl.aws.session import CallCounter
+from driftctl.errors import DriftctlError
+
+REGION = "us-east-1"
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for key in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+        monkeypatch.setenv(key, "testing")
+    monkeypatch.delenv("AWS_PROFILE", raising=False)
+    with mock_aws():
+        yield
+
+
+class Failing:
+    """A client whose one operation fails with an AWS error code; the rest passes through."""
+
+    def __init__(self, client: Any, operation: str, code: str) -> None:
+        self._client, self._operation, self._code = client, operation, code
+
+    def __getattr__(self, name: str) -> Any:
+        if name == self._operation:
+            def fail(**_: Any) -> Any:
+                raise botocore.exceptions.ClientError({"Error": {"Code": self._code, "Message": "no"}}, name)
+
+            return fail
+        return getattr(self._client, name)
+
+
+def factory(counter: CallCounter, fail: tuple[str, str, str] | None = None) -> Any:
+    clients: dict[tuple[str, str], Any] = {}
+
+    def make(service: str, region: str) -> Any:
+        if (service, region) not in clients:
+            client = boto3.client(service, region_name=region)
+            client.meta.events.register("before-send", counter.on_send)
+            if fail and fail[0] == service:
+                client = Failing(client, fail[1], fail[2])
+            clients[(service, region)] = client
+        return clients[(service, region)]
+
+    return make
+
+
+def make_stack(buckets: int, roles: int) -> None:
+    s3 = boto3.client("s3", region_name=REGION)
+    iam = boto3.client("iam", region_name=REGION)
+    for i in range(buckets):
+        s3.create_bucket(Bucket=f"bucket-{i}")
+        s3.put_bucket_tagging(Bucket=f"bucket-{i}", Tagging={"TagSet": [{"Key": "n", "Value": str(i)}]})
+    for i in range(roles):
+        iam.create_role(RoleName=f"role-{i}", AssumeRolePolicyDocument="{}", Tags=[{"Key": "n", "Value": str(i)}])
+
+
+def test_scan_reads_every_type_with_tags(aws: None) -> None:
+    make_stack(2, 2)
+    counter = CallCounter()
+    state = Scanner(factory(counter), counter).scan(SCANS.values(), [REGION], REGION)
+    by_type: dict[str, list[str]] = {}
+    for r in state.sorted_resources():
+        by_type.setdefault(r.type, []).append(str(r.id))
+    assert by_type["aws_s3_bucket"] == ["bucket-0", "bucket-1"]
+    assert by_type["aws_s3_bucket_versioning"] == ["bucket-0", "bucket-1"]
+    assert by_type["aws_iam_role"] == ["role-0", "role-1"]
+    roles = {r.id: r for r in state.resources if r.type == "aws_iam_role"}
+    assert roles["role-1"].attrs["tags"] == {"n": "1"}
+    assert state.errors == [] and state.incomplete_scans == set()
+
+
+def test_iam_calls_do_not_grow_with_roles_and_s3_details_are_per_bucket(aws: None) -> None:
+    make_stack(3, 30)
+    counter = CallCounter()
+    Scanner(factory(counter), counter).scan(SCANS.values(), [REGION], REGION)
+    assert counter.calls["iam:GetAccountAuthorizationDetails"] == 1  # shared by roles, users, policies
+    assert counter.calls["iam:ListRoles"] == 1
+    assert counter.calls["s3:GetBucketVersioning"] == 3
+    assert counter.calls["s3:ListBuckets"] == 1
+
+
+def test_access_denied_on_one_service_is_an_error_and_marks_it_incomplete(aws: None) -> None:
+    make_stack(1, 1)
+    counter = CallCounter()
+    scanner = Scanner(factory(counter, ("s3", "get_bucket_policy", "AccessDenied")), counter)
+    state = scanner.scan(SCANS.values(), [REGION], REGION)
+    assert [(e.scope, e.message) for e in state.errors] == [("s3/global", "GetBucketPolicy: AccessDenied: no")]
+    assert state.incomplete_scans == {"s3_buckets"}
+    assert any(r.type == "aws_iam_role" for r in state.resources)  # the rest of the scan went on
+    assert not any(r.type.startswith("aws_s3") for r in state.resources)
+
+
+def test_expired_credentials_stop_the_scan_with_one_clear_error(aws: None) -> None:
+    counter = CallCounter()
+    scanner = Scanner(factory(counter, ("ec2", "describe_vpcs", "ExpiredToken")), counter)
+    with pytest.raises(DriftctlError, match="ec2:DescribeVpcs failed: ExpiredToken: the AWS session token has expired"):
+        scanner.scan(SCANS.values(), [REGION], REGION)

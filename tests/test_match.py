@@ -1,0 +1,79 @@
+"""Matching: ids, natural keys, Refs in dependency order, ambiguity, roll-ups."""
+
+from __future__ import annotations
+
+import pytest
+
+from driftctl.aws.registry import TYPES
+from driftctl.errors import DriftctlError
+from driftctl.match import match
+from driftctl.model import Ref, Resource
+
+
+def live(rtype: str, rid: str, **attrs: object) -> Resource:
+    return Resource(rtype, rid, None, dict(attrs))
+
+
+def declared(rtype: str, address: str, rid: str | None = None, **attrs: object) -> Resource:
+    return Resource(rtype, rid, address, dict(attrs))
+
+
+VPC = live("aws_vpc", "vpc-1", cidr_block="10.0.0.0/16", tags={"Name": "main"})
+OTHER_VPC = live("aws_vpc", "vpc-2", cidr_block="10.0.0.0/16", tags={"Name": "other"})
+SG = live("aws_security_group", "sg-1", vpc_id="vpc-1", name="web")
+SG_OTHER_VPC = live("aws_security_group", "sg-2", vpc_id="vpc-2", name="web")
+
+
+def test_dependents_match_once_their_refs_resolve() -> None:
+    d_vpc = declared("aws_vpc", "aws_vpc.main", cidr_block="10.0.0.0/16", tags={"Name": "main"})
+    d_sg = declared("aws_security_group", "aws_security_group.web", vpc_id=Ref("aws_vpc.main", ("id",)), name="web")
+    result = match(TYPES, [d_sg, d_vpc], [VPC, OTHER_VPC, SG, SG_OTHER_VPC])
+    assert {(d.address, lv.id) for d, lv in result.pairs} == {("aws_vpc.main", "vpc-1"), ("aws_security_group.web", "sg-1")}
+    resolved = dict((d.address, d) for d, _ in result.pairs)["aws_security_group.web"]
+    assert resolved.attrs["vpc_id"] == "vpc-1"
+    assert [r.id for r in result.unmanaged] == ["vpc-2", "sg-2"]
+
+
+def test_a_missing_parent_makes_its_dependents_missing_not_unknown_matches() -> None:
+    d_vpc = declared("aws_vpc", "aws_vpc.gone", cidr_block="10.9.0.0/16", tags={"Name": "gone"})
+    d_sg = declared("aws_security_group", "aws_security_group.web", vpc_id=Ref("aws_vpc.gone", ("id",)), name="web")
+    result = match(TYPES, [d_vpc, d_sg], [VPC, SG])
+    assert sorted(d.address or "" for d in result.missing) == ["aws_security_group.web", "aws_vpc.gone"]
+    assert result.pairs == []
+
+
+def test_explicit_ids_win_over_natural_keys() -> None:
+    d = declared("aws_vpc", "aws_vpc.main", rid="vpc-2", cidr_block="10.0.0.0/16", tags={"Name": "main"})
+    result = match(TYPES, [d], [VPC, OTHER_VPC])
+    assert [lv.id for _, lv in result.pairs] == ["vpc-2"]
+
+
+def test_ambiguous_natural_key_is_an_error_naming_both() -> None:
+    twin = live("aws_vpc", "vpc-3", cidr_block="10.0.0.0/16", tags={"Name": "main"})
+    d = declared("aws_vpc", "aws_vpc.main", cidr_block="10.0.0.0/16", tags={"Name": "main"})
+    with pytest.raises(DriftctlError, match="vpc-1 and vpc-3"):
+        match(TYPES, [d], [VPC, twin])
+
+
+def test_two_declarations_of_one_live_resource_is_an_error() -> None:
+    a = declared("aws_s3_bucket", "aws_s3_bucket.a", rid="b", bucket="b")
+    b = declared("aws_s3_bucket", "aws_s3_bucket.b", rid="b", bucket="b")
+    with pytest.raises(DriftctlError, match="declared twice"):
+        match(TYPES, [a, b], [live("aws_s3_bucket", "b", bucket="b")])
+
+
+def test_children_of_unmanaged_or_missing_parents_roll_up() -> None:
+    lives = [
+        live("aws_s3_bucket", "stray", bucket="stray"),
+        live("aws_s3_bucket_policy", "stray", bucket="stray", policy={"Statement": []}),
+    ]
+    gone = declared("aws_s3_bucket", "aws_s3_bucket.gone", rid="gone", bucket="gone")
+    gone_v = declared(
+        "aws_s3_bucket_versioning",
+        "aws_s3_bucket_versioning.gone",
+        bucket=Ref("aws_s3_bucket.gone", ("id",)),
+        versioning_configuration={"status": "Enabled"},
+    )
+    result = match(TYPES, [gone, gone_v], lives)
+    assert [r.type for r in result.unmanaged] == ["aws_s3_bucket"]
+    assert [d.address for d in result.missing] == ["aws_s3_bucket.gone"]
