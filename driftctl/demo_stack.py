@@ -25,14 +25,18 @@ def _spec(kind: str, extra: dict[str, str] | None = None) -> list[dict[str, Any]
 
 
 def clients(endpoint: str) -> dict[str, Any]:
-    return {s: boto3.client(s, region_name=REGION, endpoint_url=endpoint) for s in ("ec2", "s3", "iam")}
+    return {
+        s: boto3.client(s, region_name=REGION, endpoint_url=endpoint) for s in ("ec2", "s3", "iam")
+    }
 
 
 def apply(endpoint: str) -> dict[str, str]:
     """Create the stack; returns the ids AWS assigned (vpc, web, db)."""
     c = clients(endpoint)
     ec2, s3, iam = c["ec2"], c["s3"], c["iam"]
-    vpc = ec2.create_vpc(CidrBlock="10.42.0.0/16", TagSpecifications=_spec("vpc", {"Name": "demo-vpc"}))["Vpc"]
+    vpc = ec2.create_vpc(
+        CidrBlock="10.42.0.0/16", TagSpecifications=_spec("vpc", {"Name": "demo-vpc"})
+    )["Vpc"]
     vpc_id = vpc["VpcId"]
     ec2.modify_vpc_attribute(VpcId=vpc_id, EnableDnsHostnames={"Value": True})
     for az, cidr in (("a", "10.42.1.0/24"), ("b", "10.42.2.0/24")):
@@ -51,11 +55,19 @@ def apply(endpoint: str) -> dict[str, str]:
     ec2.authorize_security_group_ingress(
         GroupId=web,
         IpPermissions=[
-            {"IpProtocol": "tcp", "FromPort": 443, "ToPort": 443, "IpRanges": [{"CidrIp": "0.0.0.0/0", "Description": "HTTPS"}]}
+            {
+                "IpProtocol": "tcp",
+                "FromPort": 443,
+                "ToPort": 443,
+                "IpRanges": [{"CidrIp": "0.0.0.0/0", "Description": "HTTPS"}],
+            }
         ],
     )
     db = ec2.create_security_group(
-        GroupName="demo-db", Description="Database tier", VpcId=vpc_id, TagSpecifications=_spec("security-group")
+        GroupName="demo-db",
+        Description="Database tier",
+        VpcId=vpc_id,
+        TagSpecifications=_spec("security-group"),
     )["GroupId"]
     ec2.authorize_security_group_ingress(
         GroupId=db,
@@ -92,7 +104,13 @@ def apply(endpoint: str) -> dict[str, str]:
     )
     trust = {
         "Version": "2012-10-17",
-        "Statement": [{"Effect": "Allow", "Principal": {"Service": "ec2.amazonaws.com"}, "Action": "sts:AssumeRole"}],
+        "Statement": [
+            {
+                "Effect": "Allow",
+                "Principal": {"Service": "ec2.amazonaws.com"},
+                "Action": "sts:AssumeRole",
+            }
+        ],
     }
     iam.create_role(RoleName="demo-app", AssumeRolePolicyDocument=json.dumps(trust), Tags=_tags())
     read = {
@@ -105,13 +123,24 @@ def apply(endpoint: str) -> dict[str, str]:
             }
         ],
     }
-    iam.put_role_policy(RoleName="demo-app", PolicyName="read-data", PolicyDocument=json.dumps(read))
+    iam.put_role_policy(
+        RoleName="demo-app", PolicyName="read-data", PolicyDocument=json.dumps(read)
+    )
     audit = {
         "Version": "2012-10-17",
-        "Statement": [{"Effect": "Allow", "Action": ["config:Get*", "cloudtrail:LookupEvents"], "Resource": "*"}],
+        "Statement": [
+            {
+                "Effect": "Allow",
+                "Action": ["config:Get*", "cloudtrail:LookupEvents"],
+                "Resource": "*",
+            }
+        ],
     }
     arn = iam.create_policy(
-        PolicyName="demo-audit", Description="Read-only audit access", PolicyDocument=json.dumps(audit), Tags=_tags()
+        PolicyName="demo-audit",
+        Description="Read-only audit access",
+        PolicyDocument=json.dumps(audit),
+        Tags=_tags(),
     )["Policy"]["Arn"]
     iam.attach_role_policy(RoleName="demo-app", PolicyArn=arn)
     return {"vpc": vpc_id, "web": web, "db": db}
@@ -132,9 +161,18 @@ def drift(endpoint: str, ids: dict[str, str]) -> None:
     ec2, s3, iam = c["ec2"], c["s3"], c["iam"]
     ec2.authorize_security_group_ingress(
         GroupId=ids["web"],
-        IpPermissions=[{"IpProtocol": "tcp", "FromPort": 22, "ToPort": 22, "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}],
+        IpPermissions=[
+            {
+                "IpProtocol": "tcp",
+                "FromPort": 22,
+                "ToPort": 22,
+                "IpRanges": [{"CidrIp": "0.0.0.0/0"}],
+            }
+        ],
     )
     s3.put_bucket_tagging(Bucket="acme-demo-raw", Tagging={"TagSet": _tags({"Zone": "analytics"})})
-    s3.put_bucket_versioning(Bucket="acme-demo-curated", VersioningConfiguration={"Status": "Suspended"})
+    s3.put_bucket_versioning(
+        Bucket="acme-demo-curated", VersioningConfiguration={"Status": "Suspended"}
+    )
     s3.create_bucket(Bucket="acme-demo-scratch")
     iam.delete_role_policy(RoleName="demo-app", PolicyName="read-data")

@@ -28,7 +28,7 @@ def scalar_equal(expected: Any, actual: Any) -> bool:
     if expected == actual and type(expected) is type(actual):
         return True
     if isinstance(expected, bool) or isinstance(actual, bool):
-        return _bool_text(expected) == _bool_text(actual)
+        return bool(_bool_text(expected) == _bool_text(actual))
     if isinstance(expected, (int, float, str)) and isinstance(actual, (int, float, str)):
         try:
             return float(expected) == float(actual)
@@ -59,7 +59,7 @@ def compare(path: str, expected: Any, actual: Any, exact: bool) -> Iterator[Chan
                 yield from compare(join_path(path, key), expected[key], actual.get(key), exact)
         return
     if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
-        for i, (e, a) in enumerate(zip(expected, actual)):
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
             yield from compare(join_path(path, i), e, a, exact)
         return
     if isinstance(expected, (dict, list)) or isinstance(actual, (dict, list)):
@@ -86,7 +86,7 @@ def compare_set(path: str, expected: list[Any], actual: list[Any]) -> Iterator[C
     for i, e in enumerate(expected_sorted):
         if _set_key(e) not in actual_keys:
             yield Change(join_path(path, i), to_plain(e), None)
-    for i, (a, key) in enumerate(zip(actual_sorted, actual_keys)):
+    for i, (a, key) in enumerate(zip(actual_sorted, actual_keys, strict=True)):
         if key not in expected_keys:
             yield Change(join_path(path, i), None, a)
 

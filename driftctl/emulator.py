@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import socket
 from collections.abc import Iterator
@@ -30,7 +31,10 @@ def moto_server() -> Iterator[str]:
     try:
         from moto.server import ThreadedMotoServer
     except ImportError as exc:  # pragma: no cover - moto is a dependency
-        raise DriftctlError("the AWS emulator (moto[server]) is not installed", "pip install 'moto[server]'") from exc
+        raise DriftctlError(
+            "the AWS emulator (moto[server]) is not installed", "pip install 'moto[server]'"
+        ) from exc
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one line per request otherwise
     port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()

@@ -27,9 +27,9 @@ class Matched:
 def get_path(attrs: Mapping[str, Any], path: tuple[str | int, ...] | list[str]) -> Any:
     value: Any = attrs
     for part in path:
-        if isinstance(value, dict) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+        in_dict = isinstance(value, dict) and part in value
+        in_list = isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value)
+        if in_dict or in_list:
             value = value[part]
         else:
             return None
@@ -102,7 +102,9 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
     return ("wait" if waiting else "absent"), []
 
 
-def match(types: Mapping[str, ResourceType], declared: list[Resource], live: list[Resource]) -> Matched:
+def match(
+    types: Mapping[str, ResourceType], declared: list[Resource], live: list[Resource]
+) -> Matched:
     index = _Index(types, live)
     pending = sorted(declared, key=lambda r: (r.type, r.address or "", r.id or ""))
     bound: dict[str, Resource] = {}  # declared address -> live (own-type addresses only)
@@ -136,7 +138,8 @@ def match(types: Mapping[str, ResourceType], declared: list[Resource], live: lis
             other = owner.get((live_r.type, str(live_r.id)))
             if other is not None:
                 raise DriftctlError(
-                    f"{live_r.type} {live_r.id} is declared twice: by {other.address} and {d.address}",
+                    f"{live_r.type} {live_r.id} is declared twice: "
+                    f"by {other.address} and {d.address}",
                     "remove one of the two declarations",
                 )
             owner[(live_r.type, str(live_r.id))] = d
@@ -155,7 +158,9 @@ def match(types: Mapping[str, ResourceType], declared: list[Resource], live: lis
     return Matched(pairs, _roll_up_missing(types, missing), unmanaged)
 
 
-def _final(attrs: dict[str, Any], bound: Mapping[str, Resource], missing: set[str], rtype: ResourceType) -> Any:
+def _final(
+    attrs: dict[str, Any], bound: Mapping[str, Resource], missing: set[str], rtype: ResourceType
+) -> Any:
     resolved = resolve(attrs, bound, missing)
     return rtype.normalize(_unresolved_to_unknown(resolved))
 
@@ -171,7 +176,9 @@ def _unresolved_to_unknown(value: Any) -> Any:
 
 
 def _unmanaged(
-    types: Mapping[str, ResourceType], live: list[Resource], owner: Mapping[tuple[str, str], Resource]
+    types: Mapping[str, ResourceType],
+    live: list[Resource],
+    owner: Mapping[tuple[str, str], Resource],
 ) -> list[Resource]:
     out = []
     for r in live:
@@ -199,7 +206,10 @@ def _roll_up_missing(types: Mapping[str, ResourceType], missing: list[Resource])
             ref_address = value.address if isinstance(value, Ref) else None
             if (parent_type, value) in parents or (parent_type, ref_address) in parents:
                 continue
-            if isinstance(value, Unknown) and (parent_type, value.depends_on or d.address) in parents:
+            if (
+                isinstance(value, Unknown)
+                and (parent_type, value.depends_on or d.address) in parents
+            ):
                 continue
         out.append(d)
     return out

@@ -36,7 +36,9 @@ def load_declared(settings: Settings) -> Declared:
 def _prefixed(r: Resource, root: str) -> Resource:
     if r.source is None:
         return r
-    return dataclasses.replace(r, source=dataclasses.replace(r.source, file=f"{root}/{r.source.file}"))
+    return dataclasses.replace(
+        r, source=dataclasses.replace(r.source, file=f"{root}/{r.source.file}")
+    )
 
 
 @dataclasses.dataclass
@@ -77,7 +79,9 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         unknown += sum(count_unknown(v) for k, v in d.attrs.items() if k in rtype.compared)
         changes = diff_attrs(rtype, d.attrs, lv.attrs)
         if changes:
-            drifts.append(Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes), tags=_tags(lv)))
+            drifts.append(
+                Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes), tags=_tags(lv))
+            )
     for d in matched.missing:
         drifts.append(Drift("missing", d.type, d.id, d.address, d.source, tags=_tags(d)))
     for lv in matched.unmanaged:
@@ -92,7 +96,9 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         **{kind: kinds.get(kind, 0) for kind in KINDS},
         "ignored": 0,
         "unknown": unknown,
-        "coverage": round(managed / (managed + kinds["unmanaged"]), 4) if managed + kinds["unmanaged"] else 1.0,
+        "coverage": round(managed / (managed + kinds["unmanaged"]), 4)
+        if managed + kinds["unmanaged"]
+        else 1.0,
     }
     return Report(summary, tuple(drifts), tuple(live.errors))
 

@@ -50,9 +50,13 @@ def parse_source(text: str) -> Source:
             "name it explicitly, e.g. --from hcl://DIR",
         )
     if scheme not in SCHEMES:
-        raise DriftctlError(f"--from {text}: unknown source scheme {scheme}://", f"use one of {', '.join(SCHEMES)}")
+        raise DriftctlError(
+            f"--from {text}: unknown source scheme {scheme}://", f"use one of {', '.join(SCHEMES)}"
+        )
     if scheme != "hcl":
-        raise DriftctlError(f"--from {text}: {scheme}:// sources are not supported yet", "use hcl://DIR")
+        raise DriftctlError(
+            f"--from {text}: {scheme}:// sources are not supported yet", "use hcl://DIR"
+        )
     path = Path(rest or ".")
     if not path.is_dir():
         raise DriftctlError(f"--from {text}: {path} is not a directory")
@@ -66,7 +70,9 @@ def parse_output(text: str) -> Output:
             f"-o {text}: unknown output", "use console:// or json://PATH (PATH - is stdout)"
         )
     if scheme == "json" and not rest:
-        raise DriftctlError(f"-o {text}: json:// needs a path", "use json://report.json or json://-")
+        raise DriftctlError(
+            f"-o {text}: json:// needs a path", "use json://report.json or json://-"
+        )
     return Output(scheme, rest)
 
 
@@ -75,6 +81,11 @@ def parse_var(text: str) -> tuple[str, str]:
     if not sep or not name:
         raise DriftctlError(f"--var {text}: expected NAME=VALUE")
     return name, value
+
+
+def _env_region() -> tuple[str, ...]:
+    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+    return (region,) if region else ()
 
 
 def build(
@@ -92,7 +103,7 @@ def build(
         sources=tuple(parse_source(s) for s in (sources or ["."])),
         outputs=tuple(parse_output(o) for o in (outputs or ["console://"])),
         profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=tuple(regions),
+        regions=tuple(regions) or _env_region(),
         endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
         live_file=live_file,
         save_live=save_live,

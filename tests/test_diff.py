@@ -19,7 +19,11 @@ rules = st.lists(
             "protocol": st.sampled_from(["tcp", "udp"]),
             "from_port": st.integers(0, 65535),
             "to_port": st.integers(0, 65535),
-            "cidr_blocks": st.lists(st.sampled_from(["10.0.0.0/8", "0.0.0.0/0", "192.168.0.0/16"]), min_size=1, max_size=1),
+            "cidr_blocks": st.lists(
+                st.sampled_from(["10.0.0.0/8", "0.0.0.0/0", "192.168.0.0/16"]),
+                min_size=1,
+                max_size=1,
+            ),
         }
     ),
     max_size=6,
@@ -39,7 +43,11 @@ def test_reordered_rule_lists_are_not_drift(ingress, rnd) -> None:  # type: igno
 def test_an_added_rule_is_one_change_with_the_rule_as_actual() -> None:
     https = {"protocol": "tcp", "from_port": 443, "to_port": 443, "cidr_blocks": ["0.0.0.0/0"]}
     ssh = {"protocol": "tcp", "from_port": 22, "to_port": 22, "cidr_blocks": ["0.0.0.0/0"]}
-    changes = diff_attrs(SG, norm_security_group({"ingress": [https]}), norm_security_group({"ingress": [https, ssh]}))
+    changes = diff_attrs(
+        SG,
+        norm_security_group({"ingress": [https]}),
+        norm_security_group({"ingress": [https, ssh]}),
+    )
     assert [(c.path, c.expected, c.actual) for c in changes] == [("ingress[0]", None, ssh)]
 
 
@@ -52,7 +60,10 @@ def test_only_declared_attributes_are_compared_but_tag_maps_are_whole() -> None:
 
 
 def test_unknown_and_unresolved_values_are_never_drift() -> None:
-    declared = {"bucket": Unknown("bucket_prefix"), "tags": {"Env": Ref("aws_vpc.main", ("tags", "Env"))}}
+    declared = {
+        "bucket": Unknown("bucket_prefix"),
+        "tags": {"Env": Ref("aws_vpc.main", ("tags", "Env"))},
+    }
     assert diff_attrs(BUCKET, declared, {"bucket": "x", "tags": {"Env": "y"}}) == []
 
 
@@ -64,4 +75,8 @@ def test_terraform_primitive_conversions_are_not_drift() -> None:
 
 
 def test_paths_sort_numerically() -> None:
-    assert sorted(["ingress[10]", "ingress[2]", "egress[1]"], key=path_sort_key) == ["egress[1]", "ingress[2]", "ingress[10]"]
+    assert sorted(["ingress[10]", "ingress[2]", "egress[1]"], key=path_sort_key) == [
+        "egress[1]",
+        "ingress[2]",
+        "ingress[10]",
+    ]

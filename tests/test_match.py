@@ -26,9 +26,17 @@ SG_OTHER_VPC = live("aws_security_group", "sg-2", vpc_id="vpc-2", name="web")
 
 def test_dependents_match_once_their_refs_resolve() -> None:
     d_vpc = declared("aws_vpc", "aws_vpc.main", cidr_block="10.0.0.0/16", tags={"Name": "main"})
-    d_sg = declared("aws_security_group", "aws_security_group.web", vpc_id=Ref("aws_vpc.main", ("id",)), name="web")
+    d_sg = declared(
+        "aws_security_group",
+        "aws_security_group.web",
+        vpc_id=Ref("aws_vpc.main", ("id",)),
+        name="web",
+    )
     result = match(TYPES, [d_sg, d_vpc], [VPC, OTHER_VPC, SG, SG_OTHER_VPC])
-    assert {(d.address, lv.id) for d, lv in result.pairs} == {("aws_vpc.main", "vpc-1"), ("aws_security_group.web", "sg-1")}
+    assert {(d.address, lv.id) for d, lv in result.pairs} == {
+        ("aws_vpc.main", "vpc-1"),
+        ("aws_security_group.web", "sg-1"),
+    }
     resolved = dict((d.address, d) for d, _ in result.pairs)["aws_security_group.web"]
     assert resolved.attrs["vpc_id"] == "vpc-1"
     assert [r.id for r in result.unmanaged] == ["vpc-2", "sg-2"]
@@ -36,14 +44,24 @@ def test_dependents_match_once_their_refs_resolve() -> None:
 
 def test_a_missing_parent_makes_its_dependents_missing_not_unknown_matches() -> None:
     d_vpc = declared("aws_vpc", "aws_vpc.gone", cidr_block="10.9.0.0/16", tags={"Name": "gone"})
-    d_sg = declared("aws_security_group", "aws_security_group.web", vpc_id=Ref("aws_vpc.gone", ("id",)), name="web")
+    d_sg = declared(
+        "aws_security_group",
+        "aws_security_group.web",
+        vpc_id=Ref("aws_vpc.gone", ("id",)),
+        name="web",
+    )
     result = match(TYPES, [d_vpc, d_sg], [VPC, SG])
-    assert sorted(d.address or "" for d in result.missing) == ["aws_security_group.web", "aws_vpc.gone"]
+    assert sorted(d.address or "" for d in result.missing) == [
+        "aws_security_group.web",
+        "aws_vpc.gone",
+    ]
     assert result.pairs == []
 
 
 def test_explicit_ids_win_over_natural_keys() -> None:
-    d = declared("aws_vpc", "aws_vpc.main", rid="vpc-2", cidr_block="10.0.0.0/16", tags={"Name": "main"})
+    d = declared(
+        "aws_vpc", "aws_vpc.main", rid="vpc-2", cidr_block="10.0.0.0/16", tags={"Name": "main"}
+    )
     result = match(TYPES, [d], [VPC, OTHER_VPC])
     assert [lv.id for _, lv in result.pairs] == ["vpc-2"]
 

@@ -34,7 +34,9 @@ def kept_attrs(rtype: ResourceType) -> frozenset[str]:
     return rtype.compared | keys
 
 
-def finish(rtype: ResourceType, res: Resource, default_tags: dict[str, Any] | None = None) -> Resource:
+def finish(
+    rtype: ResourceType, res: Resource, default_tags: dict[str, Any] | None = None
+) -> Resource:
     """Defaults, default_tags, dropped attrs, normalizer and declared id for one resource."""
     attrs = dict(res.attrs)
     if rtype.tags and default_tags:
@@ -69,7 +71,9 @@ def canonicalize(raw: RawDeclared) -> Declared:
             fragments.extend((r, frag) for frag in FOLDS[r.type][1].convert(r))
         else:
             unsupported[r.type] += 1
-    declared = Declared(out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items())))
+    declared = Declared(
+        out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items()))
+    )
     _fold(declared, fragments)
     return declared
 
@@ -85,7 +89,9 @@ def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]]) -> 
         if isinstance(parent, Ref) and parent.path == ("id",) and not parent.prefix + parent.suffix:
             index = by_address.get((rtype.name, parent.address))
             if index is None:
-                declared.warnings.append(f"{raw.address}: {parent.address} is not declared; rule skipped")
+                declared.warnings.append(
+                    f"{raw.address}: {parent.address} is not declared; rule skipped"
+                )
                 continue
         elif isinstance(parent, str):
             index = by_id.get((rtype.name, parent))
@@ -95,7 +101,9 @@ def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]]) -> 
                 index = by_id[(rtype.name, parent)] = len(declared.resources) - 1
         else:
             reason = parent.reason if isinstance(parent, Unknown) else "not a group id"
-            declared.unknown.append({"address": raw.address, "path": fold.parent_attr, "reason": reason})
+            declared.unknown.append(
+                {"address": raw.address, "path": fold.parent_attr, "reason": reason}
+            )
             continue
         target = declared.resources[index]
         attrs = dict(target.attrs)

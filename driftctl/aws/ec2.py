@@ -111,7 +111,7 @@ SCANS = [
     ScanSpec(
         name="ec2_vpcs",
         service="ec2",
-        list=ListCall("describe_vpcs", "Vpcs"),
+        listing=ListCall("describe_vpcs", "Vpcs"),
         details=(
             # AWS returns these two only one attribute per call, per VPC
             DetailCall("dns_support", "describe_vpc_attribute", _vpc_attr("enableDnsSupport")),
@@ -122,13 +122,13 @@ SCANS = [
     ScanSpec(
         name="ec2_subnets",
         service="ec2",
-        list=ListCall("describe_subnets", "Subnets"),
+        listing=ListCall("describe_subnets", "Subnets"),
         build=build_subnet,
     ),
     ScanSpec(
         name="ec2_security_groups",
         service="ec2",
-        list=ListCall("describe_security_groups", "SecurityGroups"),
+        listing=ListCall("describe_security_groups", "SecurityGroups"),
         build=build_security_group,
     ),
 ]
@@ -139,7 +139,7 @@ SCANS = [
 
 def expand_rule(block: dict[str, Any]) -> list[dict[str, Any]]:
     """One Terraform rule block (inline or aws_security_group_rule) -> one rule per source."""
-    base = {k: block[k] for k in ("protocol", "from_port", "to_port") if k in block}
+    base: dict[str, Any] = {k: block[k] for k in ("protocol", "from_port", "to_port") if k in block}
     if block.get("description"):
         base["description"] = block["description"]
     rules = []
@@ -179,7 +179,14 @@ def sg_from_tf(raw: RawResource) -> list[Resource]:
         if direction in a:
             attrs[direction] = [r for block in a[direction] or () for r in expand_rule(block)]
     return [
-        Resource("aws_security_group", raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
+        Resource(
+            "aws_security_group",
+            raw.import_id,
+            raw.address,
+            attrs,
+            raw.source,
+            provenance=raw.provenance,
+        )
     ]
 
 
@@ -202,7 +209,11 @@ def vpc_rule_from_tf(direction: str) -> Any:
 def _plain(rtype: str, keep: frozenset[str]) -> Any:
     def convert(raw: RawResource) -> list[Resource]:
         attrs = {k: v for k, v in raw.attrs.items() if k in keep}
-        return [Resource(rtype, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)]
+        return [
+            Resource(
+                rtype, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance
+            )
+        ]
 
     return convert
 
@@ -237,8 +248,12 @@ def norm_security_group(attrs: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-_VPC_KEYS = frozenset({"cidr_block", "instance_tenancy", "enable_dns_support", "enable_dns_hostnames", "tags"})
-_SUBNET_KEYS = frozenset({"vpc_id", "cidr_block", "availability_zone", "map_public_ip_on_launch", "tags"})
+_VPC_KEYS = frozenset(
+    {"cidr_block", "instance_tenancy", "enable_dns_support", "enable_dns_hostnames", "tags"}
+)
+_SUBNET_KEYS = frozenset(
+    {"vpc_id", "cidr_block", "availability_zone", "map_public_ip_on_launch", "tags"}
+)
 
 TYPES = [
     ResourceType(
@@ -283,10 +298,13 @@ TYPES = [
         from_terraform={"aws_security_group": sg_from_tf},
         folds={
             "aws_security_group_rule": Fold("security_group_id", sg_rule_from_tf),
-            "aws_vpc_security_group_ingress_rule": Fold("security_group_id", vpc_rule_from_tf("ingress")),
-            "aws_vpc_security_group_egress_rule": Fold("security_group_id", vpc_rule_from_tf("egress")),
+            "aws_vpc_security_group_ingress_rule": Fold(
+                "security_group_id", vpc_rule_from_tf("ingress")
+            ),
+            "aws_vpc_security_group_egress_rule": Fold(
+                "security_group_id", vpc_rule_from_tf("egress")
+            ),
         },
         tags=True,
     ),
 ]
-

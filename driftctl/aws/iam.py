@@ -39,7 +39,9 @@ def build_role(item: Item, details: Details, region: str) -> list[Resource]:
         "description": listed.get("Description", ""),
         "max_session_duration": listed.get("MaxSessionDuration", 3600),
         "assume_role_policy": item.get("AssumeRolePolicyDocument"),
-        "permissions_boundary": (item.get("PermissionsBoundary") or {}).get("PermissionsBoundaryArn"),
+        "permissions_boundary": (item.get("PermissionsBoundary") or {}).get(
+            "PermissionsBoundaryArn"
+        ),
         "tags": tag_dict(item.get("Tags")),
         "arn": item["Arn"],
     }
@@ -49,7 +51,9 @@ def build_role(item: Item, details: Details, region: str) -> list[Resource]:
         out.append(Resource("aws_iam_role_policy", f"{name}:{pol['PolicyName']}", None, pattrs))
     for att in item.get("AttachedManagedPolicies") or ():
         aattrs = {"role": name, "policy_arn": att["PolicyArn"]}
-        out.append(Resource("aws_iam_role_policy_attachment", f"{name}/{att['PolicyArn']}", None, aattrs))
+        out.append(
+            Resource("aws_iam_role_policy_attachment", f"{name}/{att['PolicyArn']}", None, aattrs)
+        )
     return out
 
 
@@ -57,7 +61,9 @@ def build_user(item: Item, details: Details, region: str) -> list[Resource]:
     attrs = {
         "name": item["UserName"],
         "path": item.get("Path", "/"),
-        "permissions_boundary": (item.get("PermissionsBoundary") or {}).get("PermissionsBoundaryArn"),
+        "permissions_boundary": (item.get("PermissionsBoundary") or {}).get(
+            "PermissionsBoundaryArn"
+        ),
         "tags": tag_dict(item.get("Tags")),
         "arn": item["Arn"],
     }
@@ -67,7 +73,8 @@ def build_user(item: Item, details: Details, region: str) -> list[Resource]:
 def build_policy(item: Item, details: Details, region: str) -> list[Resource]:
     default = [v for v in item.get("PolicyVersionList") or () if v.get("IsDefaultVersion")]
     attrs = {
-        "name": item["PolicyName"],
+        # the name is the ARN's last segment (some emulators leave PolicyName out)
+        "name": item.get("PolicyName") or item["Arn"].rsplit("/", 1)[-1],
         "path": item.get("Path", "/"),
         "description": item.get("Description", ""),
         "policy": default[0].get("Document") if default else None,
@@ -82,7 +89,7 @@ SCANS = [
         name="iam_roles",
         service="iam",
         global_service=True,
-        list=_auth_details("RoleDetailList"),
+        listing=_auth_details("RoleDetailList"),
         joins=(Join("listed", ListCall("list_roles", "Roles"), "RoleName", "RoleName"),),
         build=build_role,
     ),
@@ -90,17 +97,15 @@ SCANS = [
         name="iam_users",
         service="iam",
         global_service=True,
-        list=_auth_details("UserDetailList"),
+        listing=_auth_details("UserDetailList"),
         build=build_user,
     ),
     ScanSpec(
         name="iam_policies",
         service="iam",
         global_service=True,
-        list=_auth_details("Policies"),
-        details=(
-            DetailCall("tags", "list_policy_tags", lambda item: {"PolicyArn": item["Arn"]}),
-        ),
+        listing=_auth_details("Policies"),
+        details=(DetailCall("tags", "list_policy_tags", lambda item: {"PolicyArn": item["Arn"]}),),
         build=build_policy,
     ),
 ]
@@ -115,7 +120,15 @@ def _keep(raw: RawResource, rtype: str, keys: frozenset[str]) -> Resource:
 
 
 _ROLE_KEYS = frozenset(
-    {"name", "path", "description", "assume_role_policy", "max_session_duration", "permissions_boundary", "tags"}
+    {
+        "name",
+        "path",
+        "description",
+        "assume_role_policy",
+        "max_session_duration",
+        "permissions_boundary",
+        "tags",
+    }
 )
 _POLICY_KEYS = frozenset({"name", "path", "description", "policy", "tags"})
 _USER_KEYS = frozenset({"name", "path", "permissions_boundary", "tags"})
@@ -154,12 +167,12 @@ def _norm_policy_attrs(*names: str) -> Any:
     return normalize
 
 
-def _joined(*keys: str) -> Any:
-    def declared_id(a: dict[str, Any]) -> Any:
+def _joined(sep: str, *keys: str) -> Any:
+    """Terraform's id of a role's policy ("role:name") or attachment ("role/arn")."""
+
+    def declared_id(a: dict[str, Any]) -> str | None:
         values = [a.get(k) for k in keys]
-        return (":" if keys == ("role", "name") else "/").join(values) if all(
-            isinstance(v, str) for v in values
-        ) else None
+        return sep.join(str(v) for v in values) if all(isinstance(v, str) for v in values) else None
 
     return declared_id
 
@@ -176,7 +189,9 @@ TYPES = [
         declared_id=lambda a: a.get("name"),
         declared_defaults={"path": "/", "max_session_duration": 3600, "tags": {}},
         normalize=_norm_policy_attrs("assume_role_policy"),
-        is_aws_default=lambda r: str(r.attrs.get("path", "")).startswith(("/aws-service-role/", "/aws-reserved/")),
+        is_aws_default=lambda r: str(r.attrs.get("path", "")).startswith(
+            ("/aws-service-role/", "/aws-reserved/")
+        ),
         from_terraform={"aws_iam_role": role_from_tf},
         tags=True,
     ),
@@ -186,17 +201,21 @@ TYPES = [
         compared=frozenset({"role", "name", "policy"}),
         exact=frozenset({"policy"}),
         natural_keys=(("role", "name"),),
-        declared_id=_joined("role", "name"),
+        declared_id=_joined(":", "role", "name"),
         normalize=_norm_policy_attrs("policy"),
         parent=_ROLE_PARENT,
-        from_terraform={"aws_iam_role_policy": keep("aws_iam_role_policy", frozenset({"role", "name", "policy"}))},
+        from_terraform={
+            "aws_iam_role_policy": keep(
+                "aws_iam_role_policy", frozenset({"role", "name", "policy"})
+            )
+        },
     ),
     ResourceType(
         name="aws_iam_role_policy_attachment",
         scan="iam_roles",
         compared=frozenset({"role", "policy_arn"}),
         natural_keys=(("role", "policy_arn"),),
-        declared_id=_joined("role", "policy_arn"),
+        declared_id=_joined("/", "role", "policy_arn"),
         parent=_ROLE_PARENT,
         from_terraform={
             "aws_iam_role_policy_attachment": keep(

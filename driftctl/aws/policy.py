@@ -19,10 +19,7 @@ _ACCOUNT = re.compile(r"^\d{12}$")
 
 
 def _as_sorted_list(value: Any) -> Any:
-    if isinstance(value, list):
-        items = value
-    else:
-        items = [value]
+    items = value if isinstance(value, list) else [value]
     if all(isinstance(v, str) for v in items):
         return sorted(set(items))
     return items

@@ -44,9 +44,9 @@ def build_bucket(item: Item, details: Details, region: str) -> list[Resource]:
     name = item["Name"]
     tags = tag_dict((details.get("tagging") or {}).get("TagSet"))
     versioning = details.get("versioning") or {}
-    sse_rules = ((details.get("encryption") or {}).get("ServerSideEncryptionConfiguration") or {}).get(
-        "Rules"
-    ) or [{}]
+    sse_rules = (
+        (details.get("encryption") or {}).get("ServerSideEncryptionConfiguration") or {}
+    ).get("Rules") or [{}]
     by_default = sse_rules[0].get("ApplyServerSideEncryptionByDefault") or {}
     rule: dict[str, Any] = {}
     if by_default:
@@ -82,13 +82,12 @@ def build_bucket(item: Item, details: Details, region: str) -> list[Resource]:
     ]
 
 
-
 SCANS = [
     ScanSpec(
         name="s3_buckets",
         service="s3",
         global_service=True,
-        list=ListCall("list_buckets", "Buckets"),
+        listing=ListCall("list_buckets", "Buckets"),
         details=(
             DetailCall("tagging", "get_bucket_tagging", _bucket, frozenset({"NoSuchTagSet"})),
             DetailCall("versioning", "get_bucket_versioning", _bucket),
@@ -138,14 +137,27 @@ def bucket_from_tf(raw: RawResource) -> list[Resource]:
     a = raw.attrs
     bucket = a.get("bucket", Ref(raw.address, ("id",)))
     own = {k: v for k, v in a.items() if k in ("bucket", "tags")}
-    out = [Resource("aws_s3_bucket", raw.import_id, raw.address, own, raw.source, provenance=raw.provenance)]
+    out = [
+        Resource(
+            "aws_s3_bucket", raw.import_id, raw.address, own, raw.source, provenance=raw.provenance
+        )
+    ]
     if a.get("versioning"):
         out.append(
-            _child(raw, "aws_s3_bucket_versioning", bucket, _versioning_attrs(first_block(a["versioning"])))
+            _child(
+                raw,
+                "aws_s3_bucket_versioning",
+                bucket,
+                _versioning_attrs(first_block(a["versioning"])),
+            )
         )
     if a.get("server_side_encryption_configuration"):
         sse = first_block(a["server_side_encryption_configuration"])
-        out.append(_child(raw, "aws_s3_bucket_server_side_encryption_configuration", bucket, _sse_rule(sse)))
+        out.append(
+            _child(
+                raw, "aws_s3_bucket_server_side_encryption_configuration", bucket, _sse_rule(sse)
+            )
+        )
     if a.get("policy") is not None:
         out.append(_child(raw, "aws_s3_bucket_policy", bucket, {"policy": a["policy"]}))
     return out
@@ -185,12 +197,17 @@ def _norm_versioning(attrs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _norm_policy(attrs: dict[str, Any]) -> dict[str, Any]:
-    return {**attrs, "policy": canonical_policy(attrs.get("policy"))} if "policy" in attrs else attrs
+    return (
+        {**attrs, "policy": canonical_policy(attrs.get("policy"))} if "policy" in attrs else attrs
+    )
 
 
 def _versioning_default(r: Resource) -> bool:
     conf = r.attrs["versioning_configuration"]
-    return bool(conf["status"] == "Disabled" and conf.get("mfa_delete") in (None, "Disabled"))
+    # never enabled and suspended read the same once normalized: nothing is being versioned
+    return bool(
+        conf["status"] in ("Disabled", "Suspended") and conf.get("mfa_delete") in (None, "Disabled")
+    )
 
 
 def _sse_default(r: Resource) -> bool:
@@ -252,7 +269,9 @@ TYPES = [
         declared_defaults=dict.fromkeys(PAB_FLAGS, False),
         is_aws_default=_pab_default,
         parent=PARENT,
-        from_terraform={"aws_s3_bucket_public_access_block": passthrough("aws_s3_bucket_public_access_block")},
+        from_terraform={
+            "aws_s3_bucket_public_access_block": passthrough("aws_s3_bucket_public_access_block")
+        },
     ),
     ResourceType(
         name="aws_s3_bucket_policy",

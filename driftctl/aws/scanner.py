@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -70,14 +70,35 @@ class Scanner:
         with self._lock:
             return self._sems.setdefault(service, threading.Semaphore(self.per_service))
 
-    def call(self, unit: _Unit, operation: str, params: dict[str, Any], absent: frozenset[str]) -> Any:
+    def call(
+        self, unit: _Unit, operation: str, params: dict[str, Any], absent: frozenset[str]
+    ) -> Any:
+        client = self.factory(unit.spec.service, unit.region)
+        return self._guarded(unit, operation, absent, lambda: getattr(client, operation)(**params))
+
+    def list_pages(self, unit: _Unit, call: ListCall) -> list[dict[str, Any]]:
+        client = self.factory(unit.spec.service, unit.region)
+        params = dict(call.params)
+        if not (call.paginated and client.can_paginate(call.operation)):
+            return [self.call(unit, call.operation, params, frozenset())]
+        paginator = client.get_paginator(call.operation)
+        pages: list[dict[str, Any]] = self._guarded(
+            unit, call.operation, frozenset(), lambda: list(paginator.paginate(**params))
+        )
+        return pages
+
+    def _guarded(
+        self, unit: _Unit, operation: str, absent: frozenset[str], run: Callable[[], Any]
+    ) -> Any:
+        """Run AWS calls under the service's bound, count them, and sort their failures:
+        "not configured" -> None, fatal -> DriftctlError, anything else -> the scope fails."""
         client = self.factory(unit.spec.service, unit.region)
         api_name = client.meta.method_to_api_mapping.get(operation, operation)
         with self._sem(unit.spec.service):
-            self.counter.count(unit.spec.service, api_name)
             try:
-                return getattr(client, operation)(**params)
+                result = run()
             except botocore.exceptions.ClientError as exc:
+                self.counter.count(unit.spec.service, api_name)
                 code = exc.response.get("Error", {}).get("Code", "")
                 if code in absent:
                     return None
@@ -92,21 +113,9 @@ class Scanner:
                     f"cannot reach the AWS endpoint for {unit.spec.service} in {unit.region}",
                     "check --endpoint-url / AWS_ENDPOINT_URL and the network",
                 ) from exc
-
-    def list_pages(self, unit: _Unit, call: ListCall) -> list[dict[str, Any]]:
-        client = self.factory(unit.spec.service, unit.region)
-        params = dict(call.params)
-        if not (call.paginated and client.can_paginate(call.operation)):
-            return [self.call(unit, call.operation, params, frozenset())]
-        pages = []
-        token_keys = _token_keys(client, call.operation)
-        while True:
-            page = self.call(unit, call.operation, params, frozenset())
-            pages.append(page)
-            next_params = {inp: page.get(out) for inp, out in token_keys if page.get(out)}
-            if not next_params:
-                return pages
-            params.update(next_params)
+        for _ in result if isinstance(result, list) else [result]:  # one call per page
+            self.counter.count(unit.spec.service, api_name)
+        return result
 
     def scan(self, specs: Iterable[ScanSpec], regions: list[str], global_region: str) -> LiveState:
         units = [
@@ -143,14 +152,18 @@ class Scanner:
             resources.extend(built)
         return LiveState(
             resources=resources,
-            errors=sorted({(e.scope, e.message): e for e in errors.values()}.values(), key=_err_key),
+            errors=sorted(
+                {(e.scope, e.message): e for e in errors.values()}.values(), key=_err_key
+            ),
             incomplete_scans={u.spec.name for u in failed},
         )
 
-    def _run_lists(self, pool: ThreadPoolExecutor, units: list[_Unit]) -> dict[tuple[Any, ...], Future[Any]]:
+    def _run_lists(
+        self, pool: ThreadPoolExecutor, units: list[_Unit]
+    ) -> dict[tuple[Any, ...], Future[Any]]:
         futures: dict[tuple[Any, ...], Future[Any]] = {}
         for unit in units:
-            for call in (unit.spec.list, *(j.list for j in unit.spec.joins)):
+            for call in (unit.spec.listing, *(j.listing for j in unit.spec.joins)):
                 key = _list_key(unit, call)
                 if key not in futures:
                     futures[key] = pool.submit(self.list_pages, unit, call)
@@ -166,7 +179,9 @@ class Scanner:
             for index, item in enumerate(unit_items):
                 for detail in unit.spec.details:
                     if detail.when is None or detail.when(item):
-                        futures[(unit, index, detail.key)] = pool.submit(self._detail, unit, detail, item)
+                        futures[(unit, index, detail.key)] = pool.submit(
+                            self._detail, unit, detail, item
+                        )
         for future in futures.values():
             future.exception()
         return futures
@@ -175,17 +190,13 @@ class Scanner:
         return self.call(unit, detail.operation, detail.params(item), detail.absent)
 
 
-def _token_keys(client: Any, operation: str) -> list[tuple[str, str]]:
-    """(request param, response field) pairs that carry a paginator's continuation token."""
-    config = client.get_paginator(operation)._pagination_cfg  # noqa: SLF001 - no public API
-    inputs, outputs = config["input_token"], config["output_token"]
-    inputs = inputs if isinstance(inputs, list) else [inputs]
-    outputs = outputs if isinstance(outputs, list) else [outputs]
-    return [(i, o) for i, o in zip(inputs, outputs) if "." not in o]
-
-
 def _list_key(unit: _Unit, call: ListCall) -> tuple[Any, ...]:
-    return (unit.spec.service, unit.region, call.operation, json.dumps(dict(call.params), sort_keys=True))
+    return (
+        unit.spec.service,
+        unit.region,
+        call.operation,
+        json.dumps(dict(call.params), sort_keys=True),
+    )
 
 
 def _result(future: Future[Any]) -> Any:
@@ -194,14 +205,18 @@ def _result(future: Future[Any]) -> Any:
 
 def _items(unit: _Unit, lists: dict[tuple[Any, ...], Future[Any]]) -> list[Item]:
     """The unit's listed items, each with its joined items under "__joins__" (a copy)."""
-    pages = _result(lists[_list_key(unit, unit.spec.list)])
+    pages = _result(lists[_list_key(unit, unit.spec.listing)])
     items: list[Item] = [
-        {**item, "__joins__": {}} for page in pages for item in page.get(unit.spec.list.result_key) or ()
+        {**item, "__joins__": {}}
+        for page in pages
+        for item in page.get(unit.spec.listing.result_key) or ()
     ]
     for join in unit.spec.joins:
-        joined_pages = _result(lists[_list_key(unit, join.list)])
+        joined_pages = _result(lists[_list_key(unit, join.listing)])
         index = {
-            j[join.joined_key]: j for page in joined_pages for j in page.get(join.list.result_key) or ()
+            j[join.joined_key]: j
+            for page in joined_pages
+            for j in page.get(join.listing.result_key) or ()
         }
         for item in items:
             item["__joins__"][join.key] = index.get(item.get(join.item_key))

@@ -94,7 +94,7 @@ def default_region(profile: str | None) -> str | None:
 
 
 def check_credentials(factory: ClientFactory, region: str) -> str:
-    """Fail fast, with one line, when credentials or the endpoint are unusable. Returns the account."""
+    """Fail fast, in one line, on unusable credentials or endpoint. Returns the account id."""
     try:
         identity = factory("sts", region).get_caller_identity()
     except botocore.exceptions.NoCredentialsError as exc:
@@ -115,4 +115,6 @@ def check_credentials(factory: ClientFactory, region: str) -> str:
 def fatal_error(exc: botocore.exceptions.ClientError, call: str) -> DriftctlError:
     code = exc.response.get("Error", {}).get("Code", "")
     reason = FATAL_CODES.get(code, exc.response.get("Error", {}).get("Message", str(exc)))
-    return DriftctlError(f"{call} failed: {code}: {reason}", "refresh the AWS credentials and retry")
+    return DriftctlError(
+        f"{call} failed: {code}: {reason}", "refresh the AWS credentials and retry"
+    )

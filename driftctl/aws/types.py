@@ -50,7 +50,7 @@ class Join:
     """
 
     key: str  # where the joined item is stored for `build`
-    list: ListCall
+    listing: ListCall
     joined_key: str  # field of the joined items
     item_key: str  # field of the listed item with the same value
 
@@ -59,7 +59,7 @@ class Join:
 class ScanSpec:
     name: str
     service: str
-    list: ListCall
+    listing: ListCall
     build: Callable[[Item, Details, str], list[Resource]]  # (item, details, region)
     details: tuple[DetailCall, ...] = ()
     joins: tuple[Join, ...] = ()

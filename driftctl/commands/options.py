@@ -9,7 +9,11 @@ import typer
 
 From = Annotated[
     list[str] | None,
-    typer.Option("--from", help="Declared source: hcl://DIR or a directory (repeatable). Default: .", show_default=False),
+    typer.Option(
+        "--from",
+        help="Declared source: hcl://DIR or a directory (repeatable). Default: .",
+        show_default=False,
+    ),
 ]
 Output = Annotated[
     list[str] | None,
@@ -21,5 +25,9 @@ Endpoint = Annotated[
     str | None,
     typer.Option("--endpoint-url", help="AWS endpoint (an emulator); also AWS_ENDPOINT_URL"),
 ]
-VarFile = Annotated[list[Path] | None, typer.Option("--var-file", help="Terraform .tfvars file (repeatable)")]
-Var = Annotated[list[str] | None, typer.Option("--var", help="Terraform variable NAME=VALUE (repeatable)")]
+VarFile = Annotated[
+    list[Path] | None, typer.Option("--var-file", help="Terraform .tfvars file (repeatable)")
+]
+Var = Annotated[
+    list[str] | None, typer.Option("--var", help="Terraform variable NAME=VALUE (repeatable)")
+]

@@ -42,7 +42,9 @@ def render(
     from_: options.From = None,
     var_file: options.VarFile = None,
     var: options.Var = None,
-    hash_: Annotated[bool, typer.Option("--hash", help="Print only sha256:<hex> of the rendering")] = False,
+    hash_: Annotated[
+        bool, typer.Option("--hash", help="Print only sha256:<hex> of the rendering")
+    ] = False,
 ) -> None:
     """Print the declared state, evaluated and normalized, exactly as the diff compares it."""
     conf = settings.build(from_ or [], [], None, [], None, var_files=var_file, variables=var)

@@ -26,14 +26,24 @@ def scan(
     endpoint_url: options.Endpoint = None,
     var_file: options.VarFile = None,
     var: options.Var = None,
-    live: Annotated[Path | None, typer.Option("--live", help="Read live state from a saved snapshot")] = None,
+    live: Annotated[
+        Path | None, typer.Option("--live", help="Read live state from a saved snapshot")
+    ] = None,
     save_live: Annotated[
         Path | None, typer.Option("--save-live", help="Write the live snapshot to FILE")
     ] = None,
 ) -> None:
-    """Compare the declared state with live AWS and report the drift. Exit 0 in sync, 1 drift, 2 error."""
+    """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error)."""
     conf = settings.build(
-        from_ or [], output or [], profile, region or [], endpoint_url, live, save_live, var_file, var
+        from_ or [],
+        output or [],
+        profile,
+        region or [],
+        endpoint_url,
+        live,
+        save_live,
+        var_file,
+        var,
     )
     started = time.monotonic()
     declared = pipeline.load_declared(conf)

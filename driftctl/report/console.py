@@ -38,7 +38,11 @@ def render(report: Report, console: Console) -> None:
             continue
         console.print(f"\n[bold {_COLORS[kind]}]{_TITLES[kind]}: {len(drifts)}[/]")
         for d in drifts:
-            console.print(f"  [bold]{_where(d)}[/bold]" if kind != "unmanaged" else f"  {escape(d.type)} {escape(str(d.id))}")
+            console.print(
+                f"  [bold]{_where(d)}[/bold]"
+                if kind != "unmanaged"
+                else f"  {escape(d.type)} {escape(str(d.id))}"
+            )
             for c in d.changes:
                 console.print(
                     f"      {escape(c.path)}: [green]{escape(_short(c.expected))}[/green]"
@@ -50,7 +54,9 @@ def render(report: Report, console: Console) -> None:
     status = (
         "[bold red]incomplete: some scopes could not be scanned[/]"
         if report.errors
-        else ("[bold yellow]drift found[/]" if any(s[k] for k in KINDS) else "[bold green]in sync[/]")
+        else (
+            "[bold yellow]drift found[/]" if any(s[k] for k in KINDS) else "[bold green]in sync[/]"
+        )
     )
     console.print(
         f"\n{status} — declared {s['declared']}, managed {s['managed']}, changed {s['changed']}, "

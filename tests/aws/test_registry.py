@@ -15,7 +15,9 @@ def _model(service: str):  # type: ignore[no-untyped-def]
 
 
 def _operation(service: str, method: str):  # type: ignore[no-untyped-def]
-    client = _session.create_client(service, region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x")
+    client = _session.create_client(
+        service, region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x"
+    )
     api = client.meta.method_to_api_mapping.get(method)
     assert api is not None, f"{service} has no operation {method}"
     return _model(service).operation_model(api)
@@ -23,7 +25,7 @@ def _operation(service: str, method: str):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
 def test_list_calls_exist_and_return_their_result_key(spec) -> None:  # type: ignore[no-untyped-def]
-    for call in (spec.list, *(j.list for j in spec.joins)):
+    for call in (spec.listing, *(j.listing for j in spec.joins)):
         op = _operation(spec.service, call.operation)
         assert call.result_key in op.output_shape.members, f"{op.name} has no {call.result_key}"
         for param in call.params:

@@ -1,4 +1,4 @@
-"""The generic scanner against moto (in-process), through the same injected factory as production."""
+"""The generic scanner against moto (in-process), through the factory production injects too."""
 
 from __future__ import annotations
 
@@ -35,10 +35,15 @@ class Failing:
 
     def __getattr__(self, name: str) -> Any:
         if name == self._operation:
+
             def fail(**_: Any) -> Any:
-                raise botocore.exceptions.ClientError({"Error": {"Code": self._code, "Message": "no"}}, name)
+                raise botocore.exceptions.ClientError(
+                    {"Error": {"Code": self._code, "Message": "no"}}, name
+                )
 
             return fail
+        if name == "can_paginate":  # the failing operation is called directly, not paginated
+            return lambda op: op != self._operation and self._client.can_paginate(op)
         return getattr(self._client, name)
 
 
@@ -62,9 +67,15 @@ def make_stack(buckets: int, roles: int) -> None:
     iam = boto3.client("iam", region_name=REGION)
     for i in range(buckets):
         s3.create_bucket(Bucket=f"bucket-{i}")
-        s3.put_bucket_tagging(Bucket=f"bucket-{i}", Tagging={"TagSet": [{"Key": "n", "Value": str(i)}]})
+        s3.put_bucket_tagging(
+            Bucket=f"bucket-{i}", Tagging={"TagSet": [{"Key": "n", "Value": str(i)}]}
+        )
     for i in range(roles):
-        iam.create_role(RoleName=f"role-{i}", AssumeRolePolicyDocument="{}", Tags=[{"Key": "n", "Value": str(i)}])
+        iam.create_role(
+            RoleName=f"role-{i}",
+            AssumeRolePolicyDocument="{}",
+            Tags=[{"Key": "n", "Value": str(i)}],
+        )
 
 
 def test_scan_reads_every_type_with_tags(aws: None) -> None:
@@ -86,7 +97,9 @@ def test_iam_calls_do_not_grow_with_roles_and_s3_details_are_per_bucket(aws: Non
     make_stack(3, 30)
     counter = CallCounter()
     Scanner(factory(counter), counter).scan(SCANS.values(), [REGION], REGION)
-    assert counter.calls["iam:GetAccountAuthorizationDetails"] == 1  # shared by roles, users, policies
+    assert (
+        counter.calls["iam:GetAccountAuthorizationDetails"] == 1
+    )  # shared by roles, users, policies
     assert counter.calls["iam:ListRoles"] == 1
     assert counter.calls["s3:GetBucketVersioning"] == 3
     assert counter.calls["s3:ListBuckets"] == 1
@@ -97,7 +110,9 @@ def test_access_denied_on_one_service_is_an_error_and_marks_it_incomplete(aws: N
     counter = CallCounter()
     scanner = Scanner(factory(counter, ("s3", "get_bucket_policy", "AccessDenied")), counter)
     state = scanner.scan(SCANS.values(), [REGION], REGION)
-    assert [(e.scope, e.message) for e in state.errors] == [("s3/global", "GetBucketPolicy: AccessDenied: no")]
+    assert [(e.scope, e.message) for e in state.errors] == [
+        ("s3/global", "GetBucketPolicy: AccessDenied: no")
+    ]
     assert state.incomplete_scans == {"s3_buckets"}
     assert any(r.type == "aws_iam_role" for r in state.resources)  # the rest of the scan went on
     assert not any(r.type.startswith("aws_s3") for r in state.resources)
@@ -106,5 +121,8 @@ def test_access_denied_on_one_service_is_an_error_and_marks_it_incomplete(aws: N
 def test_expired_credentials_stop_the_scan_with_one_clear_error(aws: None) -> None:
     counter = CallCounter()
     scanner = Scanner(factory(counter, ("ec2", "describe_vpcs", "ExpiredToken")), counter)
-    with pytest.raises(DriftctlError, match="ec2:DescribeVpcs failed: ExpiredToken: the AWS session token has expired"):
+    with pytest.raises(
+        DriftctlError,
+        match="ec2:DescribeVpcs failed: ExpiredToken: the AWS session token has expired",
+    ):
         scanner.scan(SCANS.values(), [REGION], REGION)

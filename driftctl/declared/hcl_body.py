@@ -1,0 +1,144 @@
+"""Block bodies: attributes evaluated, nested (and dynamic) blocks as lists of dicts,
+and the provenance of each value (the file and line that wrote it)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection
+from typing import Any
+
+from driftctl.declared.hcl_eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl_ops import iterate, static_key
+from driftctl.declared.hcl_parse import (
+    Node,
+    attribute_name,
+    attribute_value,
+    block_parts,
+    body_items,
+    static_traversal,
+    trees,
+    unwrap,
+)
+from driftctl.declared.hcl_values import EvalFailure, as_unknown, is_pending
+from driftctl.model import SourceRef, Unknown
+
+
+@dataclasses.dataclass
+class BodyValue:
+    attrs: dict[str, Any]
+    provenance: dict[str, SourceRef]
+
+
+class BodyEvaluator:
+    """Evaluates the body of a resource, provider or nested block with an Evaluator."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self.file = evaluator.frame.file
+
+    def _where(self, node: Node) -> str:
+        return f"{self.file}:{node.meta.line}"
+
+    def eval_body(self, body: Node, skip: Collection[str] = (), prefix: str = "") -> BodyValue:
+        """A block body: attributes evaluated, nested blocks as lists of dicts."""
+        out = BodyValue({}, {})
+        for item in body_items(body):
+            if item.data == "attribute":
+                self._body_attribute(item, skip, prefix, out)
+            else:
+                self._body_block(item, skip, prefix, out)
+        return out
+
+    def _body_attribute(
+        self, item: Node, skip: Collection[str], prefix: str, out: BodyValue
+    ) -> None:
+        name = attribute_name(item)
+        if name in skip:
+            return
+        if name in out.attrs:
+            raise HclEvalError(f"{self._where(item)}: attribute {name!r} is set more than once")
+        value_node = attribute_value(item)
+        out.attrs[name] = self.evaluator.evaluate(value_node)
+        self.record(out.provenance, prefix + name, value_node)
+
+    def _body_block(self, item: Node, skip: Collection[str], prefix: str, out: BodyValue) -> None:
+        kind, labels, body = block_parts(item)
+        if kind in skip:
+            return
+        if kind == "dynamic" and labels:
+            self._dynamic(item, labels[0], body, prefix, out)
+            return
+        blocks = _block_list(out, kind, self._where(item))
+        if blocks is not None:
+            inner = self.eval_body(body, (), f"{prefix}{kind}[{len(blocks)}].")
+            blocks.append(inner.attrs)
+            out.provenance.update(inner.provenance)
+
+    def _dynamic(self, item: Node, label: str, body: Node, prefix: str, out: BodyValue) -> None:
+        items = list(body_items(body))
+        attrs = {attribute_name(a): attribute_value(a) for a in items if a.data == "attribute"}
+        contents = [block_parts(b)[2] for b in items if b.data == "block"]
+        if "for_each" not in attrs or len(contents) != 1:
+            raise HclEvalError(f"{self._where(item)}: a dynamic block needs for_each and content")
+        iterator = static_traversal(attrs["iterator"]) if "iterator" in attrs else [label]
+        if iterator is None or len(iterator) != 1:
+            raise HclEvalError(f"{self._where(item)}: iterator must be a plain name")
+        collection = self.evaluator.evaluate(attrs["for_each"])
+        if is_pending(collection):
+            out.attrs[label] = as_unknown(collection)
+            return
+        blocks = _block_list(out, label, self._where(item))
+        if blocks is None:
+            return
+        try:
+            pairs = iterate(collection)
+        except EvalFailure as exc:
+            raise HclEvalError(f"{self._where(item)}: dynamic {label}: {exc}") from None
+        for key, value in pairs:
+            names = {iterator[0]: {"key": key, "value": value}}
+            child = BodyEvaluator(self.evaluator.with_names(names))
+            inner = child.eval_body(contents[0], (), f"{prefix}{label}[{len(blocks)}].")
+            blocks.append(inner.attrs)
+            out.provenance.update(inner.provenance)
+
+    # ------------------------------------------------------------------------ provenance
+
+    def record(
+        self,
+        provenance: dict[str, SourceRef],
+        path: str,
+        node: Node,
+        file: str = "",
+        depth: int = 0,
+    ) -> None:
+        """Record where the value at path is written: the literal, or the var/local it names."""
+        file = file or self.file
+        origin = self._origin_of(node) if depth < 16 else None
+        if origin is not None:
+            self.record(provenance, path, origin.node, origin.file, depth + 1)
+            return
+        provenance[path] = SourceRef(file, node.meta.line)
+        inner = unwrap(node)
+        if inner.data != "object":
+            return
+        for elem in trees(inner):
+            key_node, value_node = trees(elem)
+            key = static_key(key_node)
+            if key is not None:
+                self.record(provenance, f"{path}.{key}", value_node, file, depth + 1)
+
+    def _origin_of(self, node: Node) -> Origin | None:
+        traversal = static_traversal(node)
+        if traversal is None or len(traversal) != 2 or traversal[0] not in ("var", "local"):
+            return None
+        return self.evaluator.scope.origin(traversal[0], traversal[1])
+
+
+def _block_list(out: BodyValue, kind: str, where: str) -> list[Any] | None:
+    """The list nested `kind` blocks go into; None when a dynamic block made it unknown."""
+    existing = out.attrs.setdefault(kind, [])
+    if isinstance(existing, Unknown):
+        return None
+    if not isinstance(existing, list):
+        raise HclEvalError(f"{where}: {kind} is set both as an attribute and as a block")
+    return existing

@@ -1,0 +1,430 @@
+"""Evaluate Terraform expressions on python-hcl2's raw lark tree.
+
+`Evaluator` has one `_eval_<node kind>` method per tree node kind; names it cannot
+resolve itself (variables, locals, resources) it asks its `Scope`. Values that are only
+known after apply are `Unknown`; references to other resources' attributes are `Ref`
+(see hcl_refs). Any operation that needs the content of an Unknown or Ref gives Unknown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from lark import Token
+
+from driftctl.declared.hcl_functions import NON_DETERMINISTIC, call, is_supported
+from driftctl.declared.hcl_ops import add_for_item, binary, bind, iterate, join_pieces, static_key
+from driftctl.declared.hcl_parse import Node, name_of, trees, unwrap
+from driftctl.declared.hcl_refs import Attr, AttrSource, Index, Splat, Step, apply_steps
+from driftctl.declared.hcl_template import (
+    ForDirective,
+    IfDirective,
+    Interp,
+    Seq,
+    heredoc_template,
+    string_template,
+    unescape,
+)
+from driftctl.declared.hcl_values import (
+    EvalFailure,
+    ResourceBlock,
+    as_unknown,
+    is_pending,
+    norm_number,
+    to_bool,
+    to_number,
+    to_str,
+    type_name,
+)
+from driftctl.errors import DriftctlError
+from driftctl.model import Unknown
+
+
+class HclEvalError(DriftctlError):
+    """An expression Terraform would reject; the message starts with file:line."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Origin:
+    """Where a variable's or local's value is written (for provenance)."""
+
+    file: str
+    node: Node
+
+
+class Scope(AttrSource, Protocol):
+    """What an expression can refer to; implemented by the module loader."""
+
+    def variable(self, name: str) -> Any: ...
+
+    def local(self, name: str) -> Any: ...
+
+    def resource(self, type_: str, name: str) -> ResourceBlock | None: ...
+
+    def origin(self, kind: str, name: str) -> Origin | None: ...
+
+    def warn(self, message: str) -> None: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class Frame:
+    """The file being evaluated and the names bound in it."""
+
+    file: str
+    count_index: int | None = None
+    each: tuple[Any, Any] | None = None  # (each.key, each.value)
+    names: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+_TRAVERSALS = frozenset(
+    {"get_attr_expr_term", "index_expr_term", "attr_splat_expr_term", "full_splat_expr_term"}
+)
+
+
+class Evaluator:
+    def __init__(self, scope: Scope, frame: Frame) -> None:
+        self.scope = scope
+        self.frame = frame
+
+    def with_names(self, names: Mapping[str, Any]) -> Evaluator:
+        frame = dataclasses.replace(self.frame, names={**self.frame.names, **names})
+        return Evaluator(self.scope, frame)
+
+    def evaluate(self, node: Node) -> Any:
+        handler: Callable[[Node], Any] | None = getattr(self, f"_eval_{node.data}", None)
+        if handler is None:
+            raise HclEvalError(f"{self._where(node)}: unsupported expression ({node.data})")
+        try:
+            return handler(node)
+        except EvalFailure as exc:
+            raise HclEvalError(f"{self._where(node)}: {exc}") from None
+
+    def _where(self, node: Node) -> str:
+        return f"{self.frame.file}:{node.meta.line}"
+
+    # ------------------------------------------------------------------------ literals
+
+    def _eval_expr_term(self, node: Node) -> Any:
+        return self.evaluate(trees(node)[0])
+
+    def _eval_int_lit(self, node: Node) -> Any:
+        return int(str(node.children[0]))
+
+    def _eval_float_lit(self, node: Node) -> Any:
+        return norm_number(float(str(node.children[0])))
+
+    def _eval_literal_value(self, node: Node) -> Any:
+        return {"true": True, "false": False, "null": None}[name_of(node)]
+
+    def _eval_string(self, node: Node) -> Any:
+        return self._render(string_template(node))
+
+    def _eval_template_string(self, node: Node) -> Any:
+        return unescape(str(node.children[0])[2:-2])
+
+    def _eval_heredoc_template(self, node: Node) -> Any:
+        return self._render(heredoc_template(str(node.children[0]), node.meta.line, False))
+
+    def _eval_heredoc_template_trim(self, node: Node) -> Any:
+        return self._render(heredoc_template(str(node.children[0]), node.meta.line, True))
+
+    def _eval_tuple(self, node: Node) -> Any:
+        return [self.evaluate(item) for item in trees(node)]
+
+    def _eval_object(self, node: Node) -> Any:
+        out: dict[str, Any] = {}
+        for elem in trees(node):
+            key_node, value_node = trees(elem)
+            key = self._object_key(key_node)
+            if is_pending(key):
+                return as_unknown(key)
+            out[key] = self.evaluate(value_node)
+        return out
+
+    def _object_key(self, key_node: Node) -> Any:
+        static = static_key(key_node)
+        if static is not None:
+            return static
+        key = self.evaluate(trees(key_node)[0])
+        return key if is_pending(key) else to_str(key)
+
+    # ------------------------------------------------------------------------ templates
+
+    def _render(self, seq: Seq) -> Any:
+        if len(seq) == 1 and isinstance(seq[0], Interp):
+            return self.evaluate(seq[0].expr)
+        pieces: list[Any] = []
+        self._render_into(seq, pieces)
+        return join_pieces(pieces)
+
+    def _render_into(self, seq: Seq, out: list[Any]) -> None:
+        for part in seq:
+            if isinstance(part, str):
+                out.append(part)
+            elif isinstance(part, Interp):
+                out.append(self._interpolate(self.evaluate(part.expr)))
+            elif isinstance(part, IfDirective):
+                self._render_if(part, out)
+            else:
+                self._render_for(part, out)
+
+    @staticmethod
+    def _interpolate(value: Any) -> Any:
+        if is_pending(value):
+            return value
+        if value is None or isinstance(value, (list, dict)):
+            raise EvalFailure(f"cannot interpolate a {type_name(value)} value into a string")
+        return to_str(value)
+
+    def _render_if(self, part: IfDirective, out: list[Any]) -> None:
+        cond = self.evaluate(part.cond)
+        if is_pending(cond):
+            out.append(as_unknown(cond))
+        else:
+            self._render_into(part.then if to_bool(cond) else part.otherwise, out)
+
+    def _render_for(self, part: ForDirective, out: list[Any]) -> None:
+        collection = self.evaluate(part.collection)
+        if is_pending(collection):
+            out.append(as_unknown(collection))
+            return
+        for key, value in iterate(collection):
+            self.with_names(bind(part.names, key, value))._render_into(part.body, out)
+
+    # ------------------------------------------------------------------------ references
+
+    def _eval_identifier(self, node: Node) -> Any:
+        return self._reference(name_of(node), [])
+
+    def _eval_get_attr_expr_term(self, node: Node) -> Any:
+        return self._traversal(node)
+
+    _eval_index_expr_term = _eval_get_attr_expr_term
+    _eval_attr_splat_expr_term = _eval_get_attr_expr_term
+    _eval_full_splat_expr_term = _eval_get_attr_expr_term
+
+    def _traversal(self, node: Node) -> Any:
+        step_nodes: list[Node] = []
+        root = unwrap(node)
+        while root.data in _TRAVERSALS:
+            inner, step = trees(root)
+            step_nodes.append(step)
+            root = unwrap(inner)
+        steps = [self._step(s) for s in reversed(step_nodes)]
+        if root.data == "identifier":
+            return self._reference(name_of(root), steps)
+        return apply_steps(self.evaluate(root), steps, self.scope)
+
+    def _step(self, node: Node) -> Step:
+        if node.data == "get_attr":
+            return Attr(name_of(trees(node)[0]))
+        if node.data == "braces_index":
+            return Index(self.evaluate(trees(node)[0]))
+        if node.data == "short_index":
+            return Index(int(str(node.children[-1])))
+        return Splat(tuple(self._step(s) for s in trees(node)))
+
+    def _reference(self, root: str, steps: list[Step]) -> Any:
+        if root in self.frame.names:
+            return apply_steps(self.frame.names[root], steps, self.scope)
+        special = _SPECIAL_ROOTS.get(root)
+        if special is not None:
+            return special(self, steps)
+        name = _first_attr(root, steps)
+        block = self.scope.resource(root, name)
+        if block is None:
+            raise EvalFailure(f"reference to undeclared resource {root}.{name}")
+        return apply_steps(block, steps[1:], self.scope)
+
+    def _ref_var(self, steps: list[Step]) -> Any:
+        value = self.scope.variable(_first_attr("var", steps))
+        return apply_steps(value, steps[1:], self.scope)
+
+    def _ref_local(self, steps: list[Step]) -> Any:
+        value = self.scope.local(_first_attr("local", steps))
+        return apply_steps(value, steps[1:], self.scope)
+
+    def _ref_count(self, steps: list[Step]) -> Any:
+        if _first_attr("count", steps) != "index" or self.frame.count_index is None:
+            raise EvalFailure("count.index is only valid in a resource that sets count")
+        return apply_steps(self.frame.count_index, steps[1:], self.scope)
+
+    def _ref_each(self, steps: list[Step]) -> Any:
+        attr = _first_attr("each", steps)
+        if attr not in ("key", "value") or self.frame.each is None:
+            raise EvalFailure("each.key and each.value are only valid where for_each is set")
+        value = self.frame.each[0] if attr == "key" else self.frame.each[1]
+        return apply_steps(value, steps[1:], self.scope)
+
+    def _ref_path(self, steps: list[Step]) -> Any:
+        if _first_attr("path", steps) in ("module", "root"):
+            return "."
+        return Unknown(f"{_steps_text('path', steps)} depends on where terraform runs")
+
+    # ------------------------------------------------------------------------ operators
+
+    def _eval_conditional(self, node: Node) -> Any:
+        cond, then, otherwise = trees(node)
+        value = self.evaluate(cond)
+        if is_pending(value):
+            return as_unknown(value)
+        return self.evaluate(then if to_bool(value) else otherwise)
+
+    def _eval_unary_op(self, node: Node) -> Any:
+        operator = str(node.children[0]).strip()
+        value = self.evaluate(trees(node)[0])
+        if is_pending(value):
+            return as_unknown(value)
+        return -to_number(value) if operator == "-" else not to_bool(value)
+
+    def _eval_binary_op(self, node: Node) -> Any:
+        left_node, term = trees(node)[:2]
+        operator_node, right_node = trees(term)
+        operator = str(operator_node.children[0]).strip()
+        left, right = self.evaluate(left_node), self.evaluate(right_node)
+        return binary(operator, left, right)
+
+    # ------------------------------------------------------------------------ for expressions
+
+    def _eval_for_tuple_expr(self, node: Node) -> Any:
+        intro, value_node, *cond = trees(node)
+        frames = self._for_frames(intro)
+        if isinstance(frames, Unknown):
+            return frames
+        out: list[Any] = []
+        for child in frames:
+            keep = child._for_keep(cond)
+            if isinstance(keep, Unknown):
+                return keep
+            if keep:
+                out.append(child.evaluate(value_node))
+        return out
+
+    def _eval_for_object_expr(self, node: Node) -> Any:
+        intro, key_node, value_node, *cond = trees(node)
+        group = any(isinstance(t, Token) and t.type == "ELLIPSIS" for t in node.children)
+        frames = self._for_frames(intro)
+        if isinstance(frames, Unknown):
+            return frames
+        out: dict[str, Any] = {}
+        for child in frames:
+            keep = child._for_keep(cond)
+            if isinstance(keep, Unknown):
+                return keep
+            if not keep:
+                continue
+            key = child.evaluate(key_node)
+            if is_pending(key):
+                return as_unknown(key)
+            add_for_item(out, to_str(key), child.evaluate(value_node), group)
+        return out
+
+    def _for_frames(self, intro: Node) -> list[Evaluator] | Unknown:
+        *name_nodes, collection_node = trees(intro)
+        collection = self.evaluate(collection_node)
+        if is_pending(collection):
+            return as_unknown(collection)
+        names = tuple(name_of(n) for n in name_nodes)
+        return [self.with_names(bind(names, k, v)) for k, v in iterate(collection)]
+
+    def _for_keep(self, cond: list[Node]) -> bool | Unknown:
+        if not cond:
+            return True
+        value = self.evaluate(trees(cond[0])[0])
+        return as_unknown(value) if is_pending(value) else to_bool(value)
+
+    # ------------------------------------------------------------------------ functions
+
+    def _eval_function_call(self, node: Node) -> Any:
+        parts = trees(node)
+        name = "::".join(name_of(p) for p in parts if p.data == "identifier")
+        arg_nodes = [a for p in parts if p.data == "arguments" for a in trees(p)]
+        if name in ("try", "can"):
+            return self._try(node, arg_nodes) if name == "try" else self._can(arg_nodes)
+        if name in NON_DETERMINISTIC:
+            return Unknown(f"{name}() is non-deterministic")
+        if not is_supported(name):
+            self.scope.warn(
+                f"{self._where(node)}: function {name} is not supported yet; its value is unknown"
+            )
+            return Unknown(f"function {name} is not supported yet")
+        args = [self.evaluate(a) for a in arg_nodes]
+        if any(isinstance(t, Token) and t.type == "ELLIPSIS" for p in parts for t in p.children):
+            last = args.pop() if args else None
+            if is_pending(last):
+                return as_unknown(last)
+            if not isinstance(last, list):
+                raise EvalFailure(f"cannot expand a {type_name(last)} with ... (needs a list)")
+            args.extend(last)
+        return call(name, args)
+
+    def _try(self, node: Node, arg_nodes: list[Node]) -> Any:
+        errors: list[str] = []
+        for arg in arg_nodes:
+            try:
+                return self.evaluate(arg)
+            except HclEvalError as exc:
+                errors.append(exc.message)
+        last = f" (last: {errors[-1]})" if errors else ""
+        raise HclEvalError(f"{self._where(node)}: no argument of try() succeeded{last}")
+
+    def _can(self, arg_nodes: list[Node]) -> Any:
+        if len(arg_nodes) != 1:
+            raise EvalFailure("can() takes exactly one argument")
+        try:
+            value = self.evaluate(arg_nodes[0])
+        except HclEvalError:
+            return False
+        return as_unknown(value) if is_pending(value) else True
+
+
+def _first_attr(root: str, steps: list[Step]) -> str:
+    if not steps or not isinstance(steps[0], Attr):
+        raise EvalFailure(f"invalid reference: {root} must be followed by .name")
+    return steps[0].name
+
+
+def _steps_text(root: str, steps: list[Step]) -> str:
+    text = root
+    for step in steps:
+        if isinstance(step, Attr):
+            text += f".{step.name}"
+        elif isinstance(step, Index):
+            key = step.key
+            text += f"[{json.dumps(key)}]" if isinstance(key, (str, int)) else "[...]"
+        else:
+            text += "[*]"
+    return text
+
+
+def _ref_data(evaluator: Evaluator, steps: list[Step]) -> Any:
+    text = _steps_text("data", steps[:2])
+    return Unknown(f"{text} is a data source, which driftctl does not read")
+
+
+def _ref_module(evaluator: Evaluator, steps: list[Step]) -> Any:
+    return Unknown(f"{_steps_text('module', steps[:2])}: modules are not evaluated yet")
+
+
+def _ref_terraform(evaluator: Evaluator, steps: list[Step]) -> Any:
+    return Unknown(f"{_steps_text('terraform', steps[:1])} is only known when terraform runs")
+
+
+def _ref_self(evaluator: Evaluator, steps: list[Step]) -> Any:
+    return Unknown("self is only known inside provisioners and connections")
+
+
+_SPECIAL_ROOTS: dict[str, Callable[[Evaluator, list[Step]], Any]] = {
+    "var": Evaluator._ref_var,
+    "local": Evaluator._ref_local,
+    "count": Evaluator._ref_count,
+    "each": Evaluator._ref_each,
+    "path": Evaluator._ref_path,
+    "data": _ref_data,
+    "module": _ref_module,
+    "terraform": _ref_terraform,
+    "self": _ref_self,
+}

@@ -1,0 +1,209 @@
+"""The values the HCL evaluator computes with: conversions, equality, resource handles.
+
+Values are plain JSON-like Python data (None, bool, int, float, str, list, dict) plus
+`Unknown`, `Ref`, and `Instance` (a handle on one declared resource instance, turned into
+an `Unknown` by `finalize` when it reaches an attribute). Sets are sorted lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import decimal
+import json
+import re
+from typing import Any, TypeAlias, TypeGuard
+
+from driftctl.model import Ref, Unknown
+
+
+class EvalFailure(Exception):
+    """A dynamic evaluation error; the evaluator adds file:line and raises HclEvalError."""
+
+
+def instance_address(type_: str, name: str, key: int | str | None) -> str:
+    if key is None:
+        return f"{type_}.{name}"
+    if isinstance(key, int):
+        return f"{type_}.{name}[{key}]"
+    return f"{type_}.{name}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+@dataclasses.dataclass(frozen=True)
+class Instance:
+    """One instance of a declared resource, as a value (`aws_subnet.a[0]`)."""
+
+    type: str
+    name: str
+    key: int | str | None = None
+
+    @property
+    def address(self) -> str:
+        return instance_address(self.type, self.name, self.key)
+
+
+Expansion: TypeAlias = (
+    int | tuple[str, ...] | Unknown | None
+)  # count, for_each keys, unknown, single
+
+
+@dataclasses.dataclass(frozen=True)
+class ResourceBlock:
+    """A declared resource before an instance is chosen (`aws_subnet.a`)."""
+
+    type: str
+    name: str
+    expansion: Expansion
+
+    @property
+    def address(self) -> str:
+        return f"{self.type}.{self.name}"
+
+    def instances(self) -> list[Instance]:
+        if self.expansion is None:
+            return [Instance(self.type, self.name)]
+        if isinstance(self.expansion, int):
+            return [Instance(self.type, self.name, i) for i in range(self.expansion)]
+        if isinstance(self.expansion, tuple):
+            return [Instance(self.type, self.name, k) for k in self.expansion]
+        return []
+
+    def as_value(self) -> Any:
+        """The resource as Terraform exposes it: object, list (count) or map (for_each)."""
+        if isinstance(self.expansion, Unknown):
+            return self.expansion
+        if self.expansion is None:
+            return Instance(self.type, self.name)
+        if isinstance(self.expansion, int):
+            return self.instances()
+        return {inst.key: inst for inst in self.instances()}
+
+
+PENDING = (Unknown, Ref, Instance)
+
+
+def is_pending(value: Any) -> TypeGuard[Unknown | Ref | Instance]:
+    return isinstance(value, PENDING)
+
+
+def find_pending(value: Any) -> Unknown | Ref | Instance | None:
+    """The first Unknown, Ref or Instance anywhere inside value (deterministic order)."""
+    if isinstance(value, PENDING):
+        return value
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        found = find_pending(item)
+        if found is not None:
+            return found
+    return None
+
+
+def ref_text(ref: Ref) -> str:
+    tail = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in ref.path)
+    return f"{ref.address}{tail}"
+
+
+def as_unknown(value: Unknown | Ref | Instance) -> Unknown:
+    if isinstance(value, Unknown):
+        return value
+    text = ref_text(value) if isinstance(value, Ref) else value.address
+    return Unknown(f"{text} is known after apply", depends_on=value.address)
+
+
+def finalize(value: Any) -> Any:
+    """Replace Instance handles (a whole resource used as a value) by Unknown, deeply."""
+    if isinstance(value, Instance):
+        return as_unknown(value)
+    if isinstance(value, dict):
+        return {k: finalize(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [finalize(v) for v in value]
+    return value
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def norm_number(value: int | float) -> int | float:
+    """Terraform numbers are exact: 2.0 is the number 2."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        return int(value)
+    return value
+
+
+def type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    if is_number(value):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def format_number(value: int | float) -> str:
+    value = norm_number(value)
+    if isinstance(value, int):
+        return str(value)
+    return format(decimal.Decimal(repr(value)).normalize(), "f")
+
+
+def to_str(value: Any) -> str:
+    """String conversion as in templates and tostring()."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if is_number(value):
+        return format_number(value)
+    raise EvalFailure(f"cannot convert {type_name(value)} to string")
+
+
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?")
+
+
+def to_number(value: Any) -> int | float:
+    if is_number(value):
+        return norm_number(value)
+    if isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
+        text = value.strip()
+        return int(text) if text.lstrip("-").isdigit() else norm_number(float(text))
+    raise EvalFailure(f"cannot convert {type_name(value)} {value!r} to number")
+
+
+def to_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value in ("true", "false"):
+        return bool(value == "true")
+    raise EvalFailure(f"cannot convert {type_name(value)} {value!r} to bool")
+
+
+def equal(a: Any, b: Any) -> bool:
+    """Terraform equality: values of different types are never equal (1 != "1", 1 != true)."""
+    if is_number(a) and is_number(b):
+        return bool(a == b)
+    if type_name(a) != type_name(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(equal(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def sort_key(value: Any) -> tuple[int, Any]:
+    """A total order over known values, for sets (toset) and sorted outputs."""
+    if isinstance(value, bool):
+        return (0, value)
+    if is_number(value):
+        return (1, value)
+    if isinstance(value, str):
+        return (2, value)
+    return (3, json.dumps(value, sort_keys=True, default=str))

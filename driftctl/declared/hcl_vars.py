@@ -1,0 +1,278 @@
+"""Input variables: defaults, tfvars files, --var-file and --var, converted to their types.
+
+Precedence (later wins), as in Terraform: the `default`, terraform.tfvars,
+terraform.tfvars.json, *.auto.tfvars(.json) in lexical order, each --var-file in order,
+then --var.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from driftctl.declared.hcl_eval import Evaluator, Frame, HclEvalError, Origin
+from driftctl.declared.hcl_parse import (
+    Node,
+    attribute_name,
+    attribute_value,
+    body_items,
+    name_of,
+    parse,
+    trees,
+    unwrap,
+)
+from driftctl.declared.hcl_refs import MISSING
+from driftctl.declared.hcl_values import (
+    EvalFailure,
+    Instance,
+    ResourceBlock,
+    equal,
+    is_pending,
+    norm_number,
+    sort_key,
+    to_bool,
+    to_number,
+    to_str,
+    type_name,
+)
+from driftctl.errors import DriftctlError
+from driftctl.model import Unknown
+
+Warn = Callable[[str], None]
+
+
+@dataclasses.dataclass(frozen=True)
+class VariableDecl:
+    name: str
+    file: str
+    line: int
+    default: Node | None
+    type: Node | None
+
+
+@dataclasses.dataclass(frozen=True)
+class VariableValue:
+    value: Any
+    origin: Origin | None  # the HCL expression that wrote it; None for --var and JSON
+
+
+class LiteralScope:
+    """The scope of tfvars files and variable defaults: no references allowed."""
+
+    def __init__(self, warn: Warn) -> None:
+        self.warn = warn
+
+    def variable(self, name: str) -> Any:
+        raise EvalFailure("variables cannot be used here")
+
+    def local(self, name: str) -> Any:
+        raise EvalFailure("locals cannot be used here")
+
+    def resource(self, type_: str, name: str) -> ResourceBlock | None:
+        raise EvalFailure("resources cannot be referenced here")
+
+    def resource_attr(self, instance: Instance, name: str) -> Any:
+        return MISSING
+
+    def origin(self, kind: str, name: str) -> Origin | None:
+        return None
+
+
+def resolve_variables(
+    decls: Mapping[str, VariableDecl],
+    directory: Path,
+    var_files: Sequence[Path],
+    cli: Mapping[str, str],
+    warn: Warn,
+) -> dict[str, VariableValue]:
+    scope = LiteralScope(warn)
+    values: dict[str, VariableValue] = {}
+    for decl in decls.values():
+        if decl.default is not None:
+            value = Evaluator(scope, Frame(decl.file)).evaluate(decl.default)
+            values[decl.name] = VariableValue(value, Origin(decl.file, decl.default))
+    for path in _tfvars_files(directory, var_files):
+        display = _display(path, directory)
+        for name, assigned in _read_tfvars(path, display, scope).items():
+            if name not in decls:
+                warn(f"{display}: value for undeclared variable {name!r} is ignored")
+            else:
+                values[name] = assigned
+    for name, text in cli.items():
+        if name not in decls:
+            raise DriftctlError(
+                f"--var {name}: no variable {name!r} is declared", hint="declare it or drop --var"
+            )
+        values[name] = VariableValue(_cli_value(decls[name], text, scope), None)
+    return {name: _finish(decl, values.get(name), warn) for name, decl in sorted(decls.items())}
+
+
+def _tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
+    auto = sorted(
+        (p for p in directory.iterdir() if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))),
+        key=lambda p: p.name,
+    )
+    defaults = [directory / "terraform.tfvars", directory / "terraform.tfvars.json"]
+    return [p for p in defaults if p.is_file()] + auto + list(var_files)
+
+
+def _display(path: Path, directory: Path) -> str:
+    try:
+        return path.resolve().relative_to(directory.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def read_text(path: Path, display: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DriftctlError(f"{display}: file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DriftctlError(f"{display}: cannot read: {exc}") from None
+
+
+def _read_tfvars(path: Path, display: str, scope: LiteralScope) -> dict[str, VariableValue]:
+    text = read_text(path, display)
+    if path.name.endswith(".json"):
+        return _read_json_tfvars(text, display)
+    body = trees(parse(text, display))[0]
+    evaluator = Evaluator(scope, Frame(display))
+    out: dict[str, VariableValue] = {}
+    for item in body_items(body):
+        if item.data != "attribute":
+            raise DriftctlError(
+                f"{display}:{item.meta.line}: only `name = value` lines belong here"
+            )
+        node = attribute_value(item)
+        out[attribute_name(item)] = VariableValue(evaluator.evaluate(node), Origin(display, node))
+    return out
+
+
+def _read_json_tfvars(text: str, display: str) -> dict[str, VariableValue]:
+    try:
+        data = json.loads(text, parse_float=lambda t: norm_number(float(t)))
+    except json.JSONDecodeError as exc:
+        raise DriftctlError(
+            f"{display}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}"
+        ) from None
+    if not isinstance(data, dict):
+        raise DriftctlError(f"{display}: expected a JSON object of variable values")
+    return {name: VariableValue(value, None) for name, value in data.items()}
+
+
+def _cli_value(decl: VariableDecl, text: str, scope: LiteralScope) -> Any:
+    """--var values are strings unless the variable's type says otherwise (as Terraform)."""
+    if decl.type is None or _type_spec(decl.type) == "string":
+        return text
+    body = trees(parse(f"value = {text}", f"--var {decl.name}"))[0]
+    return Evaluator(scope, Frame(f"--var {decl.name}")).evaluate(
+        attribute_value(next(body_items(body)))
+    )
+
+
+def _finish(decl: VariableDecl, assigned: VariableValue | None, warn: Warn) -> VariableValue:
+    if assigned is None:
+        warn(
+            f"{decl.file}:{decl.line}: variable {decl.name!r} has no value; set it with "
+            "terraform.tfvars, --var-file or --var (its uses are unknown)"
+        )
+        return VariableValue(Unknown(f"var.{decl.name} has no value"), None)
+    if decl.type is None:
+        return assigned
+    try:
+        value = convert(assigned.value, _type_spec(decl.type))
+    except EvalFailure as exc:
+        where = assigned.origin.file if assigned.origin else f"--var {decl.name}"
+        line = f":{assigned.origin.node.meta.line}" if assigned.origin else ""
+        raise HclEvalError(f"{where}{line}: invalid value for var.{decl.name}: {exc}") from None
+    return VariableValue(value, assigned.origin)
+
+
+# ---------------------------------------------------------------------------- type constraints
+
+TypeSpec = Any  # "string" | "number" | "bool" | "any" | (kind, element spec / attribute specs)
+
+
+def _type_spec(node: Node) -> TypeSpec:
+    inner = unwrap(node)
+    if inner.data == "identifier":
+        return name_of(inner)
+    if inner.data != "function_call":
+        raise DriftctlError(f"line {node.meta.line}: unsupported type constraint")
+    parts = trees(inner)
+    kind = name_of(parts[0])
+    args = [a for p in parts if p.data == "arguments" for a in trees(p)]
+    if kind == "object":
+        return ("object", _object_spec(unwrap(args[0])))
+    if kind == "tuple":
+        return ("tuple", [_type_spec(t) for t in trees(unwrap(args[0]))])
+    if kind == "optional":
+        return ("optional", _type_spec(args[0]), args[1] if len(args) > 1 else None)
+    return (kind, _type_spec(args[0]))
+
+
+def _object_spec(node: Node) -> dict[str, TypeSpec]:
+    spec: dict[str, TypeSpec] = {}
+    for elem in trees(node):
+        key_node, value_node = trees(elem)
+        spec[name_of(unwrap(trees(key_node)[0]))] = _type_spec(value_node)
+    return spec
+
+
+def convert(value: Any, spec: TypeSpec) -> Any:
+    """Convert value to a type constraint, as Terraform does for variables."""
+    if value is None or is_pending(value) or spec == "any":
+        return value
+    if isinstance(spec, str):
+        return {"string": to_str, "number": to_number, "bool": to_bool}[spec](value)
+    kind, inner = spec[0], spec[1]
+    if kind in ("list", "set"):
+        items = [convert(v, inner) for v in _expect(value, list, kind)]
+        return _as_set(items) if kind == "set" else items
+    if kind == "map":
+        return {k: convert(v, inner) for k, v in _expect(value, dict, kind).items()}
+    if kind == "tuple":
+        return [convert(v, s) for v, s in zip(_expect(value, list, kind), inner, strict=False)]
+    if kind == "object":
+        return _convert_object(_expect(value, dict, kind), inner)
+    return convert(value, inner)  # optional(T) outside an object
+
+
+def _convert_object(value: dict[str, Any], spec: dict[str, TypeSpec]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, attr_spec in spec.items():
+        if name in value:
+            out[name] = convert(value[name], attr_spec)
+        elif isinstance(attr_spec, tuple) and attr_spec[0] == "optional":
+            default = attr_spec[2]
+            literal = (
+                None
+                if default is None
+                else Evaluator(LiteralScope(_ignore), Frame("")).evaluate(default)
+            )
+            out[name] = convert(literal, attr_spec[1])
+        else:
+            raise EvalFailure(f"attribute {name!r} is required")
+    return out
+
+
+def _as_set(items: list[Any]) -> list[Any]:
+    distinct: list[Any] = []
+    for item in items:
+        if not any(equal(item, seen) for seen in distinct):
+            distinct.append(item)
+    return sorted(distinct, key=sort_key)
+
+
+def _ignore(message: str) -> None:
+    """Warnings while evaluating a literal default are not expected."""
+
+
+def _expect(value: Any, kind: type, name: str) -> Any:
+    if not isinstance(value, kind):
+        raise EvalFailure(f"expected a {name}, got {type_name(value)}")
+    return value
