@@ -26,11 +26,14 @@ from driftctl.model import KINDS
 REGION = "us-east-1"
 
 
-def create(endpoint: str, n: int) -> str:
+def create(endpoint: str, n: int) -> None:
     s3 = boto3.client("s3", region_name=REGION, endpoint_url=endpoint)
     ec2 = boto3.client("ec2", region_name=REGION, endpoint_url=endpoint)
     iam = boto3.client("iam", region_name=REGION, endpoint_url=endpoint)
-    vpc = ec2.create_vpc(CidrBlock="10.0.0.0/16")["Vpc"]["VpcId"]
+    vpc = ec2.create_vpc(
+        CidrBlock="10.0.0.0/16",
+        TagSpecifications=[{"ResourceType": "vpc", "Tags": [{"Key": "Name", "Value": "bench"}]}],
+    )["Vpc"]["VpcId"]
     for i in range(n):
         s3.create_bucket(Bucket=f"bench-{i:05d}")
         s3.put_bucket_tagging(
@@ -55,14 +58,18 @@ def create(endpoint: str, n: int) -> str:
             AssumeRolePolicyDocument="{}",
             Tags=[{"Key": "n", "Value": str(i)}],
         )
-    return vpc
 
 
-def stack(directory: Path, n: int, vpc: str) -> None:
+def stack(directory: Path, n: int) -> None:
     (directory / "main.tf").write_text(
         f"""
 variable "n" {{
   default = {n}
+}}
+
+resource "aws_vpc" "bench" {{
+  cidr_block = "10.0.0.0/16"
+  tags       = {{ Name = "bench" }}
 }}
 
 resource "aws_s3_bucket" "b" {{
@@ -75,7 +82,7 @@ resource "aws_security_group" "g" {{
   count       = var.n
   name        = "bench-${{count.index}}"
   description = "bench"
-  vpc_id      = "{vpc}"
+  vpc_id      = aws_vpc.bench.id
   ingress {{
     from_port   = 443
     to_port     = 443
@@ -99,10 +106,10 @@ def run(n: int, endpoint: str) -> int:
         urllib.request.Request(f"{endpoint}/moto-api/reset", method="POST")
     ).close()
     t0 = time.monotonic()
-    vpc = create(endpoint, n)
+    create(endpoint, n)
     setup = time.monotonic() - t0
     with tempfile.TemporaryDirectory() as tmp:
-        stack(Path(tmp), n, vpc)
+        stack(Path(tmp), n)
         conf = settings.build([f"hcl://{tmp}"], [], None, [REGION], endpoint)
         t1 = time.monotonic()
         declared = pipeline.load_declared(conf)

@@ -58,7 +58,7 @@ def load_live(settings: Settings) -> LiveRun:
     regions = list(settings.regions) or [aws_session.default_region(settings.profile) or ""]
     if not regions[0]:
         raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
-    account = aws_session.check_credentials(factory, regions[0])
+    account = aws_session.check_credentials(factory, counter, regions[0])
     state = Scanner(factory, counter).scan(SCANS.values(), regions, regions[0])
     return LiveRun(state, counter, account)
 
@@ -83,7 +83,8 @@ def build_report(declared: Declared, live: LiveState) -> Report:
                 Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes), tags=_tags(lv))
             )
     for d in matched.missing:
-        drifts.append(Drift("missing", d.type, d.id, d.address, d.source, tags=_tags(d)))
+        rid = d.id or _declared_id(d)
+        drifts.append(Drift("missing", d.type, rid, d.address, d.source, tags=_tags(d)))
     for lv in matched.unmanaged:
         drifts.append(Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv)))
     drifts.sort(key=Drift.sort_key)
@@ -101,6 +102,13 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         else 1.0,
     }
     return Report(summary, tuple(drifts), tuple(live.errors))
+
+
+def _declared_id(r: Resource) -> str | None:
+    """The id a missing resource would have, once its Refs resolved (role:policy name)."""
+    derive = TYPES[r.type].declared_id
+    rid = derive(r.attrs) if derive else None
+    return rid if isinstance(rid, str) else None
 
 
 def _tags(r: Resource) -> dict[str, str]:

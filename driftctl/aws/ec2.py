@@ -107,6 +107,10 @@ def _vpc_attr(name: str) -> Any:
     return lambda item: {"VpcId": item["VpcId"], "Attribute": name}
 
 
+def _not_default(item: Item) -> bool:
+    return not item.get("IsDefault")  # the default VPC is AWS's own: no need for its details
+
+
 SCANS = [
     ScanSpec(
         name="ec2_vpcs",
@@ -114,8 +118,18 @@ SCANS = [
         listing=ListCall("describe_vpcs", "Vpcs"),
         details=(
             # AWS returns these two only one attribute per call, per VPC
-            DetailCall("dns_support", "describe_vpc_attribute", _vpc_attr("enableDnsSupport")),
-            DetailCall("dns_hostnames", "describe_vpc_attribute", _vpc_attr("enableDnsHostnames")),
+            DetailCall(
+                "dns_support",
+                "describe_vpc_attribute",
+                _vpc_attr("enableDnsSupport"),
+                when=_not_default,
+            ),
+            DetailCall(
+                "dns_hostnames",
+                "describe_vpc_attribute",
+                _vpc_attr("enableDnsHostnames"),
+                when=_not_default,
+            ),
         ),
         build=build_vpc,
     ),

@@ -93,8 +93,9 @@ def default_region(profile: str | None) -> str | None:
     return boto3.Session(profile_name=profile).region_name
 
 
-def check_credentials(factory: ClientFactory, region: str) -> str:
+def check_credentials(factory: ClientFactory, counter: CallCounter, region: str) -> str:
     """Fail fast, in one line, on unusable credentials or endpoint. Returns the account id."""
+    counter.count("sts", "GetCallerIdentity")
     try:
         identity = factory("sts", region).get_caller_identity()
     except botocore.exceptions.NoCredentialsError as exc:

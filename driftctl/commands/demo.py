@@ -20,8 +20,8 @@ def demo() -> None:
     with emulator.fake_credentials(), emulator.moto_server() as endpoint:
         out.print(f"[bold]1.[/] Started an AWS emulator (moto) at {endpoint}.")
         ids = demo_stack.apply(endpoint)
-        out.print(f"[bold]2.[/] Applied the sample stack in {FIXTURE}: a VPC with two subnets, two")
-        out.print("   security groups, three S3 buckets, an IAM role with policies.")
+        out.print(f"[bold]2.[/] Applied the sample stack in {FIXTURE}:")
+        out.print("   a VPC, two subnets, two security groups, three S3 buckets, an IAM role.")
         demo_stack.drift(endpoint, ids)
         out.print("[bold]3.[/] Then, as someone might during an incident, out of band:")
         for step in demo_stack.DRIFT_STEPS:
