@@ -116,11 +116,11 @@ def run(n: int, endpoint: str) -> int:
         t2 = time.monotonic()
         live = pipeline.load_live(conf)
         t3 = time.monotonic()
-        report = pipeline.build_report(declared, live.state)
+        report = pipeline.scan_report(declared, live)
         t4 = time.monotonic()
     assert live.counter is not None
     calls = sum(live.counter.calls.values())
-    resources = len(live.state.resources)
+    resources = sum(len(s.resources) for s in live.states.values())
     print(f"\n== N = {n}: {3 * n} created resources (setup {setup:.1f}s) ==")
     print(f"live resources scanned  {resources}")
     print(f"declared resources      {len(declared.resources)}")

@@ -64,6 +64,7 @@ class Resource:
     attrs: dict[str, Any]
     source: SourceRef | None = None
     region: str | None = None
+    account: str | None = None
     # attribute path -> where its value came from (declared side only)
     provenance: dict[str, SourceRef] = dataclasses.field(default_factory=dict, compare=False)
 
@@ -93,6 +94,8 @@ class Drift:
     action: str = "report"
     severity: str = "medium"
     rule: str | None = None
+    account: str | None = None
+    region: str | None = None  # the scanned region, or "global" for IAM and S3
     tags: dict[str, str] = dataclasses.field(default_factory=dict, compare=False)
 
     @property
@@ -102,13 +105,17 @@ class Drift:
             "type": self.type,
             "id": self.id,
             "address": self.address,
+            "account": self.account,
+            "region": self.region,
             "changes": [c.to_json() for c in self.changes],
         }
         digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
         return f"sha256:{digest}"
 
-    def sort_key(self) -> tuple[str, str, str]:
-        return (self.type, self.address or self.id or "", self.kind)
+    def sort_key(self) -> tuple[str, ...]:
+        return drift_sort_key(
+            self.type, self.address, self.id, self.kind, self.account, self.region
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,8 +128,28 @@ class Drift:
             "action": self.action,
             "severity": self.severity,
             "rule": self.rule,
+            "account": self.account,
+            "region": self.region,
             "fingerprint": self.fingerprint,
         }
+
+
+def drift_sort_key(
+    rtype: str,
+    address: str | None,
+    rid: str | None,
+    kind: str,
+    account: str | None,
+    region: str | None,
+) -> tuple[str, ...]:
+    """The total order of drifts in every report: (type, address or id, kind, ...)."""
+    return (rtype, address or rid or "", kind, account or "", region or "", rid or "")
+
+
+def json_drift_sort_key(d: dict[str, Any]) -> tuple[str, ...]:
+    return drift_sort_key(
+        d["type"], d["address"], d["id"], d["kind"], d.get("account"), d.get("region")
+    )
 
 
 @dataclasses.dataclass(frozen=True)

@@ -6,15 +6,21 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
+import botocore.exceptions
+
+from driftctl import scopes
+from driftctl.aws import accounts
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
+from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
 from driftctl.declared.hcl import load_hcl
 from driftctl.diff import diff_attrs
 from driftctl.errors import DriftctlError
 from driftctl.match import match
-from driftctl.model import KINDS, Drift, Report, Resource
+from driftctl.model import KINDS, Drift, Report, Resource, ScanError
+from driftctl.scopes import LiveRun
 from driftctl.settings import Settings
 
 
@@ -41,26 +47,97 @@ def _prefixed(r: Resource, root: str) -> Resource:
     )
 
 
-@dataclasses.dataclass
-class LiveRun:
-    state: LiveState
-    counter: aws_session.CallCounter | None = None
-    account: str | None = None
-
-
 def load_live(settings: Settings) -> LiveRun:
     if settings.live_file is not None:
         from driftctl import snapshot
 
-        return LiveRun(snapshot.load(settings.live_file))
-    counter = aws_session.CallCounter()
-    factory = aws_session.make_client_factory(settings.profile, settings.endpoint_url, counter)
-    regions = list(settings.regions) or [aws_session.default_region(settings.profile) or ""]
-    if not regions[0]:
+        return snapshot.load(settings.live_file)
+    scale = settings.scale
+    base = accounts.base_session(settings.profile)
+    region = (settings.regions or (base.region_name,))[0]
+    if not region:
         raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
-    account = aws_session.check_credentials(factory, counter, regions[0])
-    state = Scanner(factory, counter).scan(SCANS.values(), regions, regions[0])
-    return LiveRun(state, counter, account)
+    counter, limiter = aws_session.CallCounter(), RateLimiter(scale.max_rps)
+    factory = aws_session.make_client_factory(base, settings.endpoint_url, counter, limiter)
+    caller = aws_session.check_credentials(factory, counter, region)
+    multi = bool(scale.accounts or scale.organization)
+    ids = list(scale.accounts) or (
+        accounts.organization_accounts(base, region, settings.endpoint_url) if multi else [caller]
+    )
+    regions = (
+        accounts.enabled_regions(factory("ec2", region)) if scale.all_regions else settings.regions
+    ) or (region,)
+    pairs = scopes.shard(scopes.all_pairs(ids, list(regions)), *scale.shard)
+    states: dict[str, LiveState] = {}
+    for account in sorted({a for a, _ in pairs}):
+        wanted = [r for a, r in pairs if a == account]
+        if not multi:
+            states[account] = Scanner(factory, counter).scan(SCANS.values(), wanted, region)
+            continue
+        states[account] = _scan_account(settings, base, account, wanted, region, counter)
+    return LiveRun(states, pairs, region, counter, limiter.waited)
+
+
+def _scan_account(
+    settings: Settings,
+    base: Any,
+    account: str,
+    wanted: list[str],
+    region: str,
+    counter: aws_session.CallCounter,
+) -> LiveState:
+    """One account of a multi-account scan, through its assumed role; a role that cannot be
+    assumed is an error entry of that account, never a crash of the whole scan."""
+    role = str(settings.scale.account_role).format(account=account)
+    try:
+        session = accounts.assumed_session(base, role, region, settings.endpoint_url)
+        factory = aws_session.make_client_factory(
+            session, settings.endpoint_url, counter, RateLimiter(settings.scale.max_rps)
+        )
+        scanner = Scanner(factory, counter, scope_prefix=f"{account}/")
+        state = scanner.scan(SCANS.values(), wanted, region)
+    except (botocore.exceptions.ClientError, DriftctlError) as exc:
+        error = ScanError(f"{account}/sts", f"cannot assume {role}: {exc}")
+        failed = {(spec, scope) for spec in SCANS for scope in wanted}
+        return LiveState([], [error], failed, account)
+    state.account = account
+    return state
+
+
+def scan_report(declared: Declared, run: LiveRun) -> Report:
+    """Per scope (account, region), match and diff; then one combined report."""
+    default = run.default_region
+    parts = []
+    for account, region in run.pairs:
+        state = run.states[account]
+        own = [r for a, r in run.pairs if a == account]
+        part = LiveState(
+            [r for r in state.resources if scopes.scope_region(r, default) == region],
+            [e for e in state.errors if _error_scope(e, own) == region],
+            {(n, s) for n, s in state.incomplete_scans if s == region},
+        )
+        dec = [r for r in declared.resources if scopes.scope_region(r, default) == region]
+        report = build_report(dataclasses.replace(declared, resources=dec), part)
+        parts.append(_tagged(report, account, region))
+    return scopes.combine(parts)
+
+
+def unscanned_regions(declared: Declared, run: LiveRun) -> list[str]:
+    """Regions some declared resources are in but that this scan did not read."""
+    scanned = {region for _, region in run.pairs}
+    found = {scopes.scope_region(r, run.default_region) for r in declared.resources}
+    return sorted(found - scanned)
+
+
+def _error_scope(error: ScanError, regions: list[str]) -> str:
+    """The scanned scope an error belongs to; account-level errors go to the account's first."""
+    last = error.scope.rsplit("/", 1)[-1]
+    return last if last in regions else regions[0]
+
+
+def _tagged(report: Report, account: str, region: str) -> Report:
+    drifts = tuple(dataclasses.replace(d, account=account, region=region) for d in report.drifts)
+    return dataclasses.replace(report, drifts=drifts)
 
 
 def normalize_live(resources: list[Resource]) -> list[Resource]:
@@ -68,7 +145,8 @@ def normalize_live(resources: list[Resource]) -> list[Resource]:
 
 
 def build_report(declared: Declared, live: LiveState) -> Report:
-    incomplete = {name for name, t in TYPES.items() if t.scan in live.incomplete_scans}
+    failed_scans = {spec for spec, _ in live.incomplete_scans}
+    incomplete = {name for name, t in TYPES.items() if t.scan in failed_scans}
     dec = [r for r in declared.resources if r.type not in incomplete]
     liv = [r for r in normalize_live(live.resources) if r.type not in incomplete]
     matched = match(TYPES, dec, liv)

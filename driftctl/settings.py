@@ -35,6 +35,54 @@ class Settings:
     save_live: Path | None = None
     var_files: tuple[Path, ...] = ()
     variables: tuple[tuple[str, str], ...] = ()
+    scale: Scale = dataclasses.field(default_factory=lambda: Scale())
+
+
+@dataclasses.dataclass(frozen=True)
+class Scale:
+    """Where and how hard to scan: regions, accounts, rate limits, sharding."""
+
+    all_regions: bool = False
+    max_rps: float | None = None
+    accounts: tuple[str, ...] = ()
+    organization: bool = False
+    account_role: str | None = None  # 'arn:aws:iam::{account}:role/NAME'
+    shard: tuple[int, int] = (1, 1)  # (I, N): this run scans the I-th of N parts
+
+
+def parse_shard(text: str | None) -> tuple[int, int]:
+    if not text:
+        return (1, 1)
+    index, sep, total = text.partition("/")
+    if not (sep and index.isdigit() and total.isdigit() and 1 <= int(index) <= int(total)):
+        raise DriftctlError(f"--shard {text}: expected I/N with 1 <= I <= N, e.g. 2/4")
+    return (int(index), int(total))
+
+
+def parse_scale(
+    all_regions: bool = False,
+    max_rps: float | None = None,
+    accounts: list[str] | None = None,
+    organization: bool = False,
+    account_role: str | None = None,
+    shard: str | None = None,
+) -> Scale:
+    ids = tuple(
+        sorted({a.strip() for item in accounts or () for a in item.split(",") if a.strip()})
+    )
+    for account in ids:
+        if not (account.isdigit() and len(account) == 12):
+            raise DriftctlError(f"--accounts: {account} is not a 12-digit AWS account id")
+    if (ids or organization) and not account_role:
+        raise DriftctlError(
+            "--accounts/--organization need --account-role",
+            "e.g. --account-role 'arn:aws:iam::{account}:role/driftctl-read'",
+        )
+    if account_role and "{account}" not in account_role:
+        raise DriftctlError(f"--account-role {account_role}: must contain {{account}}")
+    if max_rps is not None and max_rps <= 0:
+        raise DriftctlError(f"--max-rps {max_rps}: must be positive")
+    return Scale(all_regions, max_rps, ids, organization, account_role, parse_shard(shard))
 
 
 def parse_source(text: str) -> Source:
@@ -98,6 +146,7 @@ def build(
     save_live: Path | None = None,
     var_files: list[Path] | None = None,
     variables: list[str] | None = None,
+    scale: Scale | None = None,
 ) -> Settings:
     return Settings(
         sources=tuple(parse_source(s) for s in (sources or ["."])),
@@ -109,4 +158,5 @@ def build(
         save_live=save_live,
         var_files=tuple(var_files or ()),
         variables=tuple(parse_var(v) for v in variables or ()),
+        scale=scale or Scale(),
     )

@@ -9,31 +9,40 @@ from typing import Any
 from driftctl.aws.scanner import LiveState
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
+from driftctl.scopes import LiveRun
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
 
 
-def dump(state: LiveState) -> str:
-    doc = {
-        "snapshot_version": SNAPSHOT_VERSION,
+def _state(state: LiveState) -> dict[str, Any]:
+    return {
         "resources": [
             {"type": r.type, "id": r.id, "region": r.region, "attrs": r.attrs}
             for r in state.sorted_resources()
         ],
         "errors": [e.to_json() for e in state.errors],
-        "incomplete_scans": sorted(state.incomplete_scans),
+        "incomplete_scans": sorted([name, region] for name, region in state.incomplete_scans),
+    }
+
+
+def dump(run: LiveRun) -> str:
+    doc = {
+        "snapshot_version": SNAPSHOT_VERSION,
+        "default_region": run.default_region,
+        "pairs": [list(p) for p in run.pairs],
+        "accounts": {account: _state(state) for account, state in sorted(run.states.items())},
     }
     return json.dumps(doc, sort_keys=True, indent=1, default=str) + "\n"
 
 
-def save(state: LiveState, path: Path) -> None:
+def save(run: LiveRun, path: Path) -> None:
     try:
-        path.write_text(dump(state))
+        path.write_text(dump(run))
     except OSError as exc:
         raise DriftctlError(f"cannot write the live snapshot {path}: {exc.strerror}") from exc
 
 
-def load(path: Path) -> LiveState:
+def load(path: Path) -> LiveRun:
     try:
         doc: Any = json.loads(path.read_text())
     except OSError as exc:
@@ -46,11 +55,18 @@ def load(path: Path) -> LiveState:
             "write one with driftctl scan --save-live FILE",
         )
     try:
-        resources = [
-            Resource(r["type"], r["id"], None, r["attrs"], region=r.get("region"))
-            for r in doc["resources"]
-        ]
-        errors = [ScanError(e["scope"], e["message"]) for e in doc.get("errors", [])]
-    except (KeyError, TypeError) as exc:
-        raise DriftctlError(f"{path}: malformed live snapshot: missing {exc}") from exc
-    return LiveState(resources, errors, set(doc.get("incomplete_scans", [])))
+        states = {account: _load_state(account, s) for account, s in doc["accounts"].items()}
+        pairs = [(str(a), str(r)) for a, r in doc["pairs"]]
+        return LiveRun(states, pairs, str(doc["default_region"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DriftctlError(f"{path}: malformed live snapshot: {exc}") from exc
+
+
+def _load_state(account: str, doc: dict[str, Any]) -> LiveState:
+    resources = [
+        Resource(r["type"], r["id"], None, r["attrs"], region=r.get("region"), account=account)
+        for r in doc["resources"]
+    ]
+    errors = [ScanError(e["scope"], e["message"]) for e in doc.get("errors", [])]
+    incomplete = {(str(n), str(r)) for n, r in doc.get("incomplete_scans", [])}
+    return LiveState(resources, errors, incomplete, account)

@@ -21,7 +21,7 @@ def test_an_incomplete_scan_reports_errors_no_false_drift_and_exits_2() -> None:
     live = LiveState(
         [Resource("aws_iam_role", "r", None, {"name": "r", "tags": {"A": "2"}})],
         [ScanError("s3/global", "GetBucketPolicy: AccessDenied: no")],
-        {"s3_buckets"},
+        {("s3_buckets", "global")},
     )
     report = build_report(Declared([BUCKET, ROLE]), live)
     assert [(d.kind, d.type) for d in report.drifts] == [

@@ -24,12 +24,16 @@ from driftctl.aws.types import DetailCall, Item, ListCall, ScanSpec
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
 
+GLOBAL = "global"  # the scope of global services (IAM, the S3 bucket listing)
+
 
 @dataclasses.dataclass
 class LiveState:
     resources: list[Resource]
     errors: list[ScanError]
-    incomplete_scans: set[str]  # ScanSpec names whose result is partial
+    # (ScanSpec name, scope region or "global") whose result is partial
+    incomplete_scans: set[tuple[str, str]]
+    account: str | None = None
 
     def sorted_resources(self) -> list[Resource]:
         return sorted(self.resources, key=lambda r: (r.type, r.id or "", r.region or ""))
@@ -47,8 +51,12 @@ class _Unit:
     region: str
 
     @property
+    def scope_region(self) -> str:
+        return GLOBAL if self.spec.global_service else self.region
+
+    @property
     def scope(self) -> str:
-        return f"{self.spec.service}/{'global' if self.spec.global_service else self.region}"
+        return f"{self.spec.service}/{self.scope_region}"
 
 
 class Scanner:
@@ -56,9 +64,11 @@ class Scanner:
         self,
         factory: ClientFactory,
         counter: CallCounter,
-        max_workers: int = 32,
-        per_service: int = 16,
+        max_workers: int = 64,
+        per_service: int = 48,
+        scope_prefix: str = "",  # "<account>/" when several accounts are scanned
     ) -> None:
+        self.scope_prefix = scope_prefix
         self.factory = factory
         self.counter = counter
         self.max_workers = max_workers
@@ -105,9 +115,8 @@ class Scanner:
                 if code in FATAL_CODES:
                     raise fatal_error(exc, f"{unit.spec.service}:{api_name}") from exc
                 message = exc.response.get("Error", {}).get("Message", "")
-                raise _ScopeFailed(
-                    ScanError(unit.scope, f"{api_name}: {code}: {message}".rstrip(": "))
-                ) from exc
+                text = f"{api_name}: {code}: {message}".rstrip(": ")
+                raise _ScopeFailed(ScanError(self.scope_prefix + unit.scope, text)) from exc
             except botocore.exceptions.EndpointConnectionError as exc:
                 raise DriftctlError(
                     f"cannot reach the AWS endpoint for {unit.spec.service} in {unit.region}",
@@ -117,11 +126,15 @@ class Scanner:
             self.counter.count(unit.spec.service, api_name)
         return result
 
-    def scan(self, specs: Iterable[ScanSpec], regions: list[str], global_region: str) -> LiveState:
+    def scan(self, specs: Iterable[ScanSpec], scopes: list[str], global_region: str) -> LiveState:
+        """Scan `scopes`: regions, and GLOBAL for the global services (called in global_region)."""
+        regions = [s for s in scopes if s != GLOBAL]
         units = [
             _Unit(spec, region)
             for spec in specs
-            for region in ([global_region] if spec.global_service else regions)
+            for region in (
+                ([global_region] if GLOBAL in scopes else []) if spec.global_service else regions
+            )
         ]
         errors: dict[str, ScanError] = {}
         failed: set[_Unit] = set()
@@ -155,7 +168,7 @@ class Scanner:
             errors=sorted(
                 {(e.scope, e.message): e for e in errors.values()}.values(), key=_err_key
             ),
-            incomplete_scans={u.spec.name for u in failed},
+            incomplete_scans={(u.spec.name, u.scope_region) for u in failed},
         )
 
     def _run_lists(

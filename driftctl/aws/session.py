@@ -11,6 +11,7 @@ import boto3
 import botocore.config
 import botocore.exceptions
 
+from driftctl.aws.ratelimit import RateLimiter
 from driftctl.errors import DriftctlError
 
 ClientFactory = Callable[[str, str], Any]  # (service, region) -> boto3 client
@@ -54,16 +55,13 @@ class CallCounter:
 
 
 def make_client_factory(
-    profile: str | None,
+    session: boto3.Session,
     endpoint_url: str | None,
     counter: CallCounter,
+    limiter: RateLimiter | None = None,
     max_attempts: int = 8,
     pool_size: int = 64,
 ) -> ClientFactory:
-    try:
-        session = boto3.Session(profile_name=profile)
-    except botocore.exceptions.ProfileNotFound as exc:
-        raise DriftctlError(str(exc), "list profiles with: aws configure list-profiles") from exc
     config = botocore.config.Config(
         retries={"mode": "adaptive", "max_attempts": max_attempts},
         max_pool_connections=pool_size,
@@ -83,14 +81,14 @@ def make_client_factory(
                     config=config,
                 )
                 client.meta.events.register("before-send", counter.on_send)
+                if limiter is not None:
+                    before_send, needs_retry = limiter.hooks(service, region)
+                    client.meta.events.register("before-send", before_send)
+                    client.meta.events.register_first("needs-retry", needs_retry)
                 clients[(service, region)] = client
             return clients[(service, region)]
 
     return factory
-
-
-def default_region(profile: str | None) -> str | None:
-    return boto3.Session(profile_name=profile).region_name
 
 
 def check_credentials(factory: ClientFactory, counter: CallCounter, region: str) -> str:

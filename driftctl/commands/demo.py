@@ -28,7 +28,7 @@ def demo() -> None:
             out.print(f"   - {step}")
         out.print(f"[bold]4.[/] driftctl scan --from hcl://{FIXTURE} --endpoint-url {endpoint}")
         conf = settings.build([f"hcl://{FIXTURE}"], ["console://"], None, ["us-east-1"], endpoint)
-        report = pipeline.build_report(pipeline.load_declared(conf), pipeline.load_live(conf).state)
+        report = pipeline.scan_report(pipeline.load_declared(conf), pipeline.load_live(conf))
         write_outputs(report, conf)
     out.print(
         "\nEach change above shows up once: as [yellow]changed[/] (the code says otherwise), "

@@ -49,8 +49,8 @@ def scan(
     declared = pipeline.load_declared(conf)
     run = pipeline.load_live(conf)
     if conf.save_live is not None:
-        snapshot.save(run.state, conf.save_live)
-    report = pipeline.build_report(declared, run.state)
+        snapshot.save(run, conf.save_live)
+    report = pipeline.scan_report(declared, run)
     write_outputs(report, conf)
     stderr = Console(stderr=True)
     for warning in declared.warnings:

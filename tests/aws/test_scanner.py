@@ -11,7 +11,7 @@ import pytest
 from moto import mock_aws
 
 from driftctl.aws.registry import SCANS
-from driftctl.aws.scanner import Scanner
+from driftctl.aws.scanner import GLOBAL, Scanner
 from driftctl.aws.session import CallCounter
 from driftctl.errors import DriftctlError
 
@@ -81,7 +81,7 @@ def make_stack(buckets: int, roles: int) -> None:
 def test_scan_reads_every_type_with_tags(aws: None) -> None:
     make_stack(2, 2)
     counter = CallCounter()
-    state = Scanner(factory(counter), counter).scan(SCANS.values(), [REGION], REGION)
+    state = Scanner(factory(counter), counter).scan(SCANS.values(), [REGION, GLOBAL], REGION)
     by_type: dict[str, list[str]] = {}
     for r in state.sorted_resources():
         by_type.setdefault(r.type, []).append(str(r.id))
@@ -96,7 +96,7 @@ def test_scan_reads_every_type_with_tags(aws: None) -> None:
 def test_iam_calls_do_not_grow_with_roles_and_s3_details_are_per_bucket(aws: None) -> None:
     make_stack(3, 30)
     counter = CallCounter()
-    Scanner(factory(counter), counter).scan(SCANS.values(), [REGION], REGION)
+    Scanner(factory(counter), counter).scan(SCANS.values(), [REGION, GLOBAL], REGION)
     assert (
         counter.calls["iam:GetAccountAuthorizationDetails"] == 1
     )  # shared by roles, users, policies
@@ -109,11 +109,11 @@ def test_access_denied_on_one_service_is_an_error_and_marks_it_incomplete(aws: N
     make_stack(1, 1)
     counter = CallCounter()
     scanner = Scanner(factory(counter, ("s3", "get_bucket_policy", "AccessDenied")), counter)
-    state = scanner.scan(SCANS.values(), [REGION], REGION)
+    state = scanner.scan(SCANS.values(), [REGION, GLOBAL], REGION)
     assert [(e.scope, e.message) for e in state.errors] == [
         ("s3/global", "GetBucketPolicy: AccessDenied: no")
     ]
-    assert state.incomplete_scans == {"s3_buckets"}
+    assert state.incomplete_scans == {("s3_buckets", "global")}
     assert any(r.type == "aws_iam_role" for r in state.resources)  # the rest of the scan went on
     assert not any(r.type.startswith("aws_s3") for r in state.resources)
 
@@ -125,4 +125,4 @@ def test_expired_credentials_stop_the_scan_with_one_clear_error(aws: None) -> No
         DriftctlError,
         match="ec2:DescribeVpcs failed: ExpiredToken: the AWS session token has expired",
     ):
-        scanner.scan(SCANS.values(), [REGION], REGION)
+        scanner.scan(SCANS.values(), [REGION, GLOBAL], REGION)

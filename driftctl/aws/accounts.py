@@ -1,0 +1,75 @@
+"""Accounts and regions to scan: assumed-role sessions, the organization's accounts,
+the account's enabled regions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import boto3
+import botocore.credentials
+import botocore.exceptions
+import botocore.session
+
+from driftctl.errors import DriftctlError
+
+SESSION_NAME = "driftctl-scan"
+
+
+def base_session(profile: str | None) -> boto3.Session:
+    try:
+        return boto3.Session(profile_name=profile)
+    except botocore.exceptions.ProfileNotFound as exc:
+        raise DriftctlError(str(exc), "list profiles with: aws configure list-profiles") from exc
+
+
+def assumed_session(
+    base: boto3.Session, role_arn: str, region: str, endpoint_url: str | None
+) -> boto3.Session:
+    """A session whose credentials come from sts:AssumeRole and refresh before they expire."""
+    sts = base.client("sts", region_name=region, endpoint_url=endpoint_url)
+
+    def fetch() -> dict[str, Any]:
+        creds = sts.assume_role(RoleArn=role_arn, RoleSessionName=SESSION_NAME)["Credentials"]
+        return {
+            "access_key": creds["AccessKeyId"],
+            "secret_key": creds["SecretAccessKey"],
+            "token": creds["SessionToken"],
+            "expiry_time": creds["Expiration"].isoformat(),
+        }
+
+    credentials = botocore.credentials.RefreshableCredentials.create_from_metadata(
+        metadata=fetch(), refresh_using=fetch, method="sts-assume-role"
+    )
+    core = botocore.session.get_session()
+    core._credentials = credentials  # type: ignore[attr-defined]  # botocore's injection point
+    core.set_config_variable("region", region)
+    return boto3.Session(botocore_session=core)
+
+
+def organization_accounts(base: boto3.Session, region: str, endpoint_url: str | None) -> list[str]:
+    """Active accounts of the organization the credentials belong to."""
+    client = base.client("organizations", region_name=region, endpoint_url=endpoint_url)
+    try:
+        pages = client.get_paginator("list_accounts").paginate()
+        return sorted(
+            a["Id"] for page in pages for a in page["Accounts"] if a.get("Status") == "ACTIVE"
+        )
+    except botocore.exceptions.ClientError as exc:
+        error = exc.response.get("Error", {})
+        raise DriftctlError(
+            f"organizations:ListAccounts failed: {error.get('Code')}: {error.get('Message')}",
+            "run with credentials of the management (or a delegated administrator) account",
+        ) from exc
+
+
+def enabled_regions(client: Any) -> list[str]:
+    """The regions enabled for the account (opted-in or not requiring opt-in)."""
+    try:
+        regions = client.describe_regions(AllRegions=False)["Regions"]
+    except botocore.exceptions.ClientError as exc:
+        error = exc.response.get("Error", {})
+        raise DriftctlError(
+            f"ec2:DescribeRegions failed: {error.get('Code')}: {error.get('Message')}",
+            "pass the regions with --region instead of --all-regions",
+        ) from exc
+    return sorted(r["RegionName"] for r in regions)

@@ -1,0 +1,100 @@
+"""Client-side rate limiting: one token bucket per (service, region).
+
+AWS throttles per account, per region and per API family; a scanner that fires
+requests as fast as its threads allow gets `ThrottlingException: Rate exceeded`
+and then waits in backoff. A token bucket keeps the request rate under the
+service's budget up front; botocore's adaptive retry mode handles what still
+gets throttled, and a `Retry-After` answer pauses the whole bucket.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+# Sustained requests per second and burst, per service. EC2's documented budget for
+# Describe* calls is a bucket of 100 refilled at 20/s; IAM and Organizations are
+# account-wide and strict; S3's bucket-configuration reads are per bucket and generous.
+DEFAULT_RATES: Mapping[str, tuple[float, float]] = {
+    "ec2": (20.0, 100.0),
+    "iam": (10.0, 20.0),
+    "s3": (500.0, 500.0),
+    "sts": (20.0, 20.0),
+    "organizations": (5.0, 10.0),
+}
+FALLBACK_RATE = (20.0, 40.0)
+
+
+class TokenBucket:
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst = rate, max(burst, 1.0)
+        self._clock = clock
+        self._tokens = self.burst
+        self._stamp = clock()
+        self._paused_until = 0.0
+        self._lock = threading.Lock()
+
+    def _reserve(self) -> float:
+        """Take one token; return how long the caller must wait before sending."""
+        with self._lock:
+            now = self._clock()
+            self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+            self._stamp = now
+            self._tokens -= 1.0
+            wait = 0.0 if self._tokens >= 0 else -self._tokens / self.rate
+            return max(wait, self._paused_until - now)
+
+    def acquire(self, sleep: Callable[[float], None] = time.sleep) -> float:
+        wait = self._reserve()
+        if wait > 0:
+            sleep(wait)
+        return wait
+
+    def pause(self, seconds: float) -> None:
+        with self._lock:
+            self._paused_until = max(self._paused_until, self._clock() + seconds)
+
+
+class RateLimiter:
+    """Token buckets per (service, region), created on first use."""
+
+    def __init__(self, max_rps: float | None = None) -> None:
+        self.max_rps = max_rps
+        self._buckets: dict[tuple[str, str], TokenBucket] = {}
+        self._lock = threading.Lock()
+        self.waited = 0.0  # seconds spent waiting for tokens, for the stats line
+
+    def bucket(self, service: str, region: str) -> TokenBucket:
+        with self._lock:
+            key = (service, region)
+            if key not in self._buckets:
+                rate, burst = DEFAULT_RATES.get(service, FALLBACK_RATE)
+                if self.max_rps is not None:
+                    rate, burst = min(rate, self.max_rps), min(burst, self.max_rps)
+                self._buckets[key] = TokenBucket(rate, burst)
+            return self._buckets[key]
+
+    def hooks(self, service: str, region: str) -> tuple[Callable[..., None], Callable[..., None]]:
+        """(before-send, needs-retry) handlers for one client."""
+        bucket = self.bucket(service, region)
+
+        def before_send(**_: Any) -> None:
+            waited = bucket.acquire()
+            if waited:
+                with self._lock:
+                    self.waited += waited
+
+        def needs_retry(response: Any = None, **_: Any) -> None:
+            http = response[0] if isinstance(response, tuple) and response else None
+            retry_after = getattr(http, "headers", {}).get("Retry-After") if http else None
+            if retry_after:
+                with contextlib.suppress(ValueError):  # an HTTP date: botocore's backoff applies
+                    bucket.pause(min(float(retry_after), 60.0))
+            return None  # never decides the retry itself
+
+        return before_send, needs_retry

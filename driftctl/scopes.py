@@ -1,0 +1,90 @@
+"""Scopes of a scan: (account, region) pairs, sharding them, and combining per-scope reports.
+
+A scan is the union of independent scopes: each (account, region) pair, plus
+(account, "global") for the global services. Every declared and live resource
+belongs to exactly one scope, so a report is the combination of per-scope
+reports, and `--shard I/N` (a deterministic partition of the pairs) and
+`driftctl merge` give the same report as one full run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from driftctl.aws.registry import SCANS, TYPES
+from driftctl.aws.scanner import GLOBAL, LiveState
+from driftctl.aws.session import CallCounter
+from driftctl.errors import DriftctlError
+from driftctl.model import KINDS, Drift, Report, Resource, json_drift_sort_key
+
+Pair = tuple[str, str]  # (account, region or GLOBAL)
+
+
+@dataclasses.dataclass
+class LiveRun:
+    """What one scan read: per account its live state, and the scopes it covered."""
+
+    states: dict[str, LiveState]  # account -> what was read of it
+    pairs: list[Pair]  # the (account, region or GLOBAL) scopes scanned
+    default_region: str
+    counter: CallCounter | None = None
+    limiter_wait: float = 0.0  # seconds spent waiting for rate-limit tokens
+
+
+COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown")
+
+
+def scope_region(r: Resource, default_region: str) -> str:
+    if SCANS[TYPES[r.type].scan].global_service:
+        return GLOBAL
+    return r.region or default_region
+
+
+def all_pairs(accounts: Sequence[str], regions: Sequence[str]) -> list[Pair]:
+    return sorted((account, region) for account in accounts for region in [*regions, GLOBAL])
+
+
+def shard(pairs: Sequence[Pair], index: int, total: int) -> list[Pair]:
+    """The index-th (1-based) of `total` parts: round-robin over the sorted pairs."""
+    return [p for i, p in enumerate(sorted(pairs)) if i % total == index - 1]
+
+
+def combine(reports: Iterable[Report]) -> Report:
+    """One report from per-scope (or per-shard) reports: the same as one full run's."""
+    reports = list(reports)
+    totals: Counter[str] = Counter()
+    for report in reports:
+        totals.update({k: int(report.summary.get(k, 0)) for k in COUNTS})
+    summary: dict[str, Any] = {k: totals[k] for k in COUNTS}
+    summary["coverage"] = _coverage(totals)
+    drifts = sorted((d for r in reports for d in r.drifts), key=Drift.sort_key)
+    errors = {(e.scope, e.message): e for r in reports for e in r.errors}
+    return Report(summary, tuple(drifts), tuple(errors[k] for k in sorted(errors)))
+
+
+def merge_json(docs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Shard reports (JSON, schema_version 1) into one, ordered as a single run orders it."""
+    for doc in docs:
+        if doc.get("schema_version") != 1:
+            raise DriftctlError("driftctl merge: not a driftctl JSON report (schema_version 1)")
+    totals: Counter[str] = Counter()
+    for doc in docs:
+        totals.update({k: int(doc["summary"].get(k, 0)) for k in COUNTS})
+    summary: dict[str, Any] = {k: totals[k] for k in COUNTS}
+    summary["coverage"] = _coverage(totals)
+    errors = {(e["scope"], e["message"]): e for doc in docs for e in doc["errors"]}
+    return {
+        **{k: v for doc in docs for k, v in doc.items()},
+        "schema_version": 1,
+        "summary": summary,
+        "drifts": sorted((d for doc in docs for d in doc["drifts"]), key=json_drift_sort_key),
+        "errors": [errors[k] for k in sorted(errors)],
+    }
+
+
+def _coverage(totals: Counter[str]) -> float:
+    managed, unmanaged = totals["managed"], totals["unmanaged"]
+    return round(managed / (managed + unmanaged), 4) if managed + unmanaged else 1.0
