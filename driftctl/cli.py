@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from driftctl.commands import demo, render, scan
+from driftctl.commands import demo, merge, render, scan
 from driftctl.errors import DriftctlError, ExitStatus
 
 app = typer.Typer(
@@ -22,6 +22,7 @@ app = typer.Typer(
 app.command("scan")(scan.scan)
 app.command("render")(render.render)
 app.command("demo")(demo.demo)
+app.command("merge")(merge.merge)
 
 
 @app.callback()

@@ -65,6 +65,7 @@ class ProxyConfig:
     delay: float = 0.0  # seconds added to every round trip
     throttle_share: float = 0.0  # share of requests answered with a throttling error
     throttle_services: frozenset[str] = frozenset()  # empty = every service
+    throttle_match: bytes = b""  # only requests whose body contains this (e.g. an account id)
     retry_after: float | None = None
     seed: int = 0
     replay: bool = False  # answer repeated reads from memory instead of the upstream
@@ -106,7 +107,7 @@ class _Handler(BaseHTTPRequestHandler):
         with stats.lock:
             stats.requests[op] += 1
         time.sleep(conf.delay)
-        if self.server.should_throttle(service):
+        if self.server.should_throttle(service, body):
             with stats.lock:
                 stats.throttled[op] += 1
             kind = service if service in ("ec2", "s3") else ("json" if target else "query")
@@ -151,8 +152,8 @@ class _ProxyServer(ThreadingHTTPServer):
         self._recorded: dict[tuple[str, str, bytes], tuple[int, dict[str, str], bytes]] = {}
         self._upstream = urllib.parse.urlsplit(conf.upstream)
 
-    def should_throttle(self, service: str) -> bool:
-        if not self.conf.throttle_share:
+    def should_throttle(self, service: str, body: bytes) -> bool:
+        if not self.conf.throttle_share or self.conf.throttle_match not in body:
             return False
         if self.conf.throttle_services and service not in self.conf.throttle_services:
             return False

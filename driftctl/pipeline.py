@@ -58,7 +58,9 @@ def load_live(settings: Settings) -> LiveRun:
     if not region:
         raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
     counter, limiter = aws_session.CallCounter(), RateLimiter(scale.max_rps)
-    factory = aws_session.make_client_factory(base, settings.endpoint_url, counter, limiter)
+    factory = aws_session.make_client_factory(
+        base, settings.endpoint_url, counter, limiter, scale.max_attempts
+    )
     caller = aws_session.check_credentials(factory, counter, region)
     multi = bool(scale.accounts or scale.organization)
     ids = list(scale.accounts) or (
@@ -91,8 +93,9 @@ def _scan_account(
     role = str(settings.scale.account_role).format(account=account)
     try:
         session = accounts.assumed_session(base, role, region, settings.endpoint_url)
+        limiter = RateLimiter(settings.scale.max_rps)
         factory = aws_session.make_client_factory(
-            session, settings.endpoint_url, counter, RateLimiter(settings.scale.max_rps)
+            session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
         )
         scanner = Scanner(factory, counter, scope_prefix=f"{account}/")
         state = scanner.scan(SCANS.values(), wanted, region)

@@ -48,6 +48,7 @@ class Scale:
     organization: bool = False
     account_role: str | None = None  # 'arn:aws:iam::{account}:role/NAME'
     shard: tuple[int, int] = (1, 1)  # (I, N): this run scans the I-th of N parts
+    max_attempts: int = 8  # per API call, retries included, before its scope fails
 
 
 def parse_shard(text: str | None) -> tuple[int, int]:
@@ -66,6 +67,7 @@ def parse_scale(
     organization: bool = False,
     account_role: str | None = None,
     shard: str | None = None,
+    max_attempts: int = 8,
 ) -> Scale:
     ids = tuple(
         sorted({a.strip() for item in accounts or () for a in item.split(",") if a.strip()})
@@ -82,7 +84,11 @@ def parse_scale(
         raise DriftctlError(f"--account-role {account_role}: must contain {{account}}")
     if max_rps is not None and max_rps <= 0:
         raise DriftctlError(f"--max-rps {max_rps}: must be positive")
-    return Scale(all_regions, max_rps, ids, organization, account_role, parse_shard(shard))
+    if max_attempts < 1:
+        raise DriftctlError(f"--max-attempts {max_attempts}: must be at least 1")
+    return Scale(
+        all_regions, max_rps, ids, organization, account_role, parse_shard(shard), max_attempts
+    )
 
 
 def parse_source(text: str) -> Source:

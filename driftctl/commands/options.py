@@ -31,3 +31,33 @@ VarFile = Annotated[
 Var = Annotated[
     list[str] | None, typer.Option("--var", help="Terraform variable NAME=VALUE (repeatable)")
 ]
+AllRegions = Annotated[
+    bool, typer.Option("--all-regions", help="Scan every region enabled for the account")
+]
+MaxRps = Annotated[
+    float | None,
+    typer.Option("--max-rps", help="Cap on API requests per second per service and region"),
+]
+Accounts = Annotated[
+    list[str] | None,
+    typer.Option("--accounts", help="Account ids to scan (comma-separated or repeated)"),
+]
+Organization = Annotated[
+    bool, typer.Option("--organization", help="Scan every active account of the organization")
+]
+AccountRole = Annotated[
+    str | None,
+    typer.Option(
+        "--account-role", help="Role to assume in each account: arn:aws:iam::{account}:role/NAME"
+    ),
+]
+Shard = Annotated[
+    str | None,
+    typer.Option("--shard", help="Scan only part I of N of the (account, region) pairs: I/N"),
+]
+MaxAttempts = Annotated[
+    int,
+    typer.Option(
+        "--max-attempts", help="Attempts per API call (retries included) before giving up"
+    ),
+]

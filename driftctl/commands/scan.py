@@ -32,6 +32,13 @@ def scan(
     save_live: Annotated[
         Path | None, typer.Option("--save-live", help="Write the live snapshot to FILE")
     ] = None,
+    all_regions: options.AllRegions = False,
+    max_rps: options.MaxRps = None,
+    accounts: options.Accounts = None,
+    organization: options.Organization = False,
+    account_role: options.AccountRole = None,
+    shard: options.Shard = None,
+    max_attempts: options.MaxAttempts = 8,
 ) -> None:
     """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error)."""
     conf = settings.build(
@@ -44,6 +51,9 @@ def scan(
         save_live,
         var_file,
         var,
+        settings.parse_scale(
+            all_regions, max_rps, accounts, organization, account_role, shard, max_attempts
+        ),
     )
     started = time.monotonic()
     declared = pipeline.load_declared(conf)
@@ -55,11 +65,18 @@ def scan(
     stderr = Console(stderr=True)
     for warning in declared.warnings:
         stderr.print(f"[yellow]warning[/] {warning}", highlight=False)
+    for unscanned in pipeline.unscanned_regions(declared, run) if conf.scale.shard[1] == 1 else ():
+        stderr.print(
+            f"[yellow]warning[/] resources declared in {unscanned} were not compared: "
+            f"that region was not scanned (add --region {unscanned})",
+            highlight=False,
+        )
     if run.counter is not None:
         calls = sum(run.counter.calls.values())
         stderr.print(
             f"[dim]scanned in {time.monotonic() - started:.1f}s with {calls} API calls"
-            f" ({run.counter.retries} retries)[/dim]"
+            f" ({run.counter.retries} retries, {run.limiter_wait:.1f}s waiting for rate limits)"
+            "[/dim]"
         )
     raise typer.Exit(int(exit_status(report)))
 
