@@ -115,7 +115,7 @@ SCANS = [
     ScanSpec(
         name="ec2_vpcs",
         service="ec2",
-        listing=ListCall("describe_vpcs", "Vpcs"),
+        listing=ListCall("describe_vpcs", "Vpcs", page_size=1000),
         details=(
             # AWS returns these two only one attribute per call, per VPC
             DetailCall(
@@ -136,13 +136,13 @@ SCANS = [
     ScanSpec(
         name="ec2_subnets",
         service="ec2",
-        listing=ListCall("describe_subnets", "Subnets"),
+        listing=ListCall("describe_subnets", "Subnets", page_size=1000),
         build=build_subnet,
     ),
     ScanSpec(
         name="ec2_security_groups",
         service="ec2",
-        listing=ListCall("describe_security_groups", "SecurityGroups"),
+        listing=ListCall("describe_security_groups", "SecurityGroups", page_size=1000),
         build=build_security_group,
     ),
 ]

@@ -27,7 +27,7 @@ _FILTERS = {"Filter": ["Role", "User", "LocalManagedPolicy"]}
 
 
 def _auth_details(result_key: str) -> ListCall:
-    return ListCall("get_account_authorization_details", result_key, _FILTERS)
+    return ListCall("get_account_authorization_details", result_key, _FILTERS, page_size=1000)
 
 
 def build_role(item: Item, details: Details, region: str) -> list[Resource]:
@@ -90,7 +90,9 @@ SCANS = [
         service="iam",
         global_service=True,
         listing=_auth_details("RoleDetailList"),
-        joins=(Join("listed", ListCall("list_roles", "Roles"), "RoleName", "RoleName"),),
+        joins=(
+            Join("listed", ListCall("list_roles", "Roles", page_size=1000), "RoleName", "RoleName"),
+        ),
         build=build_role,
     ),
     ScanSpec(

@@ -87,7 +87,7 @@ SCANS = [
         name="s3_buckets",
         service="s3",
         global_service=True,
-        listing=ListCall("list_buckets", "Buckets"),
+        listing=ListCall("list_buckets", "Buckets", page_size=10000),
         details=(
             DetailCall("tagging", "get_bucket_tagging", _bucket, frozenset({"NoSuchTagSet"})),
             DetailCall("versioning", "get_bucket_versioning", _bucket),

@@ -93,7 +93,12 @@ class Scanner:
             return [self.call(unit, call.operation, params, frozenset())]
         paginator = client.get_paginator(call.operation)
         pages: list[dict[str, Any]] = self._guarded(
-            unit, call.operation, frozenset(), lambda: list(paginator.paginate(**params))
+            unit,
+            call.operation,
+            frozenset(),
+            lambda: list(
+                paginator.paginate(**params, PaginationConfig={"PageSize": call.page_size})
+            ),
         )
         return pages
 

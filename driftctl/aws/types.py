@@ -27,6 +27,7 @@ class ListCall:
     result_key: str  # key of the item list in each page, e.g. "Vpcs"
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     paginated: bool = True
+    page_size: int | None = None  # the largest page AWS allows: fewer round trips
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,0 +1,179 @@
+"""Scan at account scale, measured (issue: throttle-aware speed).
+
+Runs moto's server behind driftctl's loopback proxy, which adds a round-trip delay
+to every request (moto on 2 cores answers in ~1 ms of CPU and would hide whether a
+client overlaps its calls). The proxy records moto's answers on a warm-up scan and
+replays them on the timed one, so the figures measure the client, not moto.
+
+    python bench/scale.py mixed   -n 100   --rtt 0.100   # vs a serial scanner, zero drift
+    python bench/scale.py mixed   -n 3334  --rtt 0.050   # ~10,000 resources
+    python bench/scale.py offline -n 100000              # diff + report from a snapshot
+
+Prints wall time, client CPU, API calls against the floor per type, and for `mixed`
+the speedup over a serial scanner making the same calls (calls x measured per-call cost).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import resource
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import boto3
+
+from driftctl import emulator, pipeline, settings
+from driftctl.aws.canonical import Declared
+from driftctl.aws.scanner import GLOBAL, LiveState
+from driftctl.loopback_proxy import ProxyConfig, loopback_proxy
+from driftctl.model import KINDS, Resource, SourceRef
+from driftctl.report import jsonout
+from driftctl.scopes import LiveRun
+
+REGION = "us-east-1"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scan import create, stack  # noqa: E402 - the same stack as bench/scan.py
+
+
+def floor(n: int) -> dict[str, int]:
+    """The fewest calls AWS allows for n buckets, n groups (one VPC) and n roles."""
+    vpcs = 2  # the default VPC (no attribute calls) and the bench VPC (two)
+    return {
+        "s3:ListBuckets": math.ceil(n / 10000),
+        **{f"s3:{op}": n for op in ("GetBucketTagging", "GetBucketVersioning",
+                                   "GetBucketEncryption", "GetPublicAccessBlock", "GetBucketPolicy")},
+        "ec2:DescribeVpcs": math.ceil(vpcs / 1000),
+        "ec2:DescribeVpcAttribute": 2,
+        "ec2:DescribeSubnets": 1,
+        "ec2:DescribeSecurityGroups": math.ceil((n + vpcs) / 1000),
+        "iam:GetAccountAuthorizationDetails": math.ceil(n / 1000),
+        "iam:ListRoles": math.ceil(n / 1000),
+        "sts:GetCallerIdentity": 1,
+    }  # fmt: skip
+
+
+def serial_cost(endpoint: str, samples: int = 20) -> float:
+    """Seconds per call of a serial client through the same proxy (the same kinds of calls)."""
+    s3 = boto3.client("s3", region_name=REGION, endpoint_url=endpoint)
+    ec2 = boto3.client("ec2", region_name=REGION, endpoint_url=endpoint)
+    calls = [lambda: s3.get_bucket_versioning(Bucket="bench-00000"), ec2.describe_vpcs]
+    for call in calls:
+        call()  # warm the connection and the replay cache
+    started = time.perf_counter()
+    for i in range(samples):
+        calls[i % len(calls)]()
+    return (time.perf_counter() - started) / samples
+
+
+def mixed(n: int, rtt: float) -> int:
+    with emulator.fake_credentials(), emulator.moto_server() as moto:
+        t0 = time.monotonic()
+        create(moto, n)
+        print(f"setup: {3 * n} resources created in moto in {time.monotonic() - t0:.0f}s")
+        with (
+            tempfile.TemporaryDirectory() as tmp,
+            loopback_proxy(ProxyConfig(moto, delay=rtt, replay=True)) as (proxy, stats),
+        ):
+            stack(Path(tmp), n)
+            conf = settings.build([f"hcl://{tmp}"], [], None, [REGION], proxy)
+            declared = pipeline.load_declared(conf)
+            pipeline.load_live(conf)  # warm-up: records moto's answers
+            wall0, cpu0 = time.perf_counter(), time.process_time()
+            run = pipeline.load_live(conf)
+            wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+            report = pipeline.scan_report(declared, run)
+            per_call = serial_cost(proxy)
+    assert run.counter is not None
+    calls = dict(run.counter.calls)
+    total = sum(calls.values())
+    resources = sum(len(s.resources) for s in run.states.values())
+    print(f"\n== mixed stack, N = {n} ({3 * n} resources), RTT {rtt * 1000:.0f} ms ==")
+    print(f"live resources scanned   {resources}")
+    print(f"scan wall                {wall:.2f}s  (client CPU {cpu:.2f}s, waiting {wall - cpu:.2f}s;"
+          f" rate-limit waits {run.limiter_wait:.2f}s)")  # fmt: skip
+    print(f"API calls                {total}  retries {run.counter.retries}")
+    want = floor(n)
+    for op in sorted(set(calls) | set(want)):
+        print(f"  {op:40s} {calls.get(op, 0):6d}   floor {want.get(op, 0):6d}")
+    ratio = total / sum(want.values())
+    print(f"calls / floor            {ratio:.3f}")
+    serial = total * per_call
+    print(f"serial scanner estimate  {total} calls x {per_call * 1000:.1f} ms = {serial:.1f}s")
+    print(f"speedup                  {serial / wall:.1f}x")
+    drift = {k: report.summary[k] for k in KINDS}
+    print(f"drift on the clean stack {drift}  errors {len(report.errors)}")
+    return 0 if not any(drift.values()) and not report.errors and ratio <= 1.05 else 1
+
+
+def offline(n: int) -> int:
+    """n live resources (a third each: buckets, groups, roles) and a matching declared state,
+    with 1% of them drifted; times match + diff + report from memory, as --live does."""
+    live, declared = [], []
+    for i in range(n):
+        kind = i % 3
+        if kind == 0:
+            name = f"bucket-{i:06d}"
+            attrs = {"bucket": name, "arn": f"arn:aws:s3:::{name}", "tags": {"n": str(i)}}
+            live.append(Resource("aws_s3_bucket", name, None, attrs, region="us-east-1"))
+            want = {"bucket": name, "tags": {"n": str(i if i % 100 else -1)}}
+            declared.append(Resource("aws_s3_bucket", name, f'aws_s3_bucket.b["{i}"]', want,
+                                     SourceRef("main.tf", 1)))  # fmt: skip
+        elif kind == 1:
+            rule = {
+                "protocol": "tcp",
+                "from_port": 443,
+                "to_port": 443,
+                "cidr_blocks": ["10.0.0.0/8"],
+            }
+            attrs = {"name": f"g{i}", "vpc_id": "vpc-1", "description": "d", "tags": {},
+                     "ingress": [rule], "egress": []}  # fmt: skip
+            live.append(Resource("aws_security_group", f"sg-{i:08x}", None, attrs, region=REGION))
+            want = {k: v for k, v in attrs.items() if k != "egress"}
+            declared.append(Resource("aws_security_group", None, f"aws_security_group.g[{i}]",
+                                     want, SourceRef("main.tf", 9)))  # fmt: skip
+        else:
+            attrs = {"name": f"r{i}", "path": "/", "tags": {}, "arn": f"arn:aws:iam::1:role/r{i}"}
+            live.append(Resource("aws_iam_role", f"r{i}", None, attrs))
+            declared.append(Resource("aws_iam_role", f"r{i}", f"aws_iam_role.r[{i}]",
+                                     {"name": f"r{i}", "path": "/", "tags": {}}, SourceRef("main.tf", 20)))  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        snapshot_path = Path(tmp) / "live.json"
+        state = LiveState(live, [], set(), "123456789012")
+        from driftctl import snapshot
+
+        snapshot.save(LiveRun({"123456789012": state}, [("123456789012", REGION),
+                               ("123456789012", GLOBAL)], REGION), snapshot_path)  # fmt: skip
+        del live, state
+        t0 = time.perf_counter()
+        run = snapshot.load(snapshot_path)
+        t1 = time.perf_counter()
+        report = pipeline.scan_report(Declared(declared), run)
+        text = jsonout.render(report)
+        t2 = time.perf_counter()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\n== offline: {n} live and {len(declared)} declared resources ==")
+    print(f"load snapshot            {t1 - t0:.2f}s")
+    print(f"match + diff + report    {t2 - t1:.2f}s  ({len(report.drifts)} drifts, {len(text) / 1e6:.1f} MB JSON)")  # fmt: skip
+    print(f"peak RSS                 {rss:.0f} MiB")
+    return 0 if t2 - t1 < 5 and rss < 1024 else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("mode", choices=["mixed", "offline"])
+    parser.add_argument("-n", type=int, default=100)
+    parser.add_argument("--rtt", type=float, default=0.100, help="seconds added per round trip")
+    args = parser.parse_args()
+    urllib.request.getproxies = dict  # type: ignore[assignment]  # loopback only
+    return mixed(args.n, args.rtt) if args.mode == "mixed" else offline(args.n)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
