@@ -1,5 +1,5 @@
 """Block bodies: attributes evaluated, nested (and dynamic) blocks as lists of dicts,
-and the provenance of each value (the file and line that wrote it)."""
+and the provenance of each value (the span of the literal that wrote it, hcl_provenance)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Collection
 from typing import Any
 
 from driftctl.declared.hcl_eval import Evaluator, HclEvalError, Origin
-from driftctl.declared.hcl_ops import iterate, static_key
+from driftctl.declared.hcl_ops import iterate
 from driftctl.declared.hcl_parse import (
     Node,
     attribute_name,
@@ -16,9 +16,8 @@ from driftctl.declared.hcl_parse import (
     block_parts,
     body_items,
     static_traversal,
-    trees,
-    unwrap,
 )
+from driftctl.declared.hcl_provenance import record
 from driftctl.declared.hcl_values import EvalFailure, as_unknown, is_pending
 from driftctl.model import SourceRef, Unknown
 
@@ -58,8 +57,9 @@ class BodyEvaluator:
         if name in out.attrs:
             raise HclEvalError(f"{self._where(item)}: attribute {name!r} is set more than once")
         value_node = attribute_value(item)
-        out.attrs[name] = self.evaluator.evaluate(value_node)
-        self.record(out.provenance, prefix + name, value_node)
+        value = self.evaluator.evaluate(value_node)
+        out.attrs[name] = value
+        record(out.provenance, prefix + name, self.evaluator, value_node, value)
 
     def _body_block(self, item: Node, skip: Collection[str], prefix: str, out: BodyValue) -> None:
         kind, labels, body = block_parts(item)
@@ -94,44 +94,14 @@ class BodyEvaluator:
             pairs = iterate(collection)
         except EvalFailure as exc:
             raise HclEvalError(f"{self._where(item)}: dynamic {label}: {exc}") from None
+        origin = Origin(self.file, attrs["for_each"], self.evaluator)
         for key, value in pairs:
             names = {iterator[0]: {"key": key, "value": value}}
-            child = BodyEvaluator(self.evaluator.with_names(names))
+            origins = {iterator[0]: (origin, key)}
+            child = BodyEvaluator(self.evaluator.with_names(names, origins))
             inner = child.eval_body(contents[0], (), f"{prefix}{label}[{len(blocks)}].")
             blocks.append(inner.attrs)
             out.provenance.update(inner.provenance)
-
-    # ------------------------------------------------------------------------ provenance
-
-    def record(
-        self,
-        provenance: dict[str, SourceRef],
-        path: str,
-        node: Node,
-        file: str = "",
-        depth: int = 0,
-    ) -> None:
-        """Record where the value at path is written: the literal, or the var/local it names."""
-        file = file or self.file
-        origin = self._origin_of(node) if depth < 16 else None
-        if origin is not None:
-            self.record(provenance, path, origin.node, origin.file, depth + 1)
-            return
-        provenance[path] = SourceRef(file, node.meta.line)
-        inner = unwrap(node)
-        if inner.data != "object":
-            return
-        for elem in trees(inner):
-            key_node, value_node = trees(elem)
-            key = static_key(key_node)
-            if key is not None:
-                self.record(provenance, f"{path}.{key}", value_node, file, depth + 1)
-
-    def _origin_of(self, node: Node) -> Origin | None:
-        traversal = static_traversal(node)
-        if traversal is None or len(traversal) != 2 or traversal[0] not in ("var", "local"):
-            return None
-        return self.evaluator.scope.origin(traversal[0], traversal[1])
 
 
 def _block_list(out: BodyValue, kind: str, where: str) -> list[Any] | None:

@@ -15,9 +15,10 @@ from typing import Any, Protocol
 
 from lark import Token
 
-from driftctl.declared.hcl_functions import NON_DETERMINISTIC, call, is_supported
+from driftctl.declared.hcl_fn_base import CallContext
+from driftctl.declared.hcl_functions import NON_DETERMINISTIC, call, check_function
 from driftctl.declared.hcl_ops import add_for_item, binary, bind, iterate, join_pieces, static_key
-from driftctl.declared.hcl_parse import Node, name_of, trees, unwrap
+from driftctl.declared.hcl_parse import Node, name_of, trees, unwrap, where
 from driftctl.declared.hcl_refs import Attr, AttrSource, Index, Splat, Step, apply_steps
 from driftctl.declared.hcl_template import (
     ForDirective,
@@ -26,12 +27,14 @@ from driftctl.declared.hcl_template import (
     Seq,
     heredoc_template,
     string_template,
+    template_of,
     unescape,
 )
 from driftctl.declared.hcl_values import (
     EvalFailure,
     ResourceBlock,
     as_unknown,
+    find_pending,
     is_pending,
     norm_number,
     to_bool,
@@ -49,34 +52,51 @@ class HclEvalError(DriftctlError):
 
 @dataclasses.dataclass(frozen=True)
 class Origin:
-    """Where a variable's or local's value is written (for provenance)."""
+    """Where a value is written: the expression node, its file, and the evaluator (scope
+    and names) that evaluates it, so provenance can follow references through it."""
 
     file: str
     node: Node
+    evaluator: Evaluator | None = None
 
 
 class Scope(AttrSource, Protocol):
-    """What an expression can refer to; implemented by the module loader."""
+    """What an expression can refer to; implemented by a module instance."""
 
     def variable(self, name: str) -> Any: ...
 
     def local(self, name: str) -> Any: ...
 
-    def resource(self, type_: str, name: str) -> ResourceBlock | None: ...
+    def resource(self, type_: str, name: str, mode: str = "managed") -> ResourceBlock | None: ...
+
+    def module_ref(self, steps: list[Step]) -> Any: ...
+
+    def meta_value(self, root: str, name: str) -> Any:
+        """path.module, path.root, path.cwd, terraform.workspace."""
 
     def origin(self, kind: str, name: str) -> Origin | None: ...
 
+    def output_origin(self, call: str, key: int | str | None, output: str) -> Origin | None:
+        """Where output of module.call[key] is written (for provenance)."""
+
     def warn(self, message: str) -> None: ...
+
+    def call_context(self) -> CallContext: ...
 
 
 @dataclasses.dataclass(frozen=True)
 class Frame:
-    """The file being evaluated and the names bound in it."""
+    """The file being evaluated and the names bound in it.
+
+    `origins` says where each bound name's value comes from (for provenance): each.value
+    from the for_each expression, a dynamic block's iterator from its for_each.
+    """
 
     file: str
     count_index: int | None = None
     each: tuple[Any, Any] | None = None  # (each.key, each.value)
     names: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    origins: Mapping[str, tuple[Origin, Any]] = dataclasses.field(default_factory=dict)
 
 
 _TRAVERSALS = frozenset(
@@ -89,8 +109,14 @@ class Evaluator:
         self.scope = scope
         self.frame = frame
 
-    def with_names(self, names: Mapping[str, Any]) -> Evaluator:
-        frame = dataclasses.replace(self.frame, names={**self.frame.names, **names})
+    def with_names(
+        self, names: Mapping[str, Any], origins: Mapping[str, tuple[Origin, Any]] | None = None
+    ) -> Evaluator:
+        frame = dataclasses.replace(
+            self.frame,
+            names={**self.frame.names, **names},
+            origins={**self.frame.origins, **(origins or {})},
+        )
         return Evaluator(self.scope, frame)
 
     def evaluate(self, node: Node) -> Any:
@@ -103,7 +129,7 @@ class Evaluator:
             raise HclEvalError(f"{self._where(node)}: {exc}") from None
 
     def _where(self, node: Node) -> str:
-        return f"{self.frame.file}:{node.meta.line}"
+        return where(self.frame.file, node)
 
     # ------------------------------------------------------------------------ literals
 
@@ -239,6 +265,18 @@ class Evaluator:
             raise EvalFailure(f"reference to undeclared resource {root}.{name}")
         return apply_steps(block, steps[1:], self.scope)
 
+    def _ref_data(self, steps: list[Step]) -> Any:
+        type_ = _first_attr("data", steps)
+        name = _first_attr(f"data.{type_}", steps[1:])
+        block = self.scope.resource(type_, name, "data")
+        if block is None:
+            raise EvalFailure(f"reference to undeclared data source data.{type_}.{name}")
+        return apply_steps(block, steps[2:], self.scope)
+
+    def _ref_module(self, steps: list[Step]) -> Any:
+        _first_attr("module", steps)
+        return self.scope.module_ref(steps)
+
     def _ref_var(self, steps: list[Step]) -> Any:
         value = self.scope.variable(_first_attr("var", steps))
         return apply_steps(value, steps[1:], self.scope)
@@ -260,9 +298,8 @@ class Evaluator:
         return apply_steps(value, steps[1:], self.scope)
 
     def _ref_path(self, steps: list[Step]) -> Any:
-        if _first_attr("path", steps) in ("module", "root"):
-            return "."
-        return Unknown(f"{_steps_text('path', steps)} depends on where terraform runs")
+        value = self.scope.meta_value("path", _first_attr("path", steps))
+        return apply_steps(value, steps[1:], self.scope)
 
     # ------------------------------------------------------------------------ operators
 
@@ -342,24 +379,51 @@ class Evaluator:
         parts = trees(node)
         name = "::".join(name_of(p) for p in parts if p.data == "identifier")
         arg_nodes = [a for p in parts if p.data == "arguments" for a in trees(p)]
+        expand = any(
+            isinstance(t, Token) and t.type == "ELLIPSIS" for p in parts for t in p.children
+        )
         if name in ("try", "can"):
             return self._try(node, arg_nodes) if name == "try" else self._can(arg_nodes)
+        if name in ("templatefile", "templatestring"):
+            return self._template_call(name, node, arg_nodes)
         if name in NON_DETERMINISTIC:
+            self.scope.call_context().nondeterministic(self._where(node), name)
             return Unknown(f"{name}() is non-deterministic")
-        if not is_supported(name):
-            self.scope.warn(
-                f"{self._where(node)}: function {name} is not supported yet; its value is unknown"
-            )
-            return Unknown(f"function {name} is not supported yet")
+        unavailable = check_function(name)
+        if unavailable is not None:
+            self.scope.warn(f"{self._where(node)}: {unavailable.reason}; its value is unknown")
+            return unavailable
         args = [self.evaluate(a) for a in arg_nodes]
-        if any(isinstance(t, Token) and t.type == "ELLIPSIS" for p in parts for t in p.children):
+        if expand:
             last = args.pop() if args else None
             if is_pending(last):
                 return as_unknown(last)
             if not isinstance(last, list):
                 raise EvalFailure(f"cannot expand a {type_name(last)} with ... (needs a list)")
             args.extend(last)
-        return call(name, args)
+        return call(name, args, self.scope.call_context())
+
+    def _template_call(self, name: str, node: Node, arg_nodes: list[Node]) -> Any:
+        """templatefile(path, vars) / templatestring(text, vars): a template of its own,
+        rendered with only the given variables in scope."""
+        if len(arg_nodes) != 2:
+            raise EvalFailure(f"{name}() takes exactly two arguments")
+        first, variables = (self.evaluate(a) for a in arg_nodes)
+        pending = find_pending([first, variables])
+        if pending is not None:
+            return as_unknown(pending)
+        if not isinstance(variables, dict):
+            raise EvalFailure(f"{name}(): vars must be an object, got {type_name(variables)}")
+        context = self.scope.call_context()
+        if name == "templatefile":
+            display, text = context.read_text(to_str(first))
+        else:
+            display, text = self._where(node), to_str(first)
+        seq = template_of(text, display)
+        from driftctl.declared.hcl_vars import TemplateScope  # hcl_vars builds on this module
+
+        child = Evaluator(TemplateScope(self.scope), Frame(display, names=variables))
+        return child._render(seq)
 
     def _try(self, node: Node, arg_nodes: list[Node]) -> Any:
         errors: list[str] = []
@@ -400,17 +464,10 @@ def _steps_text(root: str, steps: list[Step]) -> str:
     return text
 
 
-def _ref_data(evaluator: Evaluator, steps: list[Step]) -> Any:
-    text = _steps_text("data", steps[:2])
-    return Unknown(f"{text} is a data source, which driftctl does not read")
-
-
-def _ref_module(evaluator: Evaluator, steps: list[Step]) -> Any:
-    return Unknown(f"{_steps_text('module', steps[:2])}: modules are not evaluated yet")
-
-
 def _ref_terraform(evaluator: Evaluator, steps: list[Step]) -> Any:
-    return Unknown(f"{_steps_text('terraform', steps[:1])} is only known when terraform runs")
+    name = _first_attr("terraform", steps)
+    value = evaluator.scope.meta_value("terraform", name)
+    return apply_steps(value, steps[1:], evaluator.scope)
 
 
 def _ref_self(evaluator: Evaluator, steps: list[Step]) -> Any:
@@ -423,8 +480,8 @@ _SPECIAL_ROOTS: dict[str, Callable[[Evaluator, list[Step]], Any]] = {
     "count": Evaluator._ref_count,
     "each": Evaluator._ref_each,
     "path": Evaluator._ref_path,
-    "data": _ref_data,
-    "module": _ref_module,
+    "data": Evaluator._ref_data,
+    "module": Evaluator._ref_module,
     "terraform": _ref_terraform,
     "self": _ref_self,
 }

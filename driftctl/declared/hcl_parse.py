@@ -68,6 +68,11 @@ def _reason(exc: UnexpectedInput) -> str:
     return "unexpected end of file"
 
 
+def where(file: str, node: Node) -> str:
+    """file:line:col of a node, for messages."""
+    return f"{file}:{node.meta.line}:{node.meta.column}"
+
+
 def trees(node: Node) -> list[Node]:
     """The sub-trees of node, without newlines and comments."""
     return [c for c in node.children if isinstance(c, Tree) and c.data != "new_line_or_comment"]

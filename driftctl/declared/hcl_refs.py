@@ -18,6 +18,7 @@ from driftctl.declared.hcl_values import (
     as_unknown,
     is_number,
     is_pending,
+    ref_text,
     to_number,
     to_str,
     type_name,
@@ -55,7 +56,7 @@ def apply_steps(value: Any, steps: Sequence[Step], source: AttrSource) -> Any:
     while i < len(steps):
         step = steps[i]
         if isinstance(value, ResourceBlock) and value.expansion is None:
-            value = Instance(value.type, value.name)
+            value = value.instance()
         if isinstance(step, Splat):
             value = _splat(value, step, source)
             i += 1
@@ -117,7 +118,7 @@ def _select(block: ResourceBlock, step: Attr | Index) -> Any:
     key = to_number(step.key) if meta == "count" else to_str(step.key)
     if isinstance(key, float):
         raise EvalFailure(f"invalid index [{step.key!r}] of {block.address}")
-    instance = Instance(block.type, block.name, key)
+    instance = block.instance(key)
     if instance not in block.instances():
         raise EvalFailure(f"{instance.address} is not declared ({meta} does not produce it)")
     return instance
@@ -133,7 +134,9 @@ def _resolve(instance: Instance, path: Sequence[Step], source: AttrSource) -> An
         if isinstance(step, Index) and is_pending(step.key):
             return as_unknown(step.key)
         keys.append(_path_key(step))
-    ref = Ref(instance.address, tuple(keys))
+    ref: Any = Ref(instance.address, tuple(keys))
+    if instance.mode == "data":  # data sources are read by terraform, never matched
+        ref = Unknown(f"{ref_text(ref)} is read from AWS when terraform plans")
     value = source.resource_attr(instance, first.name)
     for step in path[1:]:
         if value is MISSING:

@@ -106,20 +106,57 @@ def _directive_mark(node: Node) -> _Mark:
 
 
 def heredoc_body(text: str, trim: bool) -> str:
-    """The text of a heredoc token without its markers, `<<-` indentation removed."""
+    """The text of a heredoc token without its markers (indentation kept; `trim` unused,
+    the flush rule is applied to the template's tokens, see heredoc_template)."""
     lines = text[text.index("\n") + 1 :].split("\n")[:-2]
-    if trim:
-        indents = [len(ln) - len(ln.lstrip(" \t")) for ln in lines if ln.strip(" \t\r")]
-        cut = min(indents, default=0)
-        lines = [ln[cut:] if ln.strip(" \t\r") else ln.lstrip(" \t") for ln in lines]
     return "".join(f"{ln}\n" for ln in lines)
 
 
 @functools.lru_cache(maxsize=256)
 def heredoc_template(text: str, line: int, trim: bool) -> Seq:
-    """The template of a heredoc token that starts on `line` of its file."""
-    body = heredoc_body(text, trim)
-    return _nest(_strip(list(_scan(body, line + 1))))
+    """The template of a heredoc token that starts on `line` of its file.
+
+    As HCL does (hclsyntax parser_template.go): literals are tokens of one line each;
+    strip markers trim the neighbouring token; then, for `<<-`, the smallest indentation
+    of the tokens that begin a line is removed from them (a token emptied by a strip
+    marker counts as no indentation: Terraform then removes none, hashicorp/terraform#23710).
+    """
+    flat = _strip(list(_scan(heredoc_body(text, trim), line + 1, per_line=True)))
+    if trim:
+        _flush(flat)
+    return _nest(flat)
+
+
+def template_of(text: str, display: str) -> Seq:
+    """A template file's text (templatefile) as a template; errors name display."""
+    try:
+        return _nest(_strip(list(_scan(text, 1))))
+    except EvalFailure as exc:
+        raise EvalFailure(f"{display}: {exc}") from None
+
+
+def _flush(flat: list[_Flat]) -> None:
+    """HCL's flushHeredocTemplateParts, in place."""
+    smallest: int | None = None
+    starts: list[int] = []
+    newline = True
+    for i, item in enumerate(flat):
+        if newline:
+            newline = False
+            spaces = 0
+            if isinstance(item, str):
+                stripped = item.lstrip()
+                if not stripped and item.endswith("\n"):
+                    spaces = -1  # a blank line does not count
+                else:
+                    spaces = len(item) - len(stripped)
+                    starts.append(i)
+            if spaces >= 0 and (smallest is None or spaces < smallest):
+                smallest = spaces
+        if isinstance(item, str) and item.endswith("\n"):
+            newline = True
+    for i in starts:
+        flat[i] = str(flat[i])[smallest or 0 :]
 
 
 _SPECIAL = re.compile(r"\$\$\{|%%\{|\$\{|%\{")
@@ -130,25 +167,40 @@ _DIRECTIVE = re.compile(
 )
 
 
-def _scan(body: str, first_line: int) -> list[_Flat]:
+def _literal(text: str, per_line: bool) -> list[str]:
+    if not per_line:
+        return [text] if text else []
+    return [piece for piece in re.split(r"(?<=\n)", text) if piece]
+
+
+def _scan(body: str, first_line: int, per_line: bool = False) -> list[_Flat]:
     out: list[_Flat] = []
     pos = 0
     for match in _SPECIAL.finditer(body):
         if match.start() < pos:
             continue
-        out.append(body[pos : match.start()])
+        out.extend(_literal(body[pos : match.start()], per_line))
         marker = match.group()
         if marker in ("$${", "%%{"):
-            out.append(marker[1:])
+            out.extend(_literal(marker[1:], per_line))
             pos = match.end()
             continue
         end = _closing_brace(body, match.end())
         line = first_line + body.count("\n", 0, match.start())
         inner = body[match.end() : end]
-        out.append(Interp(parse_expression(inner, line)) if marker == "${" else _mark(inner, line))
+        if marker == "${":
+            strip_left, strip_right = inner.startswith("~"), inner.endswith("~")
+            inner = inner[1 if strip_left else 0 : -1 if strip_right else None]
+            if strip_left or strip_right:
+                out.append(_Mark("interp", strip_left, strip_right))
+            out.append(Interp(parse_expression(inner, line)))
+            if strip_left or strip_right:
+                out.append(_Mark("end_interp", strip_left, strip_right))
+        else:
+            out.append(_mark(inner, line))
         pos = end + 1
-    out.append(body[pos:])
-    return [p for p in out if p != ""]
+    out.extend(_literal(body[pos:], per_line))
+    return out
 
 
 def _closing_brace(text: str, start: int) -> int:
@@ -209,7 +261,10 @@ def _strip(flat: list[_Flat]) -> list[_Flat]:
             out[i - 1] = str(out[i - 1]).rstrip()
         if item.strip_right and i + 1 < len(out) and isinstance(out[i + 1], str):
             out[i + 1] = str(out[i + 1]).lstrip()
-    return out
+    return [p for p in out if not (isinstance(p, _Mark) and p.kind in _INTERP_MARKS)]
+
+
+_INTERP_MARKS = ("interp", "end_interp")  # the ~ of ${~ ... ~}, only for _strip
 
 
 def _nest(flat: list[_Flat]) -> Seq:

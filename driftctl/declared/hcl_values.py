@@ -20,25 +20,40 @@ class EvalFailure(Exception):
     """A dynamic evaluation error; the evaluator adds file:line and raises HclEvalError."""
 
 
-def instance_address(type_: str, name: str, key: int | str | None) -> str:
+def key_suffix(key: int | str | None) -> str:
+    """`[0]`, `["k"]` or nothing: the instance key as Terraform writes it in addresses."""
     if key is None:
-        return f"{type_}.{name}"
+        return ""
     if isinstance(key, int):
-        return f"{type_}.{name}[{key}]"
-    return f"{type_}.{name}[{json.dumps(key, ensure_ascii=False)}]"
+        return f"[{key}]"
+    return f"[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def instance_address(
+    type_: str, name: str, key: int | str | None, module: str = "", mode: str = "managed"
+) -> str:
+    prefix = f"{module}." if module else ""
+    data = "data." if mode == "data" else ""
+    return f"{prefix}{data}{type_}.{name}{key_suffix(key)}"
 
 
 @dataclasses.dataclass(frozen=True)
 class Instance:
-    """One instance of a declared resource, as a value (`aws_subnet.a[0]`)."""
+    """One instance of a declared resource or data source, as a value (`aws_subnet.a[0]`).
+
+    `module` is the address of the module instance that declares it ("" for the root,
+    `module.net["a"]` for a child); `mode` is "managed" or "data".
+    """
 
     type: str
     name: str
     key: int | str | None = None
+    module: str = ""
+    mode: str = "managed"
 
     @property
     def address(self) -> str:
-        return instance_address(self.type, self.name, self.key)
+        return instance_address(self.type, self.name, self.key, self.module, self.mode)
 
 
 Expansion: TypeAlias = (
@@ -53,18 +68,23 @@ class ResourceBlock:
     type: str
     name: str
     expansion: Expansion
+    module: str = ""
+    mode: str = "managed"
 
     @property
     def address(self) -> str:
-        return f"{self.type}.{self.name}"
+        return instance_address(self.type, self.name, None, self.module, self.mode)
+
+    def instance(self, key: int | str | None = None) -> Instance:
+        return Instance(self.type, self.name, key, self.module, self.mode)
 
     def instances(self) -> list[Instance]:
         if self.expansion is None:
-            return [Instance(self.type, self.name)]
+            return [self.instance()]
         if isinstance(self.expansion, int):
-            return [Instance(self.type, self.name, i) for i in range(self.expansion)]
+            return [self.instance(i) for i in range(self.expansion)]
         if isinstance(self.expansion, tuple):
-            return [Instance(self.type, self.name, k) for k in self.expansion]
+            return [self.instance(k) for k in self.expansion]
         return []
 
     def as_value(self) -> Any:
@@ -72,7 +92,7 @@ class ResourceBlock:
         if isinstance(self.expansion, Unknown):
             return self.expansion
         if self.expansion is None:
-            return Instance(self.type, self.name)
+            return self.instance()
         if isinstance(self.expansion, int):
             return self.instances()
         return {inst.key: inst for inst in self.instances()}
@@ -105,6 +125,8 @@ def ref_text(ref: Ref) -> str:
 def as_unknown(value: Unknown | Ref | Instance) -> Unknown:
     if isinstance(value, Unknown):
         return value
+    if isinstance(value, Instance) and value.mode == "data":
+        return Unknown(f"{value.address} is read from AWS when terraform plans")
     text = ref_text(value) if isinstance(value, Ref) else value.address
     return Unknown(f"{text} is known after apply", depends_on=value.address)
 

@@ -1,8 +1,10 @@
-"""Input variables: defaults, tfvars files, --var-file and --var, converted to their types.
+"""Input variables: defaults, TF_VAR_* environment variables, tfvars files, --var-file
+and --var, converted to their types.
 
-Precedence (later wins), as in Terraform: the `default`, terraform.tfvars,
-terraform.tfvars.json, *.auto.tfvars(.json) in lexical order, each --var-file in order,
-then --var.
+Precedence (later wins), as in Terraform
+(https://developer.hashicorp.com/terraform/language/values/variables#variable-definition-precedence):
+the `default`, TF_VAR_* environment variables, terraform.tfvars, terraform.tfvars.json,
+*.auto.tfvars(.json) in lexical order, each --var-file in order, then --var.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.hcl_eval import Evaluator, Frame, HclEvalError, Origin
+from driftctl.declared import listing
+from driftctl.declared.hcl_eval import Evaluator, Frame, HclEvalError, Origin, Scope
+from driftctl.declared.hcl_fn_base import CallContext
 from driftctl.declared.hcl_parse import (
     Node,
     attribute_name,
@@ -23,8 +27,9 @@ from driftctl.declared.hcl_parse import (
     parse,
     trees,
     unwrap,
+    where,
 )
-from driftctl.declared.hcl_refs import MISSING
+from driftctl.declared.hcl_refs import MISSING, Step
 from driftctl.declared.hcl_values import (
     EvalFailure,
     Instance,
@@ -51,6 +56,15 @@ class VariableDecl:
     line: int
     default: Node | None
     type: Node | None
+    # (condition, error_message) of each validation block
+    validations: tuple[tuple[Node, Node], ...] = ()
+    nullable: Node | None = None
+    block: Node | None = None
+
+    @property
+    def where(self) -> str:
+        column = f":{self.block.meta.column}" if self.block is not None else ""
+        return f"{self.file}:{self.line}{column}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,14 +85,75 @@ class LiteralScope:
     def local(self, name: str) -> Any:
         raise EvalFailure("locals cannot be used here")
 
-    def resource(self, type_: str, name: str) -> ResourceBlock | None:
+    def resource(self, type_: str, name: str, mode: str = "managed") -> ResourceBlock | None:
         raise EvalFailure("resources cannot be referenced here")
+
+    def module_ref(self, steps: list[Step]) -> Any:
+        raise EvalFailure("modules cannot be referenced here")
+
+    def meta_value(self, root: str, name: str) -> Any:
+        raise EvalFailure(f"{root}.{name} cannot be used here")
 
     def resource_attr(self, instance: Instance, name: str) -> Any:
         return MISSING
 
     def origin(self, kind: str, name: str) -> Origin | None:
         return None
+
+    def output_origin(self, call: str, key: int | str | None, output: str) -> Origin | None:
+        return None
+
+    def call_context(self) -> CallContext:
+        return _NO_FILES
+
+
+_NO_FILES = CallContext(None)
+
+
+class TemplateScope:
+    """The scope of a templatefile()/templatestring() template: only its own variables
+    (bound as frame names) and functions; no var., local. or resource references."""
+
+    def __init__(self, outer: Scope) -> None:
+        self._outer = outer
+
+    def variable(self, name: str) -> Any:
+        raise EvalFailure("a template can only use the variables passed to it")
+
+    local = variable
+
+    def resource(self, type_: str, name: str, mode: str = "managed") -> ResourceBlock | None:
+        raise EvalFailure("a template can only use the variables passed to it")
+
+    def module_ref(self, steps: list[Step]) -> Any:
+        raise EvalFailure("a template can only use the variables passed to it")
+
+    def meta_value(self, root: str, name: str) -> Any:
+        raise EvalFailure("a template can only use the variables passed to it")
+
+    def resource_attr(self, instance: Any, name: str) -> Any:
+        return self._outer.resource_attr(instance, name)
+
+    def origin(self, kind: str, name: str) -> Origin | None:
+        return None
+
+    def output_origin(self, call: str, key: int | str | None, output: str) -> Origin | None:
+        return None
+
+    def warn(self, message: str) -> None:
+        self._outer.warn(message)
+
+    def call_context(self) -> CallContext:
+        return self._outer.call_context()
+
+
+def default_value(decl: VariableDecl, warn: Warn) -> VariableValue | None:
+    if decl.default is None:
+        return None
+    evaluator = Evaluator(LiteralScope(warn), Frame(decl.file))
+    return VariableValue(
+        evaluator.evaluate(decl.default), Origin(decl.file, decl.default, evaluator)
+    )
 
 
 def resolve_variables(
@@ -87,13 +162,19 @@ def resolve_variables(
     var_files: Sequence[Path],
     cli: Mapping[str, str],
     warn: Warn,
+    env: Mapping[str, str] | None = None,
 ) -> dict[str, VariableValue]:
+    """The root module's variables, converted to their types (validations not run)."""
     scope = LiteralScope(warn)
     values: dict[str, VariableValue] = {}
     for decl in decls.values():
-        if decl.default is not None:
-            value = Evaluator(scope, Frame(decl.file)).evaluate(decl.default)
-            values[decl.name] = VariableValue(value, Origin(decl.file, decl.default))
+        default = default_value(decl, warn)
+        if default is not None:
+            values[decl.name] = default
+    for env_name, text in sorted((env or {}).items()):
+        name = env_name.removeprefix("TF_VAR_")
+        if env_name.startswith("TF_VAR_") and name in decls:  # others are ignored, as Terraform
+            values[name] = VariableValue(_cli_value(decls[name], text, scope, env_name), None)
     for path in _tfvars_files(directory, var_files):
         display = _display(path, directory)
         for name, assigned in _read_tfvars(path, display, scope).items():
@@ -106,15 +187,16 @@ def resolve_variables(
             raise DriftctlError(
                 f"--var {name}: no variable {name!r} is declared", hint="declare it or drop --var"
             )
-        values[name] = VariableValue(_cli_value(decls[name], text, scope), None)
-    return {name: _finish(decl, values.get(name), warn) for name, decl in sorted(decls.items())}
+        values[name] = VariableValue(_cli_value(decls[name], text, scope, f"--var {name}"), None)
+    return {name: finish(decl, values.get(name), warn) for name, decl in sorted(decls.items())}
 
 
 def _tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
-    auto = sorted(
-        (p for p in directory.iterdir() if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))),
-        key=lambda p: p.name,
-    )
+    auto = [
+        p
+        for p in listing.files(directory)
+        if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))
+    ]
     defaults = [directory / "terraform.tfvars", directory / "terraform.tfvars.json"]
     return [p for p in defaults if p.is_file()] + auto + list(var_files)
 
@@ -148,7 +230,8 @@ def _read_tfvars(path: Path, display: str, scope: LiteralScope) -> dict[str, Var
                 f"{display}:{item.meta.line}: only `name = value` lines belong here"
             )
         node = attribute_value(item)
-        out[attribute_name(item)] = VariableValue(evaluator.evaluate(node), Origin(display, node))
+        value = evaluator.evaluate(node)
+        out[attribute_name(item)] = VariableValue(value, Origin(display, node, evaluator))
     return out
 
 
@@ -164,21 +247,29 @@ def _read_json_tfvars(text: str, display: str) -> dict[str, VariableValue]:
     return {name: VariableValue(value, None) for name, value in data.items()}
 
 
-def _cli_value(decl: VariableDecl, text: str, scope: LiteralScope) -> Any:
-    """--var values are strings unless the variable's type says otherwise (as Terraform)."""
-    if decl.type is None or _type_spec(decl.type) == "string":
+def _cli_value(decl: VariableDecl, text: str, scope: LiteralScope, display: str) -> Any:
+    """--var and TF_VAR_ values are strings unless the variable's type is not a primitive
+    type, when they are parsed as HCL (as Terraform does)."""
+    spec = _type_spec(decl.type) if decl.type is not None else "string"
+    if spec in ("string", "number", "bool", "any"):
         return text
-    body = trees(parse(f"value = {text}", f"--var {decl.name}"))[0]
-    return Evaluator(scope, Frame(f"--var {decl.name}")).evaluate(
-        attribute_value(next(body_items(body)))
-    )
+    body = trees(parse(f"value = {text}", display))[0]
+    return Evaluator(scope, Frame(display)).evaluate(attribute_value(next(body_items(body))))
 
 
-def _finish(decl: VariableDecl, assigned: VariableValue | None, warn: Warn) -> VariableValue:
+def finish(
+    decl: VariableDecl, assigned: VariableValue | None, warn: Warn, required: str = ""
+) -> VariableValue:
+    """The assigned value converted to the variable's type. `required` is the error for a
+    missing value (a module call); without it, a missing root value warns and is unknown."""
+    if assigned is not None and assigned.value is None and _not_nullable(decl):
+        assigned = default_value(decl, warn)
     if assigned is None:
+        if required:
+            raise HclEvalError(required)
         warn(
             f"{decl.file}:{decl.line}: variable {decl.name!r} has no value; set it with "
-            "terraform.tfvars, --var-file or --var (its uses are unknown)"
+            f"terraform.tfvars, --var-file, --var or TF_VAR_{decl.name} (its uses are unknown)"
         )
         return VariableValue(Unknown(f"var.{decl.name} has no value"), None)
     if decl.type is None:
@@ -186,10 +277,15 @@ def _finish(decl: VariableDecl, assigned: VariableValue | None, warn: Warn) -> V
     try:
         value = convert(assigned.value, _type_spec(decl.type))
     except EvalFailure as exc:
-        where = assigned.origin.file if assigned.origin else f"--var {decl.name}"
-        line = f":{assigned.origin.node.meta.line}" if assigned.origin else ""
-        raise HclEvalError(f"{where}{line}: invalid value for var.{decl.name}: {exc}") from None
+        origin = assigned.origin
+        place = where(origin.file, origin.node) if origin else f"--var/TF_VAR_{decl.name}"
+        raise HclEvalError(f"{place}: invalid value for var.{decl.name}: {exc}") from None
     return VariableValue(value, assigned.origin)
+
+
+def _not_nullable(decl: VariableDecl) -> bool:
+    node = decl.nullable
+    return node is not None and unwrap(node).data == "literal_value" and name_of(node) == "false"
 
 
 # ---------------------------------------------------------------------------- type constraints

@@ -24,6 +24,14 @@ class RawResource:
     import_id: str | None = None  # explicit id (import block, tfstate, external-name)
     # attribute path ("tags.Owner", "versioning[0].enabled") -> where the value came from
     provenance: dict[str, SourceRef] = dataclasses.field(default_factory=dict)
+    # the region the resource is declared in, where the format says it per resource
+    # (Crossplane's forProvider.region); None: the provider's region (`regions` below)
+    region: str | None = None
+    # compared but never reverted (Crossplane managementPolicies ["Observe"], ACK read-only)
+    observe_only: bool = False
+    # the Terraform type a Ref to `address` means, when this resource shares its address with
+    # that one (the versioning split out of a CloudFormation bucket); None: its own type
+    address_type: str | None = None
 
 
 @dataclasses.dataclass
@@ -36,3 +44,9 @@ class RawDeclared:
     # {"address", "path", "reason"} for every value that could not be evaluated
     unknown: list[dict[str, str]] = dataclasses.field(default_factory=list)
     warnings: list[str] = dataclasses.field(default_factory=list)
+    # "file:line:col: timestamp()" for each call of a non-deterministic function evaluated
+    nondeterministic: list[str] = dataclasses.field(default_factory=list)
+    # objects of the source that declare no AWS resource (Kubernetes Deployments, ...)
+    skipped: int = 0
+    # AWS kinds driftctl does not read yet ("ec2.aws.upbound.io/v1beta1 Instance") -> count
+    unsupported: dict[str, int] = dataclasses.field(default_factory=dict)

@@ -247,15 +247,22 @@ def test_merge_of_locals_and_literals(tmp_path: Path) -> None:
     assert tags == {"Team": "data", "Env": "dev", "Name": "logs"}
 
 
-def test_unsupported_function_is_unknown_with_a_warning(tmp_path: Path) -> None:
-    declared = load(tmp_path, {"main.tf": 'resource "x_y" "z" {\n  v = md5("a")\n}\n'})
-    assert declared.resources[0].attrs["v"] == Unknown("function md5 is not supported yet")
-    assert declared.warnings == [
-        "main.tf:2: function md5 is not supported yet; its value is unknown"
-    ]
-    assert declared.unknown == [
-        {"address": "x_y.z", "path": "v", "reason": "function md5 is not supported yet"}
-    ]
+def test_unknown_function_is_an_error_naming_file_line_and_column(tmp_path: Path) -> None:
+    # https://developer.hashicorp.com/terraform/language/functions: there are no
+    # user-defined functions; calling an unknown name is an error.
+    with pytest.raises(DriftctlError, match=r"^main\.tf:2:7: call to unknown function md6\(\)"):
+        load(tmp_path, {"main.tf": 'resource "x_y" "z" {\n  v = md6("a")\n}\n'})
+
+
+def test_provider_function_not_evaluated_offline_is_unknown_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    text = 'resource "x_y" "z" {\n  v = provider::time::rfc3339_parse("x")\n}\n'
+    declared = load(tmp_path, {"main.tf": text})
+    reason = "provider function provider::time::rfc3339_parse is not evaluated offline"
+    assert declared.resources[0].attrs["v"] == Unknown(reason)
+    assert declared.warnings == [f"main.tf:2:7: {reason}; its value is unknown"]
+    assert declared.unknown == [{"address": "x_y.z", "path": "v", "reason": reason}]
 
 
 def test_try_returns_the_first_argument_without_error_even_if_unknown(tmp_path: Path) -> None:
@@ -324,7 +331,10 @@ data "aws_caller_identity" "me" {}
         ),
         (
             "data.aws_caller_identity.me.account_id",
-            Unknown("data.aws_caller_identity.me is a data source, which driftctl does not read"),
+            Unknown(
+                "data.aws_caller_identity.me.account_id is read from the AWS session "
+                "(known when scanning)"
+            ),
         ),
     ],
 )
@@ -340,7 +350,7 @@ def test_reference_into_a_nested_block(tmp_path: Path) -> None:
 
 
 def test_unindexed_reference_to_a_counted_resource_is_an_error(tmp_path: Path) -> None:
-    message = r"^main\.tf:\d+: aws_subnet\.a has count set"
+    message = r"^main\.tf:\d+:\d+: aws_subnet\.a has count set"
     with pytest.raises(DriftctlError, match=message):
         evaluate(tmp_path, "aws_subnet.a.id", REFS)
 
@@ -358,7 +368,7 @@ def test_ref_is_reported_as_unknown_with_its_path(tmp_path: Path) -> None:
 
 def test_reference_to_undeclared_variable_is_an_error_naming_the_line(tmp_path: Path) -> None:
     with pytest.raises(
-        DriftctlError, match=r"^main\.tf:3: reference to undeclared variable var\.nope"
+        DriftctlError, match=r"^main\.tf:3:7: reference to undeclared variable var\.nope"
     ):
         load(tmp_path, {"main.tf": 'resource "x_y" "z" {\n  a = 1\n  b = var.nope\n}\n'})
 
@@ -495,8 +505,8 @@ def test_unknown_count_skips_the_resource_with_a_warning(tmp_path: Path) -> None
         {"address": "aws_instance.i", "path": "count", "reason": "var.n has no value"}
     ]
     assert declared.warnings == [
-        "main.tf:1: variable 'n' has no value; set it with terraform.tfvars, --var-file or "
-        "--var (its uses are unknown)",
+        "main.tf:1: variable 'n' has no value; set it with terraform.tfvars, --var-file, "
+        "--var or TF_VAR_n (its uses are unknown)",
         "main.tf:2: count of aws_instance.i is unknown (var.n has no value); "
         "its instances are not declared",
     ]
@@ -522,22 +532,10 @@ def test_source_lines_of_resources(tmp_path: Path) -> None:
     assert resource(declared, "aws_sqs_queue.q").source == SourceRef("b.tf", 1, 3)
 
 
-def test_data_blocks_are_not_resources_and_modules_warn(tmp_path: Path) -> None:
-    declared = load(
-        tmp_path,
-        {
-            "main.tf": """
-            data "aws_ami" "a" {}
-            module "net" {
-              source = "./net"
-            }
-            """
-        },
-    )
+def test_data_blocks_are_not_resources(tmp_path: Path) -> None:
+    declared = load(tmp_path, {"main.tf": 'data "aws_ami" "a" {}\n'})
     assert declared.resources == []
-    assert declared.warnings == [
-        'main.tf:2: module "net" is not evaluated yet; its resources are not declared'
-    ]
+    assert declared.warnings == []
 
 
 def test_import_blocks_set_the_import_id(tmp_path: Path) -> None:
@@ -701,47 +699,7 @@ def test_locals_cycle_is_an_error_naming_the_cycle(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------- provenance
 
 
-def test_provenance_of_attributes_tag_keys_and_blocks(tmp_path: Path) -> None:
-    declared = load(
-        tmp_path,
-        {
-            "main.tf": """
-            resource "aws_s3_bucket" "b" {
-              bucket = "logs"
-              tags = {
-                Name  = "logs"
-                Owner = "data-team"
-              }
-              versioning {
-                enabled = true
-              }
-            }
-            """
-        },
-    )
-    assert resource(declared, "aws_s3_bucket.b").provenance == {
-        "bucket": SourceRef("main.tf", 2),
-        "tags": SourceRef("main.tf", 3),
-        "tags.Name": SourceRef("main.tf", 4),
-        "tags.Owner": SourceRef("main.tf", 5),
-        "versioning[0].enabled": SourceRef("main.tf", 8),
-    }
-
-
-def test_provenance_of_a_variable_points_at_its_tfvars_entry(tmp_path: Path) -> None:
-    declared = load(
-        tmp_path,
-        {
-            "main.tf": 'variable "tags" {}\nvariable "name" { default = "n" }\n'
-            'resource "x_y" "z" {\n  tags = var.tags\n  name = var.name\n}\n',
-            "terraform.tfvars": 'tags = {\n  Owner = "me"\n}\n',
-        },
-    )
-    assert declared.resources[0].provenance == {
-        "name": SourceRef("main.tf", 2),
-        "tags": SourceRef("terraform.tfvars", 1),
-        "tags.Owner": SourceRef("terraform.tfvars", 2),
-    }
+# (exact spans: tests/declared/test_provenance.py)
 
 
 # ---------------------------------------------------------------------------- errors
@@ -786,3 +744,32 @@ def test_directory_without_tf_files_is_an_error(tmp_path: Path) -> None:
 def test_loading_is_deterministic(tmp_path: Path) -> None:
     write(tmp_path, {"main.tf": REFS})
     assert repr(load_hcl(tmp_path)) == repr(load_hcl(tmp_path))
+
+
+# ---------------------------------------------------------------------------- heredocs
+
+
+@pytest.mark.parametrize(
+    ("heredoc", "expected"),
+    [
+        # language/expressions/strings#indented-heredocs
+        ("<<-EOT\n    hello\n      world\n    EOT", "hello\n  world\n"),
+        # blank lines do not count for the indentation
+        ("<<-EOT\n    a\n\n    b\n    EOT", "a\n\nb\n"),
+        # language/expressions/strings#whitespace-stripping: ~ trims the neighbouring line
+        ('<<EOT\n%{ for x in ["a", "b"] ~}\n${x}\n%{ endfor ~}\nEOT', "a\nb\n"),
+        ("<<EOT\nx   ${~ 1 ~}   y\nEOT", "x1y\n"),
+        # hashicorp/terraform#23710: with a strip marker at a line start, Terraform removes
+        # no indentation of an indented heredoc (HCL flushes after stripping)
+        (
+            '<<-EOT\n    %{ for s in ["a"] ~}\n    ${s} x\n    %{ endfor }\n    EOT',
+            "    a x\n\n",
+        ),
+        ('<<-EOT\n    %{ for s in ["a"] }\n    ${s} x\n    %{ endfor ~}\n    EOT', "\na x\n"),
+    ],
+)
+def test_heredoc_templates_as_terraform_renders_them(
+    tmp_path: Path, heredoc: str, expected: str
+) -> None:
+    text = f'resource "null_thing" "t" {{\n  v = {heredoc}\n}}\n'
+    assert load(tmp_path, {"main.tf": text}).resources[0].attrs["v"] == expected

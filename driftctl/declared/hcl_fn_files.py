@@ -1,0 +1,130 @@
+"""Terraform's filesystem functions. Relative paths are relative to terraform's working
+directory, the root module's directory (so modules use "${path.module}/file").
+
+https://developer.hashicorp.com/terraform/language/functions (Filesystem Functions).
+templatefile is evaluated by the evaluator itself (it renders a template).
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import posixpath
+import re
+from typing import Any
+
+from driftctl.declared.hcl_fn_base import CallContext, Function, as_str
+from driftctl.declared.hcl_fn_encoding import b64digest, hexdigest
+from driftctl.declared.hcl_values import EvalFailure
+
+
+def _file(context: CallContext, args: list[Any]) -> str:
+    return context.read_text(as_str(args[0]))[1]
+
+
+def _fileexists(context: CallContext, args: list[Any]) -> bool:
+    path = context.path(as_str(args[0]))
+    if not path.exists():
+        return False
+    if not path.is_file():
+        raise EvalFailure(f"{as_str(args[0])!r} is not a regular file, but a directory")
+    return True
+
+
+def _filebase64(context: CallContext, args: list[Any]) -> str:
+    return base64.b64encode(context.read_bytes(as_str(args[0]))).decode()
+
+
+def _file_hash(algorithm: str, encode: bool) -> Function:
+    def impl(context: CallContext, args: list[Any]) -> str:
+        data = context.read_bytes(as_str(args[0]))
+        return b64digest(algorithm, data) if encode else hexdigest(algorithm, data)
+
+    return Function(None, 1, 1, context_impl=impl)
+
+
+@functools.lru_cache(maxsize=256)
+def glob_regex(pattern: str) -> re.Pattern[str]:
+    """A doublestar glob (`*`, `**`, `?`, `[...]`, `{a,b}`) as a regular expression."""
+    out, i, depth = [], 0, 0
+    while i < len(pattern):
+        char = pattern[i]
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+            continue
+        if pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+            continue
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[":
+            end = pattern.find("]", i + 1)
+            if end < 0:
+                raise EvalFailure(f"invalid glob pattern {pattern!r}")
+            body = pattern[i + 1 : end]
+            out.append("[" + ("^" + body[1:] if body.startswith(("!", "^")) else body) + "]")
+            i = end
+        elif char == "{":
+            out.append("(?:")
+            depth += 1
+        elif char == "}" and depth:
+            out.append(")")
+            depth -= 1
+        elif char == "," and depth:
+            out.append("|")
+        elif char == "\\" and i + 1 < len(pattern):
+            i += 1
+            out.append(re.escape(pattern[i]))
+        else:
+            out.append(re.escape(char))
+        i += 1
+    if depth:
+        raise EvalFailure(f"invalid glob pattern {pattern!r}")
+    return re.compile("".join(out))
+
+
+def _fileset(context: CallContext, args: list[Any]) -> list[str]:
+    base_text, pattern = as_str(args[0]), as_str(args[1])
+    base = context.path(base_text)
+    regex = glob_regex(posixpath.normpath(pattern) if pattern else pattern)
+    if not base.is_dir():
+        return []
+    found = [
+        path.relative_to(base).as_posix()
+        for path in base.rglob("*")
+        if path.is_file() and regex.fullmatch(path.relative_to(base).as_posix())
+    ]
+    return sorted(found)
+
+
+def _basename(args: list[Any]) -> str:
+    text = as_str(args[0])
+    if text == "":
+        return "."
+    stripped = text.rstrip("/")
+    return posixpath.basename(stripped) if stripped else "/"
+
+
+def _dirname(args: list[Any]) -> str:
+    text = as_str(args[0])
+    return posixpath.normpath(posixpath.dirname(text)) if posixpath.dirname(text) else "."
+
+
+FUNCTIONS: dict[str, Function] = {
+    "file": Function(None, 1, 1, context_impl=_file),
+    "fileexists": Function(None, 1, 1, context_impl=_fileexists),
+    "filebase64": Function(None, 1, 1, context_impl=_filebase64),
+    "fileset": Function(None, 2, 2, context_impl=_fileset),
+    "filemd5": _file_hash("md5", False),
+    "filesha1": _file_hash("sha1", False),
+    "filesha256": _file_hash("sha256", False),
+    "filesha512": _file_hash("sha512", False),
+    "filebase64sha256": _file_hash("sha256", True),
+    "filebase64sha512": _file_hash("sha512", True),
+    "basename": Function(_basename, 1, 1),
+    "dirname": Function(_dirname, 1, 1),
+}

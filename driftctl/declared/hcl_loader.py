@@ -1,0 +1,69 @@
+"""What all module instances of one load share: parsed configurations by directory,
+the instances by address, provider configurations, warnings, and the session context."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from driftctl.declared.hcl_body import BodyValue
+from driftctl.declared.hcl_config import ModuleConfig
+from driftctl.declared.hcl_fn_base import CallContext
+from driftctl.declared.hcl_modcalls import read_manifest
+from driftctl.declared.hcl_parse import Node
+
+if TYPE_CHECKING:
+    from driftctl.declared.hcl_module import ModuleInstance
+
+
+class Loader:
+    def __init__(
+        self,
+        root: Path,
+        parser: Callable[[str, str], Node],
+        context: Mapping[str, Any],
+        workspace: str,
+    ) -> None:
+        self.root = root
+        self.parser = parser
+        self.context = dict(context)
+        self.workspace = workspace
+        self.warnings: list[str] = []
+        self.nondeterministic: list[str] = []
+        self.instances: dict[str, ModuleInstance] = {}
+        self.manifest = read_manifest(root)
+        self.provider_blocks: dict[str, tuple[ModuleInstance, str, Node]] = {}
+        self.provider_values: dict[str, BodyValue | None] = {}
+        self.call_context = CallContext(root, self._nondeterministic)
+        self._configs: dict[Path, ModuleConfig] = {}
+
+    def warn(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def _nondeterministic(self, where: str, name: str) -> None:
+        entry = f"{where}: {name}()"
+        if entry not in self.nondeterministic:
+            self.nondeterministic.append(entry)
+
+    def config(self, directory: Path) -> ModuleConfig:
+        """The configuration of a module directory, parsed once."""
+        key = Path(os.path.normpath(directory))
+        if key not in self._configs:
+            relative = Path(os.path.relpath(key, self.root)).as_posix()
+            prefix = "" if relative == "." else f"{relative}/"
+            config = ModuleConfig(key, prefix, self.parser)
+            for warning in config.warnings:
+                self.warn(warning)
+            self._configs[key] = config
+        return self._configs[key]
+
+    def release(self) -> None:
+        """Break the reference cycles between module instances, evaluators and the loader,
+        so the parsed trees are freed at once by reference counting (the cyclic collector
+        is off while loading, and would take seconds to find them)."""
+        for instance in self.instances.values():
+            instance.__dict__.clear()
+        self.__dict__.clear()

@@ -1,0 +1,242 @@
+"""Provenance: for a value at a path inside an attribute, the exact span of the literal
+that wrote it.
+
+The attribute's expression is followed to where the value is written: through var.x
+(to the tfvars entry, the -var-file entry, the module call's argument or the default),
+local.x, each.value and dynamic-block iterators (to the element of the for_each
+collection), module outputs, object and tuple literals (by key and index), conditionals
+(the branch taken) and merge()/concat() (the argument that supplied the key or item).
+Where it cannot go further (a function result, a for expression, a template with several
+parts) the span is that of the expression that computed the value: the place to edit.
+
+Spans are SourceRef(file, line, end_line, col, end_col): 1-based, end_col exclusive,
+so slicing the file's text by them gives the literal exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from lark import Token
+
+from driftctl.declared.hcl_eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl_ops import static_key
+from driftctl.declared.hcl_parse import Node, name_of, trees, unwrap
+from driftctl.declared.hcl_template import Interp, string_template
+from driftctl.declared.hcl_values import is_pending, to_str
+from driftctl.model import SourceRef
+
+Path = tuple[str | int, ...]
+
+_MAX_DEPTH = 24
+
+
+def span(file: str, node: Node) -> SourceRef:
+    """The exact span of node's text in file."""
+    meta = node.meta
+    end_line, end_col = meta.end_line, meta.end_column
+    inner = unwrap(node)
+    if inner.data.startswith("heredoc_template"):  # the token ends after the marker's newline
+        last = str(inner.children[0]).rstrip("\n").split("\n")[-1]
+        end_line, end_col = end_line - 1, len(last) + 1
+    return SourceRef(file, meta.line, end_line, meta.column, end_col)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Place:
+    """Where a value is written: node (evaluated by evaluator, in file), and the path still
+    to go below it; a non-empty rest means the walk stopped at an expression that
+    computes the value."""
+
+    evaluator: Evaluator
+    file: str
+    node: Node
+    rest: Path = ()
+
+
+def record(
+    provenance: dict[str, SourceRef],
+    name: str,
+    evaluator: Evaluator,
+    node: Node,
+    value: Any,
+) -> None:
+    """provenance[name and every path inside value] = the span that wrote it."""
+    walker = _Walker()
+    walker.fill(
+        provenance, name, walker.descend(_Place(evaluator, evaluator.frame.file, node)), value
+    )
+
+
+def locate(evaluator: Evaluator, file: str, node: Node, path: Path) -> SourceRef:
+    """The span that writes the value at path inside node's value."""
+    place = _Walker().descend(_Place(evaluator, file, node, path))
+    return span(place.file, place.node)
+
+
+class _Walker:
+    """One walk over an attribute's value; evaluations made to choose a way are memoized."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[int, int], Any] = {}
+
+    def fill(self, provenance: dict[str, SourceRef], name: str, place: _Place, value: Any) -> None:
+        provenance[name] = span(place.file, place.node)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                child = (
+                    place if place.rest else self.descend(dataclasses.replace(place, rest=(key,)))
+                )
+                self.fill(provenance, f"{name}.{key}", child, item)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                child = (
+                    place if place.rest else self.descend(dataclasses.replace(place, rest=(index,)))
+                )
+                self.fill(provenance, f"{name}[{index}]", child, item)
+
+    def descend(self, place: _Place) -> _Place:
+        for _ in range(_MAX_DEPTH):
+            following = self._step(place)
+            if following is None:
+                return place
+            place = following
+        return place
+
+    def evaluate(self, evaluator: Evaluator, node: Node) -> Any:
+        key = (id(evaluator), id(node))
+        if key not in self._memo:
+            try:
+                value = evaluator.evaluate(node)
+            except HclEvalError:
+                value = None
+            self._memo[key] = None if is_pending(value) else value
+        return self._memo[key]
+
+    def _step(self, place: _Place) -> _Place | None:
+        evaluator, file, path = place.evaluator, place.file, place.rest
+        inner = _strip_parentheses(place.node)
+        kind = inner.data
+        if kind in ("identifier", "get_attr_expr_term", "index_expr_term"):
+            return self._reference(place, inner)
+        if kind == "string":
+            seq = string_template(inner)
+            if len(seq) == 1 and isinstance(seq[0], Interp):
+                return _Place(evaluator, file, seq[0].expr, path)
+            return None
+        if kind == "conditional":
+            cond, then, otherwise = trees(inner)
+            chosen = self.evaluate(evaluator, cond)
+            if not isinstance(chosen, bool):
+                return None
+            return _Place(evaluator, file, then if chosen else otherwise, path)
+        if not path:
+            return None
+        if kind == "object":
+            return self._object(place, inner)
+        if kind == "tuple" and isinstance(path[0], int):
+            items = trees(inner)
+            if 0 <= path[0] < len(items):
+                return _Place(evaluator, file, items[path[0]], path[1:])
+            return None
+        if kind == "function_call":
+            return self._function(place, inner)
+        return None
+
+    def _object(self, place: _Place, node: Node) -> _Place | None:
+        wanted = str(place.rest[0])
+        for elem in reversed(trees(node)):  # the last of duplicate keys wins
+            key_node, value_node = trees(elem)
+            key = static_key(key_node)
+            if key is None:
+                evaluated = self.evaluate(place.evaluator, trees(key_node)[0])
+                key = None if evaluated is None else to_str(evaluated)
+            if key == wanted:
+                return _Place(place.evaluator, place.file, value_node, place.rest[1:])
+        return None
+
+    def _function(self, place: _Place, node: Node) -> _Place | None:
+        parts = trees(node)
+        name = "::".join(name_of(p) for p in parts if p.data == "identifier")
+        args = [a for p in parts if p.data == "arguments" for a in trees(p)]
+        path = place.rest
+        if name == "merge":
+            for arg in reversed(args):
+                value = self.evaluate(place.evaluator, arg)
+                if isinstance(value, dict) and str(path[0]) in value:
+                    return _Place(place.evaluator, place.file, arg, path)
+            return None
+        if name == "concat" and isinstance(path[0], int):
+            index = path[0]
+            for arg in args:
+                value = self.evaluate(place.evaluator, arg)
+                if not isinstance(value, list):
+                    return None
+                if index < len(value):
+                    return _Place(place.evaluator, place.file, arg, (index, *path[1:]))
+                index -= len(value)
+        return None
+
+    def _reference(self, place: _Place, node: Node) -> _Place | None:
+        evaluator = place.evaluator
+        steps = self._steps(evaluator, node)
+        if steps is None or len(steps) < 2 or not isinstance(steps[1], str):
+            return None
+        root, rest = steps[0], steps[1:]
+        origin: Origin | None = None
+        tail: Path = ()
+        if isinstance(root, str) and root in evaluator.frame.origins:  # each / dynamic iterator
+            bound, key = evaluator.frame.origins[root]
+            if rest[0] == "value":
+                origin, tail = bound, (key, *_plain(rest[1:]))
+        elif root in ("var", "local"):
+            origin, tail = evaluator.scope.origin(str(root), str(rest[0])), _plain(rest[1:])
+        elif root == "module":
+            key = rest[1].key if len(rest) > 1 and isinstance(rest[1], _Index) else None
+            after = rest[2:] if key is not None else rest[1:]
+            if after and isinstance(after[0], str):
+                origin = evaluator.scope.output_origin(str(rest[0]), key, after[0])
+                tail = _plain(after[1:])
+        if origin is None or origin.evaluator is None:
+            return None
+        return _Place(origin.evaluator, origin.file, origin.node, (*tail, *place.rest))
+
+    def _steps(self, evaluator: Evaluator, node: Node) -> tuple[str | _Index, ...] | None:
+        """a.b["k"][0] as ("a", "b", _Index("k"), _Index(0)); None if not a plain traversal."""
+        out: list[str | _Index] = []
+        current = node
+        while current.data in ("get_attr_expr_term", "index_expr_term"):
+            inner, step = trees(current)
+            if step.data == "get_attr":
+                out.append(name_of(trees(step)[0]))
+            elif step.data == "short_index":
+                out.append(_Index(int(str(step.children[-1]))))
+            else:
+                key = self.evaluate(evaluator, trees(step)[0])
+                if isinstance(key, bool) or not isinstance(key, (str, int)):
+                    return None
+                out.append(_Index(key))
+            current = unwrap(inner)
+        if current.data != "identifier":
+            return None
+        out.append(name_of(current))
+        return tuple(reversed(out))
+
+
+def _strip_parentheses(node: Node) -> Node:
+    inner = unwrap(node)
+    while inner.data == "expr_term" and any(
+        isinstance(c, Token) and c.type == "LPAR" for c in inner.children
+    ):
+        inner = unwrap(trees(inner)[0])
+    return inner
+
+
+@dataclasses.dataclass(frozen=True)
+class _Index:
+    key: str | int
+
+
+def _plain(steps: tuple[str | _Index, ...]) -> Path:
+    return tuple(s.key if isinstance(s, _Index) else s for s in steps)

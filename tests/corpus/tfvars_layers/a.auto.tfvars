@@ -1,0 +1,1 @@
+instance_type = "t3.medium"

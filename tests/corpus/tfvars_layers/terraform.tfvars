@@ -1,0 +1,3 @@
+name          = "from-tfvars"
+instance_type = "t3.small"
+volume_size   = 20
