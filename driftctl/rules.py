@@ -1,0 +1,267 @@
+"""Rules: what each drift deserves (ARCHITECTURE.md §6, docs/rules.md).
+
+A `Policy` is the `.driftignore` file (if any), then the user's rule files in the order
+given, then the shipped defaults. For each drift the first rule that matches decides its
+`action`, `severity` and `rule`; no match means `report`, `medium`, rule null.
+
+A rule with a `path` glob matches single changes, so a changed drift is decided change by
+change. When its changes are decided by different rules, the drift is split into one
+drift per decision, in the order of each decision's first change (changes are sorted by
+path), so the output stays deterministic and each part's fingerprint is a function of its
+own content. Ignored drifts (and ignored parts) leave `drifts` and are counted in
+`summary.ignored`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from driftctl import driftignore, globs, rulefile
+from driftctl.errors import DriftctlError
+from driftctl.globs import Glob
+from driftctl.model import KINDS, Change, Drift, Report
+from driftctl.settings import Settings
+
+DEFAULTS_NAME = "driftctl/rules_defaults.yaml"
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    action: str = "report"
+    severity: str = "medium"
+    rule: str | None = None
+
+
+DEFAULT = Decision()
+IGNORED_BY_DRIFTIGNORE = Decision("ignore", "medium", driftignore.RULE_NAME)
+
+
+@dataclasses.dataclass(frozen=True)
+class Match:
+    """Every field empty matches everything; a drift must satisfy all non-empty ones."""
+
+    types: tuple[Glob, ...] = ()
+    addresses: tuple[Glob, ...] = ()
+    paths: tuple[Glob, ...] = ()
+    kinds: frozenset[str] = frozenset()
+    tags: tuple[tuple[str, Glob], ...] = ()
+
+    def drift(self, d: Drift) -> bool:
+        """Everything but the path: type, address (or id of an unmanaged), kind, tags."""
+        where = d.address if d.address is not None else d.id
+        return (
+            _any(self.types, d.type)
+            and _any(self.addresses, where or "")
+            and (not self.kinds or d.kind in self.kinds)
+            and all(key in d.tags and glob.match(d.tags[key]) for key, glob in self.tags)
+        )
+
+    def change(self, path: str) -> bool:
+        return _any(self.paths, path)
+
+
+def _any(patterns: tuple[Glob, ...], value: str) -> bool:
+    return not patterns or any(g.match(value) for g in patterns)
+
+
+@dataclasses.dataclass(frozen=True)
+class Rule:
+    name: str
+    match: Match
+    action: str
+    severity: str = "medium"
+    reason: str | None = None
+    origin: str = ""  # FILE:LINE where it is written
+    file: str | None = None  # action pr: where new declarations go (driftctl pr)
+    labels: tuple[str, ...] = ()  # action pr: pull-request labels (driftctl pr)
+
+    @property
+    def decision(self) -> Decision:
+        return Decision(self.action, self.severity, self.name)
+
+
+@dataclasses.dataclass(frozen=True)
+class Policy:
+    rules: tuple[Rule, ...] = ()
+    ignore: driftignore.DriftIgnore | None = None
+
+
+# -- deciding -------------------------------------------------------------------------
+
+
+def decide(policy: Policy, drift: Drift) -> list[Drift]:
+    """The drift with its decision, or split into one part per decision."""
+    if policy.ignore is not None and policy.ignore.ignores(drift):
+        return [_decided(drift, IGNORED_BY_DRIFTIGNORE)]
+    candidates = [r for r in policy.rules if r.match.drift(drift)]
+    if not drift.changes:
+        first = next((r for r in candidates if not r.match.paths), None)
+        return [_decided(drift, first.decision if first else DEFAULT)]
+    groups: dict[Decision, list[Change]] = {}
+    for change in drift.changes:
+        groups.setdefault(_change_decision(policy, drift, candidates, change), []).append(change)
+    if len(groups) == 1:
+        return [_decided(drift, next(iter(groups)))]
+    return [
+        _decided(dataclasses.replace(drift, changes=tuple(changes)), decision)
+        for decision, changes in groups.items()
+    ]
+
+
+def _change_decision(
+    policy: Policy, drift: Drift, candidates: list[Rule], change: Change
+) -> Decision:
+    if policy.ignore is not None and policy.ignore.ignores_change(drift, change.path):
+        return IGNORED_BY_DRIFTIGNORE
+    first = next((r for r in candidates if r.match.change(change.path)), None)
+    return first.decision if first else DEFAULT
+
+
+def _decided(drift: Drift, decision: Decision) -> Drift:
+    # an observe-only declaration (Crossplane ["Observe"], ACK read-only) is never reverted
+    action = "report" if drift.observe_only and decision.action == "revert" else decision.action
+    return dataclasses.replace(
+        drift, action=action, severity=decision.severity, rule=decision.rule
+    )
+
+
+def apply(policy: Policy, report: Report) -> Report:
+    """The report with every drift decided; ignored ones counted, not listed."""
+    kept: list[Drift] = []
+    ignored = 0
+    for drift in report.drifts:
+        for part in decide(policy, drift):
+            if part.action == "ignore":
+                ignored += 1
+            else:
+                kept.append(part)
+    kinds = Counter(d.kind for d in kept)
+    managed = int(report.summary.get("managed", 0))
+    summary: dict[str, Any] = {
+        **report.summary,
+        **{kind: kinds.get(kind, 0) for kind in KINDS},
+        "ignored": int(report.summary.get("ignored", 0)) + ignored,
+        "coverage": round(managed / (managed + kinds["unmanaged"]), 4)
+        if managed + kinds["unmanaged"]
+        else 1.0,
+    }
+    return dataclasses.replace(report, summary=summary, drifts=tuple(kept))
+
+
+# -- loading --------------------------------------------------------------------------
+
+
+def defaults_text() -> str:
+    return resources.files("driftctl").joinpath("rules_defaults.yaml").read_text()
+
+
+def rule_files(path: Path) -> list[Path]:
+    """A file, or a directory's *.yaml and *.yml files (sorted by name, not recursive)."""
+    if path.is_dir():
+        found = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+        if not found:
+            raise DriftctlError(f"{path}: no *.yaml rule files in this directory")
+        return found
+    if not path.exists():
+        raise DriftctlError(f"{path}: no such rule file or directory")
+    return [path]
+
+
+def check(paths: Sequence[Path], defaults: bool = False) -> tuple[list[Rule], list[str]]:
+    """Every rule of these files (then the defaults), or every error found in them."""
+    sources = [(str(f), _read(f)) for p in paths for f in rule_files(p)]
+    if defaults:
+        sources.append((DEFAULTS_NAME, defaults_text()))
+    parsed: list[rulefile.ParsedRule] = []
+    errors: list[str] = []
+    for name, text in sources:
+        result = rulefile.parse(name, text)
+        parsed += result.rules
+        errors += result.errors
+    errors += _duplicate_names(parsed)
+    return ([] if errors else [_rule(p) for p in parsed]), errors
+
+
+def load_rules(paths: Sequence[Path], defaults: bool = True) -> tuple[Rule, ...]:
+    rules, errors = check(paths, defaults)
+    if errors:
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise DriftctlError(
+            errors[0] + more, "run `driftctl rules validate PATH` to list every problem"
+        )
+    return tuple(rules)
+
+
+def load_policy(
+    paths: Sequence[Path], ignore_file: Path | None = None, defaults: bool = True
+) -> Policy:
+    ignore = driftignore.load(ignore_file) if ignore_file is not None else None
+    return Policy(load_rules(paths, defaults), ignore)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DriftctlError(f"cannot read rule file {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DriftctlError(f"{path}: not UTF-8 text ({exc.reason})") from exc
+
+
+def _duplicate_names(parsed: Iterable[rulefile.ParsedRule]) -> list[str]:
+    first: dict[str, rulefile.ParsedRule] = {}
+    errors: list[str] = []
+    for rule in parsed:
+        name = rule.data["name"]
+        if name not in first:
+            first[name] = rule
+        elif rule.file == DEFAULTS_NAME:  # defaults load last: blame the user's rule
+            user = first[name]
+            errors.append(
+                f"{user.file}:{user.line_of('name')}: {user.where('name')}'{name}' is also the "
+                "name of a shipped default rule (pick another name, or pass --no-default-rules)"
+            )
+        else:
+            errors.append(
+                f"{rule.file}:{rule.line_of('name')}: {rule.where('name')}duplicate rule name "
+                f"'{name}' (already used at {first[name].origin})"
+            )
+    return errors
+
+
+def _rule(parsed: rulefile.ParsedRule) -> Rule:
+    data = parsed.data
+    match = data.get("match") or {}
+    kinds = match.get("kind") or ()
+    return Rule(
+        name=data["name"],
+        match=Match(
+            types=_globs(match.get("type")),
+            addresses=_globs(match.get("address")),
+            paths=_globs(match.get("path")),
+            kinds=frozenset([kinds] if isinstance(kinds, str) else kinds),
+            tags=tuple((str(k), globs.parse(v)) for k, v in (match.get("tags") or {}).items()),
+        ),
+        action=data["action"],
+        severity=data.get("severity", "medium"),
+        reason=data.get("reason"),
+        origin=parsed.origin,
+        file=data.get("file"),
+        labels=tuple(data.get("labels") or ()),
+    )
+
+
+def _globs(value: str | list[str] | None) -> tuple[Glob, ...]:
+    if value is None:
+        return ()
+    return tuple(globs.parse(v) for v in ([value] if isinstance(value, str) else value))
+
+
+def policy_for(conf: Settings) -> Policy:
+    """The policy a command's settings ask for: .driftignore, --rules, shipped defaults."""
+    return load_policy(conf.rules.paths, conf.rules.driftignore, conf.rules.defaults)
