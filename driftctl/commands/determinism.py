@@ -1,0 +1,84 @@
+"""driftctl determinism: render in fresh processes that differ in what must not matter,
+compare the hashes, and lint the sources for constructs that are non-deterministic by nature.
+
+Exit 0: identical renders and no finding (or only allowed ones); 1: renders differ or a
+finding is not allowed; 2: an error (a bad source, a render that fails).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from driftctl import determinism, settings
+from driftctl.commands import options
+from driftctl.errors import ExitStatus
+
+Runs = Annotated[
+    int,
+    typer.Option("--runs", help="How many fresh renders to compare (2 to 32)"),
+]
+Allow = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allow",
+        help=(
+            "Accept the findings matching this glob, on 'FILE:LINE: CONSTRUCT' "
+            "or on the construct alone (e.g. 'uuid()', 'random_*', 'module \"vpc\"'); repeatable"
+        ),
+    ),
+]
+
+
+def determinism_command(
+    from_: options.From = None,
+    var_file: options.VarFile = None,
+    var: options.Var = None,
+    runs: Runs = determinism.DEFAULT_RUNS,
+    allow: Allow = None,
+) -> None:
+    """Render N times in fresh processes and compare; lint for non-deterministic constructs."""
+    conf = settings.build(
+        sources=from_ or [],
+        outputs=[],
+        profile=None,
+        regions=[],
+        endpoint_url=None,
+        var_files=var_file,
+        variables=var,
+    )
+    outcome = determinism.check(conf.sources, runs, allow or (), conf.var_files, conf.variables)
+    sys.stdout.write("".join(f"{line}\n" for line in report_lines(outcome)))
+    raise typer.Exit(int(ExitStatus.OK if outcome.ok else ExitStatus.DRIFT))
+
+
+def report_lines(outcome: determinism.Outcome) -> list[str]:
+    lines = [
+        f"run {r.variant.index}: {r.digest}  ({r.variant.describe()})" for r in outcome.renders
+    ]
+    if outcome.differences:
+        for index, differences in outcome.differences:
+            lines.append(f"run {index} differs from run 1:")
+            lines += [f"  {d}" for d in differences]
+    else:
+        lines.append(f"renders identical: {outcome.renders[0].digest}")
+    lines += [str(f) for f in outcome.findings]
+    lines += [f"allowed by --allow {pattern!r}: {f}" for f, pattern in outcome.allowed]
+    lines.append(_verdict(outcome))
+    return lines
+
+
+def _verdict(outcome: determinism.Outcome) -> str:
+    problems = []
+    if outcome.differences:
+        distinct = len({r.digest for r in outcome.renders})
+        problems.append(f"{distinct} different renders in {len(outcome.renders)} runs")
+    if outcome.findings:
+        n = len(outcome.findings)
+        problems.append(f"{n} non-deterministic construct{'s' if n != 1 else ''}")
+    if not problems:
+        return "deterministic"
+    hint = " (accept a construct with --allow PATTERN)" if outcome.findings else ""
+    return f"not deterministic: {' and '.join(problems)}{hint}"

@@ -1,0 +1,126 @@
+"""The markdown report: what a person reads in a job summary or a pull-request comment.
+
+Counts by kind and by severity, then one table per kind: the resource, a link to the
+line that declares it (`file#Lline`, relative to the repository), and expected → actual.
+Values longer than 80 characters fold into `<details>`; secrets are masked (report.mask).
+Like the JSON report it is a pure function of the report: no timestamps.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections import Counter
+from typing import Any
+from urllib.parse import quote
+
+from driftctl.model import KINDS, Change, Drift, Report
+from driftctl.report.mask import mask_at
+from driftctl.report.output import located
+
+LONG = 80
+_PREVIEW = 60
+SEVERITIES = ("critical", "high", "medium", "low")
+_TITLES = {
+    "changed": "Changed — declared and live differ",
+    "missing": "Missing — declared, not found live",
+    "unmanaged": "Unmanaged — live, not declared",
+}
+
+
+def render(report: Report, root: str = "") -> str:
+    """The markdown text; root is the directory drift source files are relative to."""
+    lines = [f"## driftctl: {_status(report)}", "", *_counts(report)]
+    for kind in KINDS:
+        drifts = [d for d in report.drifts if d.kind == kind]
+        if drifts:
+            lines += ["", f"### {_TITLES[kind]} ({len(drifts)})", "", *_table(kind, drifts, root)]
+    if report.errors:
+        lines += ["", "### Errors — these scopes could not be scanned", ""]
+        lines += [f"- `{_cell(e.scope)}`: {_cell(e.message)}" for e in report.errors]
+    return "\n".join(lines) + "\n"
+
+
+def _status(report: Report) -> str:
+    if report.errors:
+        return "incomplete scan"
+    if any(report.summary.get(k) for k in KINDS):
+        return "drift found"
+    return "in sync"
+
+
+def _counts(report: Report) -> list[str]:
+    s = report.summary
+    coverage = s.get("coverage")
+    facts = [f"{s.get(k, 0)} {k}" for k in ("declared", "managed", "ignored", "unknown")]
+    if isinstance(coverage, (int, float)):
+        facts.append(f"coverage {coverage:.0%}")
+    severity = Counter(d.severity for d in report.drifts)
+    order = [*SEVERITIES, *sorted(set(severity) - set(SEVERITIES))]
+    return [
+        " · ".join(facts),
+        "",
+        "| Kind | Count |",
+        "| --- | ---: |",
+        *(f"| {k} | {s.get(k, 0)} |" for k in KINDS),
+        "",
+        "| Severity | Count |",
+        "| --- | ---: |",
+        *(f"| {name} | {severity[name]} |" for name in order if severity[name]),
+        *(["| — | 0 |"] if not severity else []),
+    ]
+
+
+def _table(kind: str, drifts: list[Drift], root: str) -> list[str]:
+    if kind == "unmanaged":
+        head = ["| Type | Id | Severity |", "| --- | --- | --- |"]
+        return head + [f"| {_code(d.type)} | {_code(str(d.id))} | {_severity(d)} |" for d in drifts]
+    if kind == "missing":
+        head = ["| Resource | Source | Severity |", "| --- | --- | --- |"]
+        return head + [f"| {_resource(d)} | {_source(d, root)} | {_severity(d)} |" for d in drifts]
+    head = [
+        "| Resource | Source | Attribute | Expected → actual | Severity |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    return head + [
+        f"| {_resource(d)} | {_source(d, root)} | {_code(c.path)} | {_change(c)} | {_severity(d)} |"
+        for d in drifts
+        for c in d.changes
+    ]
+
+
+def _resource(d: Drift) -> str:
+    name = _code(d.address or f"{d.type}.{d.id}")
+    return f"{name} ({_code(d.id)})" if d.address and d.id else name
+
+
+def _source(d: Drift, root: str) -> str:
+    if d.source is None:
+        return "—"
+    path = located(root, d.source.file)
+    return f"[{_cell(path)}:{d.source.line}]({quote(path)}#L{d.source.line})"
+
+
+def _severity(d: Drift) -> str:
+    return f"{d.severity} ({_code(d.rule)})" if d.rule else d.severity
+
+
+def _change(c: Change) -> str:
+    return f"{_value(mask_at(c.path, c.expected))} → {_value(mask_at(c.path, c.actual))}"
+
+
+def _value(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    if len(text) <= LONG:
+        return _code(text)
+    preview = _code(text[:_PREVIEW] + "…")
+    return f"<details><summary>{preview}</summary>{_code(text)}</details>"
+
+
+def _code(text: str) -> str:
+    return f"<code>{_cell(text)}</code>"
+
+
+def _cell(text: str) -> str:
+    """text made safe inside a table cell: HTML-escaped, no pipes, no newlines."""
+    return html.escape(text).replace("|", "&#124;").replace("\n", "<br>")

@@ -1,0 +1,65 @@
+"""Where report files go, and how their source paths are made to point into the repository."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from driftctl.declared import listing
+from driftctl.errors import DriftctlError
+
+
+def write_text(target: str, text: str) -> None:
+    """Write text to the file target, or to stdout when target is `-`."""
+    if target == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise DriftctlError(f"cannot write {target}: {exc.strerror}") from exc
+
+
+def display_dir(directory: Path) -> str:
+    """directory as a posix path relative to the working directory where it lies below it.
+
+    "" for the working directory itself; an absolute path elsewhere.
+    """
+    path = directory
+    if path.is_absolute():
+        try:
+            path = path.resolve().relative_to(Path.cwd().resolve())
+        except ValueError:
+            return path.as_posix()
+    text = path.as_posix()
+    return "" if text == "." else text.removeprefix("./")
+
+
+def source_root(sources: Sequence[Path]) -> str:
+    """The directory a drift's `source.file` is relative to, as seen from the working directory.
+
+    With one source the report names files relative to it (`network.tf`); links and SARIF
+    locations need them relative to the repository (`infra/network.tf`). With several
+    sources the report's files already carry their source directory.
+    """
+    return display_dir(sources[0]) if len(sources) == 1 else ""
+
+
+def located(root: str, file: str) -> str:
+    return f"{root}/{file}" if root and not file.startswith("/") else file
+
+
+def anchor_file(sources: Sequence[Path]) -> str | None:
+    """A file to attach results that have no declaring file to (unmanaged resources).
+
+    The first source's main.tf, else its first *.tf file by name; None without one.
+    """
+    if not sources or not sources[0].is_dir():
+        return None
+    directory = sources[0]
+    names = [p.name for p in listing.files(directory) if p.name.endswith(".tf")]
+    if not names:
+        return None
+    name = "main.tf" if "main.tf" in names else names[0]
+    return located(display_dir(directory), name)

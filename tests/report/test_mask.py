@@ -1,0 +1,37 @@
+"""Secrets are masked by the name of the attribute, map key or path that holds them."""
+
+from __future__ import annotations
+
+import pytest
+
+from driftctl.report.mask import MASK, mask_at, mask_value
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "password",
+        "master_password",
+        "secret_string",
+        "environment.variables.API_TOKEN",
+        "private_key",
+        "credentials[0].value",
+        "connection_string",
+    ],
+)
+def test_secret_paths_are_masked(path: str) -> None:
+    assert mask_at(path, "s3cr3t") == MASK
+
+
+def test_other_values_are_not_and_absence_stays_visible() -> None:
+    assert mask_at("tags.Owner", "alice") == "alice"
+    assert mask_at("password", None) is None
+
+
+def test_secret_keys_inside_values_are_masked() -> None:
+    value = {"name": "db", "auth": [{"token": "t", "kind": "k"}], "db_password": None}
+    assert mask_value(value) == {
+        "name": "db",
+        "auth": [{"token": MASK, "kind": "k"}],
+        "db_password": None,
+    }
