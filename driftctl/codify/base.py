@@ -1,0 +1,164 @@
+"""The codifier interface and the plain data it returns: span edits, appended
+declarations, and the drifts that need a human."""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from driftctl.aws.canonical import Declared
+from driftctl.errors import DriftctlError
+from driftctl.model import Drift, Resource, SourceRef
+
+
+@dataclasses.dataclass(frozen=True)
+class Edit:
+    """Replace the text from (line, col) to (end_line, end_col) of file by text.
+
+    file is relative to the source directory; positions are 1-based, end exclusive,
+    exactly as SourceRef spans."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    text: str
+
+    @classmethod
+    def at(cls, ref: SourceRef, text: str) -> Edit:
+        if ref.col is None or ref.end_col is None:
+            raise ValueError("a span without columns cannot be edited")
+        return cls(ref.file, ref.line, ref.col, ref.end_line or ref.line, ref.end_col, text)
+
+    @property
+    def span(self) -> tuple[str, int, int, int, int]:
+        return (self.file, self.line, self.col, self.end_line, self.end_col)
+
+
+@dataclasses.dataclass(frozen=True)
+class Human:
+    """A drift driftctl will not edit: where it is declared, the live value, and why."""
+
+    drift: Drift
+    path: str | None
+    where: str | None  # file:line
+    live: Any
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """What a codifier does with one drift: edits (all of its changes), or a human."""
+
+    edits: tuple[Edit, ...] = ()
+    human: Human | None = None
+    # (span, "type|address|raw path") each edit writes: to find values shared with others
+    writes: tuple[tuple[tuple[str, int, int, int, int], str], ...] = ()
+    # (file, text): a new declaration appended to file (created when absent)
+    appends: tuple[tuple[str, str], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Context:
+    """What a codifier may read: the source directory, the declared and live state, and
+    the file new declarations go to for each drift."""
+
+    root: Path
+    declared: Declared
+    live: Mapping[tuple[str, str], Resource]
+    import_file: Mapping[str, str]  # drift fingerprint -> file for a new declaration
+
+    def resource(self, drift: Drift) -> Resource | None:
+        for r in self.declared.resources:
+            if r.type == drift.type and r.address == drift.address:
+                return r
+        return None
+
+    def text(self, file: str) -> str:
+        path = self.root / file
+        try:
+            return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return ""
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DriftctlError(f"cannot read {path}: {exc}") from exc
+
+
+class Codifier(Protocol):
+    """One per source format: which files it edits, and what it does with one drift."""
+
+    def handles(self, file: str) -> bool: ...
+
+    def codify(self, drift: Drift, ctx: Context) -> Outcome: ...
+
+
+def human(drift: Drift, reason: str, path: str | None = None, where: str | None = None) -> Outcome:
+    live = None
+    if path is not None:
+        live = next((c.actual for c in drift.changes if c.path == path), None)
+    if where is None and drift.source is not None:
+        where = f"{drift.source.file}:{drift.source.line}"
+    return Outcome(human=Human(drift, path, where, live, reason))
+
+
+# -- applying edits ------------------------------------------------------------------
+
+
+def _offsets(text: str) -> list[int]:
+    starts = [0]
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            starts.append(i + 1)
+    return starts
+
+
+def offset(starts: list[int], line: int, col: int) -> int:
+    return starts[line - 1] + col - 1
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """text with every edit applied; identical edits count once, overlapping ones fail."""
+    starts = _offsets(text)
+    unique = sorted(
+        {
+            (offset(starts, e.line, e.col), offset(starts, e.end_line, e.end_col), e.text)
+            for e in edits
+        }
+    )
+    out: list[str] = []
+    position = 0
+    for start, end, new in unique:
+        if start < position:
+            raise DriftctlError(
+                f"two edits overlap at offset {start}",
+                "codify fewer drifts at once (narrow the pr rule)",
+            )
+        out += [text[position:start], new]
+        position = end
+    out.append(text[position:])
+    return "".join(out)
+
+
+def unified_diff(files: Mapping[str, tuple[str, str]], root: str = "") -> str:
+    """`git diff`-style patch of {file: (before, after)}, files sorted by name; root is
+    the source directory's path in the repository."""
+    parts: list[str] = []
+    for file in sorted(files):
+        before, after = files[file]
+        if before == after:
+            continue
+        name = f"{root}/{file}" if root else file
+        old = f"a/{name}" if before else "/dev/null"
+        parts.extend(
+            difflib.unified_diff(
+                before.splitlines(keepends=True),
+                after.splitlines(keepends=True),
+                old,
+                f"b/{name}",
+            )
+        )
+    return "".join(p if p.endswith("\n") else p + "\n\\ No newline at end of file\n" for p in parts)

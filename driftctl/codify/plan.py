@@ -1,0 +1,138 @@
+"""From the drifts a rule sends to `pr` to the new text of each source file.
+
+Each drift goes to the codifier of the format that declares it; a drift is codified
+whole or not at all (a partly written drift would still drift). A literal that also
+writes values of declarations that are not being codified the same way (a for_each
+shared by several instances, a tfvars entry used by many resources) is left to a person:
+editing it would change more than the drift.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from collections.abc import Sequence
+
+from driftctl.codify.base import Codifier, Context, Edit, Human, Outcome, apply_edits, human
+from driftctl.codify.base import unified_diff as _unified_diff
+from driftctl.codify.hcl import HclCodifier
+from driftctl.codify.hcl_import import DEFAULT_FILE
+from driftctl.model import Drift
+
+CODIFIERS: tuple[Codifier, ...] = (HclCodifier(),)
+
+Span = tuple[str, int, int, int, int]
+
+
+@dataclasses.dataclass
+class Plan:
+    files: dict[str, tuple[str, str]]  # file (relative to the source directory) -> (before, after)
+    codified: list[Drift]
+    humans: list[Human]
+
+    @property
+    def diff(self) -> str:
+        return _unified_diff(self.files)
+
+    @property
+    def changed_files(self) -> list[str]:
+        return sorted(f for f, (before, after) in self.files.items() if before != after)
+
+
+def codifier_for(drift: Drift, ctx: Context) -> Codifier | None:
+    if drift.kind == "unmanaged":
+        file = ctx.import_file.get(drift.fingerprint, DEFAULT_FILE)
+    else:
+        file = drift.source.file if drift.source is not None else ""
+    return next((c for c in CODIFIERS if c.handles(file)), None)
+
+
+def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
+    outcomes: dict[str, Outcome] = {}
+    for drift in drifts:
+        codifier = codifier_for(drift, ctx)
+        if codifier is None:
+            where = drift.source.file if drift.source else "this format"
+            outcomes[drift.fingerprint] = human(
+                drift, f"{where}: driftctl cannot edit this format yet"
+            )
+        else:
+            outcomes[drift.fingerprint] = codifier.codify(drift, ctx)
+    _refuse_shared(drifts, outcomes, _users(ctx))
+    return _assemble(drifts, outcomes, ctx)
+
+
+def _users(ctx: Context) -> dict[Span, set[str]]:
+    """For each exact span, every declared value it writes ("type|address|raw path")."""
+    users: dict[Span, set[str]] = defaultdict(set)
+    for r in ctx.declared.resources:
+        for raw, ref in r.provenance.items():
+            if ref.col is not None and ref.end_col is not None:
+                span = (ref.file, ref.line, ref.col, ref.end_line or ref.line, ref.end_col)
+                users[span].add(f"{r.type}|{r.address}|{raw}")
+    return users
+
+
+def _refuse_shared(
+    drifts: Sequence[Drift], outcomes: dict[str, Outcome], users: dict[Span, set[str]]
+) -> None:
+    by_fp = {d.fingerprint: d for d in drifts}
+    changed = True
+    while changed:
+        changed = False
+        planned: dict[Span, set[str]] = defaultdict(set)
+        texts: dict[Span, set[str]] = defaultdict(set)
+        for outcome in outcomes.values():
+            if outcome.human is None:
+                for (span, user), edit in zip(outcome.writes, outcome.edits, strict=True):
+                    planned[span].add(user)
+                    texts[span].add(edit.text)
+        for fp, outcome in outcomes.items():
+            if outcome.human is not None:
+                continue
+            for span, _ in outcome.writes:
+                others = sorted(users.get(span, set()) - planned[span])
+                if others or len(texts[span]) > 1:
+                    other = others[0].split("|")[1] if others else "another drift"
+                    more = f" and {len(others) - 1} more" if len(others) > 1 else ""
+                    reason = (
+                        f"the value is shared with {other}{more}: editing it would change those too"
+                        if others
+                        else "two drifts want different values in the same place"
+                    )
+                    drift = by_fp[fp]
+                    path = drift.changes[0].path if drift.changes else None
+                    outcomes[fp] = human(drift, reason, path, f"{span[0]}:{span[1]}")
+                    changed = True
+                    break
+
+
+def _assemble(drifts: Sequence[Drift], outcomes: dict[str, Outcome], ctx: Context) -> Plan:
+    edits: dict[str, list[Edit]] = defaultdict(list)
+    appends: dict[str, list[str]] = defaultdict(list)
+    codified: list[Drift] = []
+    humans: list[Human] = []
+    for drift in drifts:
+        outcome = outcomes[drift.fingerprint]
+        if outcome.human is not None:
+            humans.append(outcome.human)
+            continue
+        codified.append(drift)
+        for edit in outcome.edits:
+            edits[edit.file].append(edit)
+        for file, text in outcome.appends:
+            appends[file].append(text)
+    files: dict[str, tuple[str, str]] = {}
+    for file in sorted(set(edits) | set(appends)):
+        before = ctx.text(file)
+        after = apply_edits(before, edits[file]) if edits[file] else before
+        for chunk in appends[file]:
+            after = _appended(after, chunk)
+        files[file] = (before, after)
+    return Plan(files, codified, humans)
+
+
+def _appended(text: str, chunk: str) -> str:
+    if not text:
+        return chunk
+    return text + ("" if text.endswith("\n") else "\n") + "\n" + chunk

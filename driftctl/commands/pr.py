@@ -1,0 +1,107 @@
+"""driftctl pr: codify the drifts whose rule says `pr` and open (or update) a pull request."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from driftctl import settings
+from driftctl.commands import options
+from driftctl.errors import ExitStatus
+from driftctl.pullrequest import flow
+from driftctl.pullrequest.github import DEFAULT_API
+
+
+def pr(
+    from_: options.From = None,
+    profile: options.Profile = None,
+    region: options.Region = None,
+    endpoint_url: options.Endpoint = None,
+    var_file: options.VarFile = None,
+    var: options.Var = None,
+    live: Annotated[
+        Path | None, typer.Option("--live", help="Read live state from a saved snapshot")
+    ] = None,
+    rules_: options.Rules = None,
+    driftignore: options.DriftIgnore = None,
+    no_default_rules: options.NoDefaultRules = False,
+    no_cache: options.NoCache = False,
+    base: Annotated[
+        str | None,
+        typer.Option(
+            "--base",
+            help="Branch to branch from and merge into. Default: the "
+            "remote's default branch, else main",
+        ),
+    ] = None,
+    remote: Annotated[str, typer.Option("--remote", help="Git remote to push to")] = "origin",
+    repo: Annotated[
+        str | None,
+        typer.Option("--repo", envvar="GITHUB_REPOSITORY", help="GitHub repository owner/name"),
+    ] = None,
+    github_token: Annotated[
+        str | None,
+        typer.Option(
+            "--github-token",
+            envvar="GITHUB_TOKEN",
+            show_envvar=True,
+            help="GitHub token (contents and pull-requests write)",
+        ),
+    ] = None,
+    api_url: Annotated[
+        str,
+        typer.Option(
+            "--github-api-url",
+            envvar="GITHUB_API_URL",
+            help="GitHub API base URL (GitHub Enterprise)",
+        ),
+    ] = DEFAULT_API,
+    import_file: Annotated[
+        str | None,
+        typer.Option(
+            "--import-file",
+            help="File for new declarations of unmanaged resources "
+            "when their rule names none. Default: driftctl_imported.tf",
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Print the patch and the pull request body; push nothing"),
+    ] = False,
+) -> None:
+    """Write live values back into the code for drifts whose rule says pr; open a pull request."""
+    conf = settings.build(
+        from_ or [],
+        [],
+        profile,
+        region or [],
+        endpoint_url,
+        live,
+        None,
+        var_file,
+        var,
+        rules=settings.parse_rules(rules_, driftignore, no_default_rules),
+        no_cache=no_cache,
+    )
+    opts = flow.PrOptions(base, remote, repo, github_token, api_url, dry_run, import_file)
+    result = flow.run(conf, opts, sys.stdout)
+    err = Console(stderr=True, highlight=False)
+    for h in result.plan.humans:
+        err.print(
+            f"[yellow]needs a human[/] {h.drift.address or h.drift.id} {h.path or ''} "
+            f"({h.where or '?'}): {h.reason}"
+        )
+    if result.pull is not None:
+        err.print(
+            f"pull request #{result.pull.get('number')} {result.action}: "
+            f"{result.pull.get('html_url', '')}"
+        )
+    for number in result.closed:
+        err.print(f"closed pull request #{number}")
+    if result.action == "none":
+        err.print("nothing to codify")
+    raise typer.Exit(int(ExitStatus.OK))
