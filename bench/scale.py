@@ -16,13 +16,15 @@ the speedup over a serial scanner making the same calls (calls x measured per-ca
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import resource
+import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import boto3
@@ -30,14 +32,22 @@ import boto3
 from driftctl import emulator, pipeline, settings
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import GLOBAL, LiveState
-from driftctl.loopback_proxy import ProxyConfig, loopback_proxy
 from driftctl.model import KINDS, Resource, SourceRef
 from driftctl.report import jsonout
 from driftctl.scopes import LiveRun
 
 REGION = "us-east-1"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scan import create, stack  # noqa: E402 - the same stack as bench/scan.py
+from scan import create, stack  # noqa: E402, I001 - the stack of bench/scan.py
+
+
+S3_DETAILS = (
+    "GetBucketTagging",
+    "GetBucketVersioning",
+    "GetBucketEncryption",
+    "GetPublicAccessBlock",
+    "GetBucketPolicy",
+)
 
 
 def floor(n: int) -> dict[str, int]:
@@ -45,8 +55,7 @@ def floor(n: int) -> dict[str, int]:
     vpcs = 2  # the default VPC (no attribute calls) and the bench VPC (two)
     return {
         "s3:ListBuckets": math.ceil(n / 10000),
-        **{f"s3:{op}": n for op in ("GetBucketTagging", "GetBucketVersioning",
-                                   "GetBucketEncryption", "GetPublicAccessBlock", "GetBucketPolicy")},
+        **{f"s3:{op}": n for op in S3_DETAILS},
         "ec2:DescribeVpcs": math.ceil(vpcs / 1000),
         "ec2:DescribeVpcAttribute": 2,
         "ec2:DescribeSubnets": 1,
@@ -54,7 +63,7 @@ def floor(n: int) -> dict[str, int]:
         "iam:GetAccountAuthorizationDetails": math.ceil(n / 1000),
         "iam:ListRoles": math.ceil(n / 1000),
         "sts:GetCallerIdentity": 1,
-    }  # fmt: skip
+    }
 
 
 def serial_cost(endpoint: str, samples: int = 20) -> float:
@@ -70,15 +79,32 @@ def serial_cost(endpoint: str, samples: int = 20) -> float:
     return (time.perf_counter() - started) / samples
 
 
+@contextmanager
+def process(*argv: str) -> Iterator[str]:
+    """A helper process that prints its URL on its first line; stopped on exit."""
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    try:
+        yield proc.stdout.readline().strip()
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+MOTO = (
+    "import sys; from driftctl import emulator\n"
+    "with emulator.moto_server() as url:\n    print(url, flush=True); sys.stdin.read()"
+)
+
+
 def mixed(n: int, rtt: float) -> int:
-    with emulator.fake_credentials(), emulator.moto_server() as moto:
+    # moto and the proxy run in processes of their own: the timed client shares no GIL
+    with emulator.fake_credentials(), process(sys.executable, "-c", MOTO) as moto:
         t0 = time.monotonic()
         create(moto, n)
         print(f"setup: {3 * n} resources created in moto in {time.monotonic() - t0:.0f}s")
-        with (
-            tempfile.TemporaryDirectory() as tmp,
-            loopback_proxy(ProxyConfig(moto, delay=rtt, replay=True)) as (proxy, stats),
-        ):
+        proxy_cmd = (sys.executable, "-m", "driftctl.loopback_proxy", moto, "--delay", str(rtt))
+        with tempfile.TemporaryDirectory() as tmp, process(*proxy_cmd, "--replay") as proxy:
             stack(Path(tmp), n)
             conf = settings.build([f"hcl://{tmp}"], [], None, [REGION], proxy)
             declared = pipeline.load_declared(conf)
@@ -94,8 +120,10 @@ def mixed(n: int, rtt: float) -> int:
     resources = sum(len(s.resources) for s in run.states.values())
     print(f"\n== mixed stack, N = {n} ({3 * n} resources), RTT {rtt * 1000:.0f} ms ==")
     print(f"live resources scanned   {resources}")
-    print(f"scan wall                {wall:.2f}s  (client CPU {cpu:.2f}s, waiting {wall - cpu:.2f}s;"
-          f" rate-limit waits {run.limiter_wait:.2f}s)")  # fmt: skip
+    print(
+        f"scan wall                {wall:.2f}s  (client CPU {cpu:.2f}s, waiting {wall - cpu:.2f}s;"
+        f" rate-limit waits {run.limiter_wait:.2f}s)"
+    )
     print(f"API calls                {total}  retries {run.counter.retries}")
     want = floor(n)
     for op in sorted(set(calls) | set(want)):
@@ -121,8 +149,11 @@ def offline(n: int) -> int:
             attrs = {"bucket": name, "arn": f"arn:aws:s3:::{name}", "tags": {"n": str(i)}}
             live.append(Resource("aws_s3_bucket", name, None, attrs, region="us-east-1"))
             want = {"bucket": name, "tags": {"n": str(i if i % 100 else -1)}}
-            declared.append(Resource("aws_s3_bucket", name, f'aws_s3_bucket.b["{i}"]', want,
-                                     SourceRef("main.tf", 1)))  # fmt: skip
+            declared.append(
+                Resource(
+                    "aws_s3_bucket", name, f'aws_s3_bucket.b["{i}"]', want, SourceRef("main.tf", 1)
+                )
+            )
         elif kind == 1:
             rule = {
                 "protocol": "tcp",
@@ -130,24 +161,50 @@ def offline(n: int) -> int:
                 "to_port": 443,
                 "cidr_blocks": ["10.0.0.0/8"],
             }
-            attrs = {"name": f"g{i}", "vpc_id": "vpc-1", "description": "d", "tags": {},
-                     "ingress": [rule], "egress": []}  # fmt: skip
+            attrs = {
+                "name": f"g{i}",
+                "vpc_id": "vpc-1",
+                "description": "d",
+                "tags": {},
+                "ingress": [rule],
+                "egress": [],
+            }
             live.append(Resource("aws_security_group", f"sg-{i:08x}", None, attrs, region=REGION))
             want = {k: v for k, v in attrs.items() if k != "egress"}
-            declared.append(Resource("aws_security_group", None, f"aws_security_group.g[{i}]",
-                                     want, SourceRef("main.tf", 9)))  # fmt: skip
+            declared.append(
+                Resource(
+                    "aws_security_group",
+                    None,
+                    f"aws_security_group.g[{i}]",
+                    want,
+                    SourceRef("main.tf", 9),
+                )
+            )
         else:
             attrs = {"name": f"r{i}", "path": "/", "tags": {}, "arn": f"arn:aws:iam::1:role/r{i}"}
             live.append(Resource("aws_iam_role", f"r{i}", None, attrs))
-            declared.append(Resource("aws_iam_role", f"r{i}", f"aws_iam_role.r[{i}]",
-                                     {"name": f"r{i}", "path": "/", "tags": {}}, SourceRef("main.tf", 20)))  # fmt: skip
+            declared.append(
+                Resource(
+                    "aws_iam_role",
+                    f"r{i}",
+                    f"aws_iam_role.r[{i}]",
+                    {"name": f"r{i}", "path": "/", "tags": {}},
+                    SourceRef("main.tf", 20),
+                )
+            )
     with tempfile.TemporaryDirectory() as tmp:
         snapshot_path = Path(tmp) / "live.json"
         state = LiveState(live, [], set(), "123456789012")
         from driftctl import snapshot
 
-        snapshot.save(LiveRun({"123456789012": state}, [("123456789012", REGION),
-                               ("123456789012", GLOBAL)], REGION), snapshot_path)  # fmt: skip
+        snapshot.save(
+            LiveRun(
+                {"123456789012": state},
+                [("123456789012", REGION), ("123456789012", GLOBAL)],
+                REGION,
+            ),
+            snapshot_path,
+        )
         del live, state
         t0 = time.perf_counter()
         run = snapshot.load(snapshot_path)
@@ -158,7 +215,9 @@ def offline(n: int) -> int:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\n== offline: {n} live and {len(declared)} declared resources ==")
     print(f"load snapshot            {t1 - t0:.2f}s")
-    print(f"match + diff + report    {t2 - t1:.2f}s  ({len(report.drifts)} drifts, {len(text) / 1e6:.1f} MB JSON)")  # fmt: skip
+    size = len(text) / 1e6
+    drifts = len(report.drifts)
+    print(f"match + diff + report    {t2 - t1:.2f}s  ({drifts} drifts, {size:.1f} MB JSON)")
     print(f"peak RSS                 {rss:.0f} MiB")
     return 0 if t2 - t1 < 5 and rss < 1024 else 1
 

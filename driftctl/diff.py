@@ -107,7 +107,8 @@ def diff_attrs(rtype: ResourceType, declared: dict[str, Any], live: dict[str, An
             continue
         expected, actual = declared[key], live.get(key)
         if key in rtype.sets and isinstance(expected, list) and isinstance(actual, list):
-            changes.extend(compare_set(key, expected, actual))
+            if expected != actual:  # both sides are normalized: equal lists are the common case
+                changes.extend(compare_set(key, expected, actual))
         else:
             changes.extend(compare(key, expected, actual, key in rtype.exact))
     return sorted(changes, key=lambda c: path_sort_key(c.path))

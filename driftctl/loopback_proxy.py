@@ -94,6 +94,7 @@ def _operation(service: str, method: str, path: str, body: bytes, target: str | 
 class _Handler(BaseHTTPRequestHandler):
     server: _ProxyServer
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # small replies must not wait for a delayed ACK
 
     def log_message(self, format: str, *args: object) -> None:
         return
@@ -191,3 +192,29 @@ def loopback_proxy(conf: ProxyConfig) -> Iterator[tuple[str, ProxyStats]]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the proxy as its own process (so it does not share the client's GIL):
+    prints its URL on the first line, then serves until stdin closes; on exit it
+    prints the request counts as JSON."""
+    import argparse
+    import json
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m driftctl.loopback_proxy")
+    parser.add_argument("upstream")
+    parser.add_argument("--delay", type=float, default=0.0)
+    parser.add_argument("--throttle-share", type=float, default=0.0)
+    parser.add_argument("--replay", action="store_true")
+    args = parser.parse_args(argv)
+    conf = ProxyConfig(args.upstream, args.delay, args.throttle_share, replay=args.replay)
+    with loopback_proxy(conf) as (url, stats):
+        print(url, flush=True)
+        sys.stdin.read()
+    print(json.dumps({"requests": stats.requests, "throttled": stats.throttled}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

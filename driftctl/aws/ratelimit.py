@@ -21,7 +21,7 @@ from typing import Any
 DEFAULT_RATES: Mapping[str, tuple[float, float]] = {
     "ec2": (20.0, 100.0),
     "iam": (10.0, 20.0),
-    "s3": (500.0, 500.0),
+    "s3": (1000.0, 1000.0),
     "sts": (20.0, 20.0),
     "organizations": (5.0, 10.0),
 }

@@ -11,11 +11,12 @@ incomplete, and the scan goes on: the caller never mistakes a partial scan for a
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import botocore.exceptions
 
@@ -23,6 +24,9 @@ from driftctl.aws.session import FATAL_CODES, CallCounter, ClientFactory, fatal_
 from driftctl.aws.types import DetailCall, Item, ListCall, ScanSpec
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
+
+if TYPE_CHECKING:
+    from driftctl.report.progress import ScanProgress
 
 GLOBAL = "global"  # the scope of global services (IAM, the S3 bucket listing)
 
@@ -64,11 +68,13 @@ class Scanner:
         self,
         factory: ClientFactory,
         counter: CallCounter,
-        max_workers: int = 64,
-        per_service: int = 48,
+        max_workers: int = 128,
+        per_service: int = 64,
         scope_prefix: str = "",  # "<account>/" when several accounts are scanned
+        progress: ScanProgress | None = None,
     ) -> None:
         self.scope_prefix = scope_prefix
+        self.progress = progress
         self.factory = factory
         self.counter = counter
         self.max_workers = max_workers
@@ -185,6 +191,7 @@ class Scanner:
                 key = _list_key(unit, call)
                 if key not in futures:
                     futures[key] = pool.submit(self.list_pages, unit, call)
+        self._track(futures, lambda key: str(key[0]))
         for future in futures.values():
             future.exception()  # wait for all before detail calls start
         return futures
@@ -200,12 +207,27 @@ class Scanner:
                         futures[(unit, index, detail.key)] = pool.submit(
                             self._detail, unit, detail, item
                         )
+        self._track(futures, lambda key: key[0].spec.service)
         for future in futures.values():
             future.exception()
         return futures
 
+    def _track(self, futures: Mapping[Any, Future[Any]], service_of: Callable[[Any], str]) -> None:
+        """Report planned and finished calls to the progress display, if there is one."""
+        progress = self.progress
+        if progress is None:
+            return
+        for key, future in futures.items():
+            service = service_of(key)
+            progress.planned(service, 1)
+            future.add_done_callback(functools.partial(_finished, progress, service))
+
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
         return self.call(unit, detail.operation, detail.params(item), detail.absent)
+
+
+def _finished(progress: ScanProgress, service: str, _: Future[Any]) -> None:
+    progress.finished(service)
 
 
 def _list_key(unit: _Unit, call: ListCall) -> tuple[Any, ...]:

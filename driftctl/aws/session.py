@@ -60,7 +60,7 @@ def make_client_factory(
     counter: CallCounter,
     limiter: RateLimiter | None = None,
     max_attempts: int = 8,
-    pool_size: int = 64,
+    pool_size: int = 128,
 ) -> ClientFactory:
     config = botocore.config.Config(
         retries={"mode": "adaptive", "max_attempts": max_attempts},

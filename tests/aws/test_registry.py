@@ -79,3 +79,18 @@ def test_terraform_types_map_onto_registered_types() -> None:
         "aws_iam_role_policy_attachment",
         "aws_iam_user",
     } <= set(CONVERTERS) | set(FOLDS)
+
+
+@pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
+def test_page_sizes_are_within_what_aws_accepts(spec) -> None:  # type: ignore[no-untyped-def]
+    for call in (spec.listing, *(j.listing for j in spec.joins)):
+        if call.page_size is None:
+            continue
+        client = _session.create_client(
+            spec.service, region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x"
+        )
+        config = client.get_paginator(call.operation)._pagination_cfg
+        limit_key = config["limit_key"]
+        shape = _operation(spec.service, call.operation).input_shape.members[limit_key]
+        maximum = shape.metadata.get("max")
+        assert maximum is None or call.page_size <= maximum, f"{call.operation} {limit_key}"
