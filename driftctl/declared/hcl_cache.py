@@ -100,12 +100,14 @@ def encode(node: Node) -> tuple[Any, ...]:
     position = (
         (0, 0, 0, 0) if meta.empty else (meta.line, meta.column, meta.end_line, meta.end_column)
     )
+    # str(): a parser lark has just built (no grammar cache yet) names rules and token
+    # types with Token objects, which marshal cannot store; a cached one uses plain str
     children = tuple(
-        (child.type, str(child)) if isinstance(child, Token) else encode(child)
+        (str(child.type), str(child)) if isinstance(child, Token) else encode(child)
         for child in node.children
         if isinstance(child, Token) or child.data != "new_line_or_comment"
     )
-    return (node.data, children, *position)
+    return (str(node.data), children, *position)
 
 
 def decode(data: tuple[Any, ...]) -> Node:

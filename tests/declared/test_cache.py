@@ -67,3 +67,15 @@ def test_syntax_errors_are_reported_and_not_cached(tmp_path: Path) -> None:
     with pytest.raises(DriftctlError, match=r"^bad\.tf:2:\d+: syntax error"):
         cache.parse('resource "x" "y" {\n  a = \n}\n', "bad.tf")
     assert entries(tmp_path) == []
+
+
+def test_trees_from_a_freshly_built_parser_are_stored(tmp_path: Path) -> None:
+    # lark names rules with Token objects when it has just built the grammar (a fresh
+    # install, no grammar cache yet); marshal refused those, so nothing was ever cached
+    from lark import Token, Tree
+
+    tree = Tree(Token("RULE", "start"), [Tree(Token("RULE", "body"), [Token("NAME", "x")])])
+    cache = ParseCache(tmp_path)
+    cache._write(tmp_path / "k.tree", tree)
+    assert entries(tmp_path) == [tmp_path / "k.tree"]
+    assert encode(ParseCache._read(tmp_path / "k.tree")) == encode(tree)  # type: ignore[arg-type]
