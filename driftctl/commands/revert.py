@@ -1,0 +1,114 @@
+"""driftctl revert: put live AWS back to the declared state, for drifts whose rule says so.
+
+Without --approve it prints the plan and changes nothing; with --approve it journals the
+prior live state, applies the calls and re-scans what it touched (docs/revert.md).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from driftctl import settings
+from driftctl.commands import options
+from driftctl.errors import DriftctlError
+from driftctl.revert import flow, guards
+from driftctl.revert.executor import FAIL_AFTER_ENV
+
+Approve = Annotated[
+    bool, typer.Option("--approve", help="Make the calls (without it: print the plan only)")
+]
+Undo = Annotated[
+    Path | None,
+    typer.Option("--undo", help="Put back the live state a revert journal recorded (a directory)"),
+]
+JournalDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--journal-dir",
+        help="Where the journal goes. Default: .driftctl/journal/<UTC time>/",
+        show_default=False,
+    ),
+]
+AllowDirty = Annotated[
+    bool,
+    typer.Option(
+        "--allow-dirty", help="Revert even if the declared files have uncommitted changes"
+    ),
+]
+Only = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--only",
+        help="Revert only TYPE/ADDRESS (or TYPE/ID) matching this glob (repeatable), "
+        "e.g. 'aws_security_group/*'",
+    ),
+]
+
+
+def revert(
+    from_: options.From = None,
+    profile: options.Profile = None,
+    region: options.Region = None,
+    endpoint_url: options.Endpoint = None,
+    var_file: options.VarFile = None,
+    var: options.Var = None,
+    max_rps: options.MaxRps = None,
+    max_attempts: options.MaxAttempts = 8,
+    rules_: options.Rules = None,
+    driftignore: options.DriftIgnore = None,
+    no_default_rules: options.NoDefaultRules = False,
+    no_cache: options.NoCache = False,
+    kustomize_bin: options.KustomizeBin = None,
+    parameter: options.Parameter = None,
+    parameters_file: options.ParametersFile = None,
+    stack_name: options.StackName = None,
+    approve: Approve = False,
+    undo: Undo = None,
+    journal_dir: JournalDir = None,
+    allow_dirty: AllowDirty = False,
+    only: Only = None,
+) -> None:
+    """Revert the drifts rules mark `revert` (0 done or nothing to do, 1 not converged, 2 error)."""
+    out = Console(highlight=False, soft_wrap=True)
+
+    def say(line: str) -> None:
+        out.print(line, markup=False)
+
+    scale = settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts)
+    opts = flow.Options(approve, allow_dirty, guards.parse_only(only), journal_dir, _fail_after())
+    if undo is not None:
+        if only or from_:
+            raise DriftctlError(
+                "--undo restores everything its journal recorded: --only and --from do not apply"
+            )
+        aws_only = settings.build_aws_only(profile, region or [], endpoint_url, scale)
+        raise typer.Exit(int(flow.undo(aws_only, undo, opts, say)))
+    conf = settings.build(
+        from_ or [],
+        [],
+        profile,
+        region or [],
+        endpoint_url,
+        var_files=var_file,
+        variables=var,
+        scale=scale,
+        rules=settings.parse_rules(rules_, driftignore, no_default_rules),
+        no_cache=no_cache,
+        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+    )
+    raise typer.Exit(int(flow.revert(conf, opts, say)))
+
+
+def _fail_after() -> int | None:
+    """The executor's test hook (docs/revert.md#test-hook): fail the call after N calls."""
+    text = os.environ.get(FAIL_AFTER_ENV)
+    if not text:
+        return None
+    if not text.isdigit():
+        raise DriftctlError(f"{FAIL_AFTER_ENV}={text}: expected a number of calls")
+    return int(text)

@@ -1,0 +1,273 @@
+"""The revert and undo procedures, step by step (docs/revert.md, ARCHITECTURE.md §7).
+
+revert: scan -> plan -> (with --approve) fresh reads of what the plan touches -> plan
+again from them -> DryRun pre-flight -> journal -> calls, each journaled -> re-read the
+touched resources -> exit 0 if no revert drift is left for them, 1 if some is (named).
+
+undo: journal -> what is live now of its units -> the calls back to the journaled state
+-> (with --approve) the same pre-flight, journal, calls and verifying re-read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from driftctl import pipeline, rules
+from driftctl.aws import accounts
+from driftctl.aws import session as aws_session
+from driftctl.aws.canonical import Declared
+from driftctl.aws.ratelimit import RateLimiter
+from driftctl.errors import DriftctlError, ExitStatus
+from driftctl.globs import Glob
+from driftctl.model import Resource
+from driftctl.revert import guards, journal, render
+from driftctl.revert.calls import Call, Unit
+from driftctl.revert.executor import Executor, Result, preflight
+from driftctl.revert.journal import Entry, Journal, JournalData
+from driftctl.revert.planner import Plan, plan, selected
+from driftctl.revert.readers import Reader
+from driftctl.revert.state import build_world
+from driftctl.revert.undo import not_restored, plan_undo
+from driftctl.revert.verify import leftovers, read_units, resolved, splice
+from driftctl.scopes import LiveRun
+from driftctl.settings import Settings
+
+Say = Callable[[str], None]
+
+
+@dataclasses.dataclass
+class Options:
+    approve: bool = False
+    allow_dirty: bool = False
+    only: Sequence[Glob] = ()
+    journal_dir: Path | None = None  # None: .driftctl/journal/<UTC time>
+    fail_after: int | None = None  # test hook: DRIFTCTL_TEST_FAIL_AFTER_CALLS
+
+
+@dataclasses.dataclass
+class Aws:
+    factory: aws_session.ClientFactory
+    counter: aws_session.CallCounter
+    reader: Reader
+    account: str
+    region: str
+
+
+def connect(conf: Settings, fallback_region: str | None = None) -> Aws:
+    base = accounts.base_session(conf.profile)
+    region = (conf.regions or (base.region_name or fallback_region,))[0]
+    if not region:
+        raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
+    counter = aws_session.CallCounter()
+    limiter = RateLimiter(conf.scale.max_rps)
+    factory = aws_session.make_client_factory(
+        base, conf.endpoint_url, counter, limiter, conf.scale.max_attempts
+    )
+    account = aws_session.check_credentials(factory, counter, region)
+    return Aws(factory, counter, Reader(factory, counter), account, region)
+
+
+def show(plan_: Plan, say: Say, title: str = "revert plan") -> None:
+    for line in render.plan_lines(plan_, title):
+        say(line)
+
+
+# -- revert ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Scanned:
+    """One scan, decided, and the means to plan from it (again, after fresh reads)."""
+
+    conf: Settings
+    policy: rules.Policy
+    declared: Declared
+    run: LiveRun
+    aws: Aws
+    only: Sequence[Glob]
+
+    def plan(self) -> Plan:
+        report = rules.apply(self.policy, pipeline.scan_report(self.declared, self.run))
+        if report.errors:
+            first = report.errors[0]
+            raise DriftctlError(
+                f"the scan is incomplete ({first.scope}: {first.message}); "
+                "revert needs a complete one",
+                "give the credentials read access everywhere driftctl scans, then run it again",
+            )
+        world = build_world(self.declared, self.run)
+        chosen = selected(report.drifts, self.only)
+        return plan(chosen, world, self.aws.reader, self.policy, self.aws.account)
+
+    def with_fresh(self, fresh: dict[Unit, list[Resource]]) -> Scanned:
+        return dataclasses.replace(self, run=splice(self.run, self.aws.account, fresh))
+
+    def leftovers(self, done: Plan, outputs: dict[str, Any]) -> list[str]:
+        """Revert drift still there for what `done` touched, re-read fresh (and refusals)."""
+        touched = resolved(done.units, outputs)
+        after = self.with_fresh(read_units(self.aws.reader, touched))
+        report = rules.apply(self.policy, pipeline.scan_report(after.declared, after.run))
+        return leftovers(done, report.drifts, self.only, touched) + done.refusals
+
+
+def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
+    policy = rules.policy_for(conf)
+    if opts.approve:
+        journal.new_dir(opts.journal_dir)  # a taken --journal-dir fails before any call
+    origins = _origins(conf, opts, say)
+    aws = connect(conf)
+    declared = pipeline.load_declared(conf)
+    scanned = Scanned(conf, policy, declared, pipeline.load_live(conf), aws, opts.only)
+    first = scanned.plan()
+    show(first, say)
+    if not opts.approve:
+        if first.calls:
+            say(f"\nnothing was changed: pass --approve to make these {len(first.calls)} calls")
+        return ExitStatus.OK
+    if not first.calls:
+        return _nothing_to_apply(first, say)
+    fresh = read_units(aws.reader, first.units)
+    scanned = scanned.with_fresh(fresh)
+    final = _replanned(first, scanned.plan(), say)
+    header = {
+        "command": "revert",
+        "account": aws.account,
+        "default_region": scanned.run.default_region,
+        "declared": [o.to_json() for o in origins],
+        "only": [g.text for g in opts.only],
+    }
+    entries = [Entry(u, fresh.get(u, [])) for u in final.units]
+    book, result = _apply(aws, final, entries, header, opts, say)
+    if result.failed is not None:
+        return _stopped(book, final.calls, result, say)
+    return _verified(book, scanned.leftovers(final, result.outputs), say, "reverted")
+
+
+def _origins(conf: Settings, opts: Options, say: Say) -> list[guards.Origin]:
+    """Print where the declared state comes from; refuse uncommitted files (--approve)."""
+    origins = [guards.origin(s.path) for s in conf.sources]
+    for o in origins:
+        say(o.line)
+    if opts.approve:
+        guards.check_clean(origins, opts.allow_dirty)
+    elif any(o.dirty for o in origins) and not opts.allow_dirty:
+        say("warning: uncommitted changes: --approve will refuse without --allow-dirty")
+    return origins
+
+
+def _replanned(first: Plan, final: Plan, say: Say) -> Plan:
+    """The plan from fresh reads: shown again if it differs, refused if it grew."""
+    if not set(final.units) <= set(first.units):
+        raise DriftctlError(
+            "live state changed while planning: the plan now touches other resources",
+            "run driftctl revert again",
+        )
+    if final.to_json() != first.to_json():
+        say("\nlive state changed since the scan; applying this plan, from fresh reads:")
+        show(final, say)
+    return final
+
+
+def _nothing_to_apply(plan_: Plan, say: Say) -> ExitStatus:
+    if plan_.refusals:
+        say("\ncould not converge (no call can revert these):")
+        for refusal in plan_.refusals:
+            say(f"  {refusal}")
+        return ExitStatus.DRIFT
+    return ExitStatus.OK
+
+
+def _apply(
+    aws: Aws, plan_: Plan, entries: list[Entry], header: dict[str, Any], opts: Options, say: Say
+) -> tuple[Journal, Result]:
+    preflight(aws.factory, plan_.calls)
+    path = journal.new_dir(opts.journal_dir)
+    book = Journal.create(path, header, entries, plan_.to_json())
+    say(f"\njournal: {book.path}")
+    total = len(plan_.calls)
+
+    def progress(index: int, call: Call, status: str) -> None:
+        say(f"  [{index + 1}/{total}] {call.name} {status}")
+
+    executor = Executor(aws.factory, book, aws.counter, opts.fail_after, progress)
+    return book, executor.run(plan_.calls)
+
+
+def _stopped(book: Journal, calls: Sequence[Call], result: Result, say: Say) -> ExitStatus:
+    book.record({"event": "finished", "status": "stopped", "done": result.done})
+    say(f"\nstopped at call {result.done + 1}: {result.failed}")
+    done = [f"{n}. {c.name}" for n, c in enumerate(calls[: result.done], 1)]
+    not_done = [f"{n}. {c.name}" for n, c in enumerate(calls[result.done :], result.done + 1)]
+    say("done: " + (", ".join(done) or "nothing"))
+    say("not done: " + ", ".join(not_done))
+    say(f"the journal is kept: driftctl revert --undo {book.path} --approve puts back what was")
+    return ExitStatus.ERROR
+
+
+def _verified(book: Journal, left: list[str], say: Say, what: str) -> ExitStatus:
+    book.record({"event": "finished", "status": "applied", "converged": not left, "left": left})
+    if left:
+        say("\ncould not converge:")
+        for line in left:
+            say(f"  {line}")
+        return ExitStatus.DRIFT
+    say(f"\n{what}: the touched resources now match")
+    return ExitStatus.OK
+
+
+# -- undo -----------------------------------------------------------------------------
+
+
+def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
+    data = journal.load(path)
+    if opts.approve:
+        journal.new_dir(opts.journal_dir)
+    aws = connect(conf, data.header.get("default_region"))
+    if data.header.get("account") != aws.account:
+        raise DriftctlError(
+            f"{path} was written for account {data.header.get('account')}, "
+            f"these credentials are for {aws.account}",
+            "use credentials of the journal's account",
+        )
+    undo_plan, now = plan_undo(data, aws.reader, aws.account)
+    show(undo_plan, say, f"undo plan for {path}")
+    if not opts.approve:
+        if undo_plan.calls:
+            say(f"\nnothing was changed: pass --approve to make these {len(undo_plan.calls)} calls")
+        return ExitStatus.OK
+    if not undo_plan.calls:
+        return _verified_undo(None, data, aws, [], {}, say)
+    header = {
+        "command": "undo",
+        "undo_of": str(path),
+        "account": aws.account,
+        "default_region": data.header.get("default_region"),
+    }
+    entries = [Entry(u, now.get(u, [])) for u in undo_plan.units]
+    book, result = _apply(aws, undo_plan, entries, header, opts, say)
+    if result.failed is not None:
+        return _stopped(book, undo_plan.calls, result, say)
+    return _verified_undo(book, data, aws, undo_plan.units, result.outputs, say)
+
+
+def _verified_undo(
+    book: Journal | None,
+    data: JournalData,
+    aws: Aws,
+    created: list[Unit],
+    outputs: dict[str, Any],
+    say: Say,
+) -> ExitStatus:
+    units = resolved([e.unit for e in data.entries], data.outputs) + resolved(created, outputs)
+    left = not_restored(data, read_units(aws.reader, units))
+    if book is None:
+        if left:
+            say("\nnot restored, and no call can restore it:")
+            for line in left:
+                say(f"  {line}")
+            return ExitStatus.DRIFT
+        return ExitStatus.OK
+    return _verified(book, left, say, "restored")

@@ -1,0 +1,167 @@
+"""The revert journal: what was live before, what was planned, what each call did.
+
+A journal is a directory (docs/revert.md has the format):
+
+- `journal.json`, written before any change and never rewritten: the prior live state of
+  every unit the plan touches (read fresh from AWS), and the plan with every call;
+- `calls.jsonl`, appended (and flushed to disk) as each call finishes: one line per call
+  with its outcome and the values later calls or an undo need (new resources' ids),
+  then one closing line with the result.
+
+It is the one place driftctl writes a timestamp. It holds live state unmasked (an undo
+needs it exactly), so its directory is created readable by its owner only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from driftctl.errors import DriftctlError
+from driftctl.model import Resource
+from driftctl.revert.calls import Call, Unit
+
+JOURNAL_VERSION = 1
+HEADER = "journal.json"
+CALLS = "calls.jsonl"
+DEFAULT_ROOT = Path(".driftctl") / "journal"
+
+
+def now_utc() -> datetime.datetime:
+    return datetime.datetime.now(datetime.timezone.utc)
+
+
+def new_dir(given: Path | None) -> Path:
+    """`given` (--journal-dir) as is, else .driftctl/journal/<UTC time> (-2, -3 if taken)."""
+    if given is not None:
+        if given.exists() and (not given.is_dir() or any(given.iterdir())):
+            raise DriftctlError(
+                f"--journal-dir {given}: already exists and is not empty",
+                "name a new directory: a journal is never overwritten",
+            )
+        return given
+    stamp = now_utc().strftime("%Y%m%dT%H%M%SZ")
+    path, n = DEFAULT_ROOT / stamp, 1
+    while path.exists():
+        n += 1
+        path = DEFAULT_ROOT / f"{stamp}-{n}"
+    return path
+
+
+def resource_json(r: Resource) -> dict[str, Any]:
+    return {"type": r.type, "id": r.id, "region": r.region, "attrs": r.attrs}
+
+
+def resource_from_json(doc: Mapping[str, Any]) -> Resource:
+    return Resource(doc["type"], doc["id"], None, dict(doc["attrs"]), region=doc.get("region"))
+
+
+@dataclasses.dataclass
+class Entry:
+    unit: Unit
+    before: list[Resource]  # [] when the unit did not exist (the plan creates it)
+
+    def to_json(self) -> dict[str, Any]:
+        before = sorted(self.before, key=lambda r: (r.type, str(r.id)))
+        return {"unit": self.unit.to_json(), "before": [resource_json(r) for r in before]}
+
+
+@dataclasses.dataclass
+class JournalData:
+    path: Path
+    header: dict[str, Any]
+    entries: list[Entry]
+    calls: list[Call]
+    events: list[dict[str, Any]]
+
+    @property
+    def outputs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for event in self.events:
+            out.update(event.get("outputs") or {})
+        return out
+
+    @property
+    def finished(self) -> dict[str, Any] | None:
+        return next((e for e in self.events if e.get("event") == "finished"), None)
+
+
+class Journal:
+    """An open journal: the header is written on creation, events appended after."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @classmethod
+    def create(
+        cls, path: Path, header: Mapping[str, Any], entries: list[Entry], plan: Mapping[str, Any]
+    ) -> Journal:
+        try:
+            path.mkdir(parents=True, mode=0o700, exist_ok=True)
+            doc = {
+                "journal_version": JOURNAL_VERSION,
+                "created": now_utc().isoformat(timespec="seconds"),
+                **header,
+                "units": [e.to_json() for e in sorted(entries, key=lambda e: e.unit)],
+                "plan": plan,
+            }
+            _write_new(path / HEADER, json.dumps(doc, indent=1, sort_keys=True, default=str) + "\n")
+            _write_new(path / CALLS, "")
+        except OSError as exc:
+            raise DriftctlError(
+                f"cannot write the revert journal {path}: {exc.strerror}",
+                "nothing was changed; pass --journal-dir to write it elsewhere",
+            ) from exc
+        return cls(path)
+
+    def record(self, event: Mapping[str, Any]) -> None:
+        line = json.dumps(dict(event), sort_keys=True, default=str) + "\n"
+        try:
+            with open(self.path / CALLS, "a", encoding="utf-8") as f:
+                f.write(line)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as exc:
+            raise DriftctlError(
+                f"cannot append to the revert journal {self.path / CALLS}: {exc.strerror}",
+                "stopped before the next call; the journal so far is kept",
+            ) from exc
+
+
+def _write_new(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def load(path: Path) -> JournalData:
+    header_path = path / HEADER
+    try:
+        header = json.loads(header_path.read_text(encoding="utf-8"))
+        lines = (path / CALLS).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise DriftctlError(
+            f"cannot read the revert journal {path}: {exc.strerror}",
+            "pass the journal directory, e.g. .driftctl/journal/20250101T120000Z",
+        ) from exc
+    except json.JSONDecodeError as exc:
+        raise DriftctlError(f"{header_path}:{exc.lineno}: not a JSON journal: {exc.msg}") from exc
+    if not isinstance(header, dict) or header.get("journal_version") != JOURNAL_VERSION:
+        raise DriftctlError(f"{header_path}: not a driftctl journal (journal_version 1)")
+    try:
+        events = [json.loads(line) for line in lines if line.strip()]
+        entries = [
+            Entry(Unit.from_json(u["unit"]), [resource_from_json(r) for r in u["before"]])
+            for u in header["units"]
+        ]
+        calls = [Call.from_json(c) for s in header["plan"]["steps"] for c in s["calls"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DriftctlError(f"{path}: malformed revert journal: {exc}") from exc
+    return JournalData(path, header, entries, calls, events)

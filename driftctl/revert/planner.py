@@ -1,0 +1,241 @@
+"""From decided drifts to a revert plan: ordered steps of exact API calls.
+
+Only drifts whose action is `revert` are planned. A changed resource is updated toward
+live-with-the-reverted-changes-undone (driftctl.revert.merge); a missing one is
+re-created with its declared children when its declared state fully determines it; an
+unmanaged one is deleted only when the rule that decided it names `kind: unmanaged`
+explicitly. Observe-only resources are never touched. Steps run creates first (parents
+before children), then updates, then deletes (children before parents), each group in a
+stable order, so the same inputs always give the same plan.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from driftctl.aws.registry import TYPES
+from driftctl.globs import Glob
+from driftctl.model import Change, Drift, Resource
+from driftctl.revert import spec as revert
+from driftctl.revert.actions import REVERTS, rank
+from driftctl.revert.calls import Call, Ctx, Pending, Unit
+from driftctl.revert.merge import desired_attrs
+from driftctl.revert.readers import Reader
+from driftctl.revert.state import World, call_region, declared_id, label
+from driftctl.rules import Policy
+
+PHASES = {"missing": 0, "changed": 1, "unmanaged": 2}
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    kind: str
+    type: str
+    label: str
+    id: str | None
+    rule: str | None
+    address: str | None = None
+    changes: tuple[Change, ...] = ()
+    calls: tuple[Call, ...] = ()
+    refusals: tuple[str, ...] = ()
+    units: tuple[Unit, ...] = ()
+    facts: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    @property
+    def order(self) -> tuple[int, int, str]:
+        position = rank(self.type)
+        return (PHASES[self.kind], -position if self.kind == "unmanaged" else position, self.label)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "type": self.type,
+            "label": self.label,
+            "id": self.id,
+            "address": self.address,
+            "rule": self.rule,
+            "changes": [c.to_json() for c in self.changes],
+            "calls": [c.to_json() for c in self.calls],
+            "refusals": list(self.refusals),
+            "units": [u.to_json() for u in self.units],
+            "facts": dict(self.facts),
+        }
+
+
+@dataclasses.dataclass
+class Plan:
+    steps: list[Step]
+    notes: list[str] = dataclasses.field(default_factory=list)  # drifts left alone, and why
+
+    @property
+    def calls(self) -> list[Call]:
+        return [c for s in self.steps for c in s.calls]
+
+    @property
+    def units(self) -> list[Unit]:
+        return sorted({u for s in self.steps for u in s.units})
+
+    @property
+    def refusals(self) -> list[str]:
+        return [r for s in self.steps for r in s.refusals]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"steps": [s.to_json() for s in self.steps], "notes": list(self.notes)}
+
+
+def selected(drifts: Sequence[Drift], only: Sequence[Glob]) -> list[Drift]:
+    """Drifts to revert, rule-split parts of one resource joined, --only applied."""
+    groups: dict[tuple[Any, ...], Drift] = {}
+    for d in drifts:
+        if d.action != "revert" or not _wanted(d, only):
+            continue
+        key = (d.kind, d.type, d.account, d.region, d.address, d.id)
+        if key in groups:
+            first = groups[key]
+            rules = sorted({r for r in (first.rule, d.rule) if r})
+            changes = tuple(sorted({*first.changes, *d.changes}, key=lambda c: c.path))
+            groups[key] = dataclasses.replace(first, changes=changes, rule=",".join(rules) or None)
+        else:
+            groups[key] = d
+    return [groups[k] for k in sorted(groups, key=lambda k: tuple(str(p) for p in k))]
+
+
+def _wanted(d: Drift, only: Sequence[Glob]) -> bool:
+    if not only:
+        return True
+    names = [f"{d.type}/{d.address}" if d.address else "", f"{d.type}/{d.id}" if d.id else ""]
+    names += [n for n in (d.address, d.id) if n]
+    return any(g.match(n) for g in only for n in names if n)
+
+
+def plan(
+    drifts: Sequence[Drift],
+    world: World,
+    reader: Reader,
+    policy: Policy,
+    account: str = "",
+) -> Plan:
+    notes: list[str] = []
+    steps: list[Step] = []
+    for drift in drifts:
+        where = drift.address or f"{drift.type}.{drift.id}"
+        if drift.observe_only:
+            notes.append(f"not reverting {where}: declared observe-only")
+            continue
+        planner = _PLANNERS[drift.kind]
+        step = planner(drift, world, reader, policy, account)
+        if isinstance(step, str):
+            notes.append(step)
+        else:
+            steps.append(step)
+    return Plan(sorted(steps, key=lambda s: s.order), notes)
+
+
+def _step(drift: Drift, where: str, out: revert.Outcome, **extra: Any) -> Step:
+    return Step(
+        kind=drift.kind,
+        type=drift.type,
+        label=where,
+        id=drift.id,
+        rule=drift.rule,
+        address=drift.address,
+        changes=drift.changes,
+        calls=tuple(out.calls),
+        refusals=tuple(out.refusals),
+        **extra,
+    )
+
+
+def _unit(rtype: str, region: str, rid: str | Pending | None, attrs: Mapping[str, Any]) -> Unit:
+    scan = TYPES[rtype].scan
+    if isinstance(rid, Pending):
+        return Unit(scan, region, None, rid.name)
+    return Unit(scan, region, REVERTS[rtype].unit_id(str(rid), dict(attrs)) if rid else None)
+
+
+def _changed(
+    drift: Drift, world: World, reader: Reader, policy: Policy, account: str
+) -> Step | str:
+    found = world.pair(drift)
+    if found is None:
+        return f"not reverting {drift.address}: not found in the scan"
+    d, lv = found
+    if d.observe_only:
+        return f"not reverting {label(d)}: declared observe-only"
+    rtype, spec = TYPES[drift.type], REVERTS[drift.type]
+    region = call_region(world, drift, lv, d)
+    desired = desired_attrs(rtype, d.attrs, lv.attrs, drift.changes)
+    ctx = Ctx(str(lv.id), region, label(d), account)
+    ctx = dataclasses.replace(ctx, facts=reader.facts(spec, ctx, lv.attrs, "update"))
+    out = revert.update(spec, rtype.compared, ctx, lv.attrs, desired)
+    unit = _unit(drift.type, region, lv.id, lv.attrs)
+    return _step(drift, label(d), out, units=(unit,), facts=_facts(ctx))
+
+
+def _missing(
+    drift: Drift, world: World, reader: Reader, policy: Policy, account: str
+) -> Step | str:
+    d = world.missing(drift)
+    if d is None:
+        return f"not reverting {drift.address}: not found in the scan"
+    if d.observe_only:
+        return f"not reverting {label(d)}: declared observe-only"
+    rtype, spec = TYPES[d.type], REVERTS[d.type]
+    region = call_region(world, drift, d)
+    rid = declared_id(d)
+    ctx = Ctx(rid or label(d), region, label(d), account)
+    out = revert.create(spec, rtype.compared, ctx, d.attrs)
+    new_id = spec.create.new_id(ctx, d.attrs) if spec.create and not out.refusals else None
+    units = [_unit(d.type, region, new_id, d.attrs)] if new_id else []
+    if not out.refusals and rid is not None:
+        for child in sorted(world.declared_children(drift, d, rid), key=_child_order):
+            child_id = declared_id(child) or rid
+            cctx = Ctx(child_id, region, label(child), account)
+            out.extend(
+                revert.create(REVERTS[child.type], TYPES[child.type].compared, cctx, child.attrs)
+            )
+    return _step(drift, label(d), out, units=tuple(units))
+
+
+def _child_order(r: Resource) -> tuple[int, str]:
+    return (rank(r.type), label(r))
+
+
+def _unmanaged(
+    drift: Drift, world: World, reader: Reader, policy: Policy, account: str
+) -> Step | str:
+    where = f"{drift.type}.{drift.id}"
+    if not _explicit_unmanaged(policy, drift.rule):
+        return (
+            f"not deleting unmanaged {where}: rule {drift.rule} does not name kind: unmanaged "
+            "(deleting needs a rule that says so explicitly)"
+        )
+    lv = world.unmanaged(drift)
+    if lv is None:
+        return f"not deleting {where}: not found in the scan"
+    spec = REVERTS[lv.type]
+    region = call_region(world, drift, lv)
+    ctx = Ctx(str(lv.id), region, where, account)
+    ctx = dataclasses.replace(ctx, facts=reader.facts(spec, ctx, lv.attrs, "delete"))
+    out = revert.delete(spec, ctx, lv.attrs, world.live_children(drift, lv))
+    unit = _unit(lv.type, region, lv.id, lv.attrs)
+    return _step(drift, where, out, units=(unit,), facts=_facts(ctx))
+
+
+def _explicit_unmanaged(policy: Policy, names: str | None) -> bool:
+    rules = {r.name: r for r in policy.rules}
+    wanted = [rules.get(n) for n in (names or "").split(",") if n]
+    return bool(wanted) and all(r is not None and "unmanaged" in r.match.kinds for r in wanted)
+
+
+def _facts(ctx: Ctx) -> dict[str, Any]:
+    return {ctx.label: dict(ctx.facts)} if ctx.facts else {}
+
+
+_PLANNERS: dict[str, Callable[[Drift, World, Reader, Policy, str], Step | str]] = {
+    "changed": _changed,
+    "missing": _missing,
+    "unmanaged": _unmanaged,
+}

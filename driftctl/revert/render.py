@@ -1,0 +1,73 @@
+"""A plan as people read it: per resource, what changed and the exact calls, secrets masked.
+
+Policy documents and every other argument are shown as sent; a value whose name (or a
+tag whose key) looks like a secret is shown as *** (driftctl.report.mask).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from driftctl.report.mask import MASK, is_secret_name, mask_at, mask_value
+from driftctl.revert.calls import Call, plain
+from driftctl.revert.planner import Plan, Step
+
+_MARK = {"changed": "~", "missing": "+", "unmanaged": "-"}
+_VERB = {"changed": "update", "missing": "re-create", "unmanaged": "delete"}
+
+
+def masked_params(params: Any) -> Any:
+    """Params with secret-looking keys masked, and the values of secret-looking tags."""
+    value = mask_value(plain(params))
+    return _mask_tags(value)
+
+
+def _mask_tags(value: Any) -> Any:
+    if isinstance(value, dict):
+        out = {k: _mask_tags(v) for k, v in value.items()}
+        if isinstance(out.get("Key"), str) and "Value" in out and is_secret_name(out["Key"]):
+            out["Value"] = MASK
+        return out
+    if isinstance(value, list):
+        return [_mask_tags(v) for v in value]
+    return value
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def call_line(number: int, call: Call) -> str:
+    where = f" [{call.region}]" if call.service == "ec2" else ""
+    return f"{number}. {call.name}{where} {_json(masked_params(call.params))}"
+
+
+def step_lines(step: Step, first: int) -> list[str]:
+    why = f"  ({step.kind}; rule {step.rule})" if step.rule else ""
+    lines = [f"{_MARK[step.kind]} {_VERB[step.kind]} {step.label}{why}"]
+    for change in step.changes:
+        was = _json(mask_at(change.path, change.actual))
+        want = _json(mask_at(change.path, change.expected))
+        lines.append(f"    {change.path}: {was} -> {want}")
+    for n, call in enumerate(step.calls, first):
+        lines.append(f"    {call_line(n, call)}")
+    for refusal in step.refusals:
+        lines.append(f"    ! {refusal}")
+    return lines
+
+
+def plan_lines(plan: Plan, title: str = "revert plan") -> list[str]:
+    calls, steps = len(plan.calls), len(plan.steps)
+    if not steps and not plan.notes:
+        return ["nothing to revert"]
+    lines = [f"{title}: {steps} resource{'s' * (steps != 1)}, {calls} API call{'s' * (calls != 1)}"]
+    number = 1
+    for step in plan.steps:
+        lines.append("")
+        lines.extend(step_lines(step, number))
+        number += len(step.calls)
+    if plan.notes:
+        lines.append("")
+        lines.extend(f"note: {n}" for n in plan.notes)
+    return lines

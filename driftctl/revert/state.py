@@ -1,0 +1,162 @@
+"""The declared and live resources behind each drift, matched per scope as the scan does.
+
+A drift names a resource; reverting it needs the resources themselves: the declared one
+with its Refs resolved, the live one, their children. `World` matches each (account,
+region) scope exactly as pipeline.scan_report does and indexes the result by the keys a
+drift carries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from driftctl import scopes
+from driftctl.aws.canonical import Declared
+from driftctl.aws.registry import TYPES
+from driftctl.aws.scanner import GLOBAL
+from driftctl.match import Matched, match, resolve
+from driftctl.model import Drift, Ref, Resource, Unknown
+from driftctl.pipeline import normalize_live
+from driftctl.scopes import LiveRun
+
+ScopeKey = tuple[str, str]  # (account, region or GLOBAL)
+
+
+@dataclasses.dataclass
+class Scope:
+    declared: list[Resource]  # as loaded, Refs unresolved
+    live: list[Resource]  # normalized
+    matched: Matched
+
+
+def address_type(address: str) -> str:
+    """'module.a.aws_s3_bucket.b["k"]' -> 'aws_s3_bucket'."""
+    parts = address.split("[")[0].split(".")
+    return parts[-2] if len(parts) >= 2 else ""
+
+
+def owns_address(r: Resource) -> bool:
+    """Whether a Ref to r.address means r (the bucket), not a setting split out of it."""
+    return bool(r.address) and (r.address_type or address_type(str(r.address))) == r.type
+
+
+def label(r: Resource) -> str:
+    if r.address and owns_address(r):
+        return r.address
+    if r.address:
+        return f"{r.address} ({r.type})"
+    return f"{r.type}.{r.id}"
+
+
+def declared_id(r: Resource) -> str | None:
+    if r.id:
+        return r.id
+    derive = TYPES[r.type].declared_id
+    rid = derive(r.attrs) if derive else None
+    return rid if isinstance(rid, str) else None
+
+
+@dataclasses.dataclass
+class World:
+    scopes: dict[ScopeKey, Scope]
+    default_region: str
+
+    def scope(self, drift: Drift) -> Scope:
+        return self.scopes[(drift.account or "", drift.region or "")]
+
+    def pair(self, drift: Drift) -> tuple[Resource, Resource] | None:
+        for d, lv in self.scope(drift).matched.pairs:
+            if (d.type, lv.id, d.address) == (drift.type, drift.id, drift.address):
+                return d, lv
+        return None
+
+    def missing(self, drift: Drift) -> Resource | None:
+        """The missing declared resource, its Refs resolved against everything matched
+        (matching resolves a missing resource's Refs only as far as it had got)."""
+        scope = self.scope(drift)
+        for d in scope.matched.missing:
+            if (d.type, d.address, declared_id(d)) == (drift.type, drift.address, drift.id):
+                bound, gone = _bound(scope)
+                return _resolved(d, bound, gone)
+        return None
+
+    def unmanaged(self, drift: Drift) -> Resource | None:
+        for lv in self.scope(drift).matched.unmanaged:
+            if (lv.type, lv.id) == (drift.type, drift.id):
+                return lv
+        return None
+
+    def live_children(self, drift: Drift, parent: Resource) -> list[Resource]:
+        return [r for r in self.scope(drift).live if _child_of(r, parent.type, parent.id)]
+
+    def declared_children(self, drift: Drift, parent: Resource, pid: str) -> list[Resource]:
+        """The declared children of a missing parent, their Refs to it resolved to `pid`."""
+        scope = self.scope(drift)
+        bound, gone = _bound(scope)
+        if parent.address:
+            bound[parent.address] = dataclasses.replace(parent, id=pid)
+            gone.discard(parent.address)
+        out = []
+        for child in scope.declared:
+            rtype = TYPES[child.type]
+            if rtype.parent is None or rtype.parent[0] != parent.type or child is parent:
+                continue
+            if not _refers_to(child.attrs.get(rtype.parent[1]), parent, pid):
+                continue
+            out.append(_resolved(child, bound, gone))
+        return out
+
+
+def _bound(scope: Scope) -> tuple[dict[str, Resource], set[str]]:
+    """Declared address -> the live resource it matched; addresses of missing ones."""
+    bound = {d.address: lv for d, lv in scope.matched.pairs if d.address and owns_address(d)}
+    gone = {d.address for d in scope.matched.missing if d.address and owns_address(d)}
+    return bound, gone
+
+
+def _resolved(d: Resource, bound: dict[str, Resource], gone: set[str]) -> Resource:
+    attrs = TYPES[d.type].normalize(resolve(d.attrs, bound, gone))
+    return dataclasses.replace(d, attrs=attrs)
+
+
+def _child_of(r: Resource, parent_type: str, parent_id: str | None) -> bool:
+    rtype = TYPES[r.type]
+    return bool(
+        rtype.parent
+        and rtype.parent[0] == parent_type
+        and r.attrs.get(rtype.parent[1]) == parent_id
+    )
+
+
+def _refers_to(value: object, parent: Resource, pid: str) -> bool:
+    if isinstance(value, Ref):  # aws_s3_bucket.logs.id, aws_iam_role.app.name, ...
+        return value.address == parent.address
+    if isinstance(value, Unknown):
+        return value.depends_on is not None and value.depends_on == parent.address
+    return value == pid
+
+
+def build_world(declared: Declared, run: LiveRun) -> World:
+    default = run.default_region
+    out: dict[ScopeKey, Scope] = {}
+    for account, region in run.pairs:
+        state = run.states[account]
+        live = normalize_live(_in(state.resources, region, default))
+        dec = _in(declared.resources, region, default)
+        out[(account, region)] = Scope(dec, live, match(TYPES, dec, live))
+    return World(out, default)
+
+
+def _in(resources: Iterable[Resource], region: str, default: str) -> list[Resource]:
+    return [r for r in resources if scopes.scope_region(r, default) == region]
+
+
+def call_region(world: World, drift: Drift, *resources: Resource | None) -> str:
+    """Where a resource's API calls go: its own region, else the scope's, else the default."""
+    for r in resources:
+        if r is not None and r.region:
+            return r.region
+    if drift.region and drift.region != GLOBAL:
+        return drift.region
+    return world.default_region
