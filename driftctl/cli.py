@@ -9,7 +9,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from driftctl.commands import demo, merge, render, scan
+from driftctl.commands import demo, gen_driftignore, merge, render, scan
+from driftctl.commands import pr as pr_cmd
+from driftctl.commands import revert as revert_cmd
+from driftctl.commands import rules as rules_cmd
+from driftctl.commands.determinism import determinism_command
 from driftctl.errors import DriftctlError, ExitStatus
 
 app = typer.Typer(
@@ -22,7 +26,12 @@ app = typer.Typer(
 app.command("scan")(scan.scan)
 app.command("render")(render.render)
 app.command("demo")(demo.demo)
+app.command("determinism")(determinism_command)
 app.command("merge")(merge.merge)
+app.command("gen-driftignore")(gen_driftignore.gen_driftignore)
+app.command("pr")(pr_cmd.pr)
+app.command("revert")(revert_cmd.revert)
+app.add_typer(rules_cmd.app, name="rules")
 
 
 @app.callback()

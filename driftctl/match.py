@@ -59,27 +59,53 @@ def resolve(value: Any, bound: Mapping[str, Resource], missing: set[str]) -> Any
     return value
 
 
-def _key(values: list[Any]) -> str:
-    return json.dumps(values, sort_keys=True, default=str)
+def has_ref(value: Any) -> bool:
+    if isinstance(value, Ref):
+        return True
+    if isinstance(value, dict):
+        return any(has_ref(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_ref(v) for v in value)
+    return False
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _key(values: list[Any]) -> tuple[Any, ...]:
+    """A natural key as a hashable value (JSON only for the rare non-scalar part)."""
+    return tuple(
+        v if isinstance(v, _SCALARS) else json.dumps(v, sort_keys=True, default=str) for v in values
+    )
 
 
 class _Index:
     def __init__(self, types: Mapping[str, ResourceType], live: list[Resource]) -> None:
         self.by_id: dict[tuple[str, str], Resource] = {}
-        self.by_key: dict[tuple[str, int, str], list[Resource]] = {}
+        self.by_key: dict[tuple[str, int, tuple[Any, ...]], list[Resource]] = {}
         for r in live:
             if r.id is not None:
                 self.by_id[(r.type, r.id)] = r
             rtype = types.get(r.type)
             for n, key in enumerate(rtype.natural_keys if rtype else ()):
                 values = [get_path(r.attrs, k.split(".")) for k in key]
-                self.by_key.setdefault((r.type, n, _key(values)), []).append(r)
+                if any(v is not None for v in values):  # an all-absent key identifies nothing
+                    self.by_key.setdefault((r.type, n, _key(values)), []).append(r)
 
 
 def _address_type(address: str) -> str:
     """'module.a.aws_s3_bucket.b["k"]' -> 'aws_s3_bucket'."""
     parts = address.split("[")[0].split(".")
     return parts[-2] if len(parts) >= 2 else ""
+
+
+def _owns_address(d: Resource) -> bool:
+    """Whether a Ref to d.address means d (the bucket), not a resource split out of the same
+    declaration (its versioning). Loaders say so in address_type (a Kustomize `Bucket/logs`
+    or a CloudFormation logical id names no type); else the Terraform address names it."""
+    if not d.address:
+        return False
+    return (d.address_type or _address_type(d.address)) == d.type
 
 
 def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[Resource]]:
@@ -90,6 +116,8 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
     waiting = False
     for n, key in enumerate(rtype.natural_keys):
         values = [get_path(d.attrs, k.split(".")) for k in key]
+        if all(v is None for v in values):
+            continue  # a key this declaration does not have (CloudFormation's, elsewhere)
         if any(isinstance(v, Ref) for v in values):
             waiting = True
             continue
@@ -106,26 +134,29 @@ def match(
     types: Mapping[str, ResourceType], declared: list[Resource], live: list[Resource]
 ) -> Matched:
     index = _Index(types, live)
-    pending = sorted(declared, key=lambda r: (r.type, r.address or "", r.id or ""))
+    ordered = sorted(declared, key=lambda r: (r.type, r.address or "", r.id or ""))
+    # (resource, holds Refs): only those need resolving and re-normalizing (most hold none)
+    pending = [(d, has_ref(d.attrs)) for d in ordered]
     bound: dict[str, Resource] = {}  # declared address -> live (own-type addresses only)
     owner: dict[tuple[str, str], Resource] = {}  # live (type, id) -> declared that bound it
-    pairs: list[tuple[Resource, Resource]] = []
+    pairs: list[tuple[Resource, Resource, bool]] = []
     missing: list[Resource] = []
     missing_addresses: set[str] = set()
     progress = True
     while pending and progress:
         progress = False
-        still: list[Resource] = []
-        for d in pending:
-            d = dataclasses.replace(d, attrs=resolve(d.attrs, bound, missing_addresses))
+        still: list[tuple[Resource, bool]] = []
+        for d, refs in pending:
+            if refs:
+                d = dataclasses.replace(d, attrs=resolve(d.attrs, bound, missing_addresses))
             state, candidates = _lookup(d, types[d.type], index)
             if state == "wait":
-                still.append(d)
+                still.append((d, refs))
                 continue
             progress = True
             if state == "absent":
                 missing.append(d)
-                if d.address and _address_type(d.address) == d.type:
+                if d.address and _owns_address(d):
                     missing_addresses.add(d.address)
                 continue
             if len(candidates) > 1:
@@ -143,26 +174,26 @@ def match(
                     "remove one of the two declarations",
                 )
             owner[(live_r.type, str(live_r.id))] = d
-            pairs.append((d, live_r))
-            if d.address and _address_type(d.address) == d.type:
+            pairs.append((d, live_r, refs))
+            if d.address and _owns_address(d):
                 bound[d.address] = live_r
         pending = still
-    for d in pending:  # Refs that never resolved: their targets are not live
+    for d, _ in pending:  # Refs that never resolved: their targets are not live
         missing.append(dataclasses.replace(d, attrs=resolve(d.attrs, bound, missing_addresses)))
     # a final pass: Refs in matched resources to targets bound later in the loop
-    pairs = [
-        (dataclasses.replace(d, attrs=_final(d.attrs, bound, missing_addresses, types[d.type])), lv)
-        for d, lv in pairs
+    final = [
+        (_final(d, bound, missing_addresses, types[d.type]) if refs else d, lv)
+        for d, lv, refs in pairs
     ]
     unmanaged = _unmanaged(types, live, owner)
-    return Matched(pairs, _roll_up_missing(types, missing), unmanaged)
+    return Matched(final, _roll_up_missing(types, missing), unmanaged)
 
 
 def _final(
-    attrs: dict[str, Any], bound: Mapping[str, Resource], missing: set[str], rtype: ResourceType
-) -> Any:
-    resolved = resolve(attrs, bound, missing)
-    return rtype.normalize(_unresolved_to_unknown(resolved))
+    d: Resource, bound: Mapping[str, Resource], missing: set[str], rtype: ResourceType
+) -> Resource:
+    resolved = _unresolved_to_unknown(resolve(d.attrs, bound, missing))
+    return dataclasses.replace(d, attrs=rtype.normalize(resolved))
 
 
 def _unresolved_to_unknown(value: Any) -> Any:

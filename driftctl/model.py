@@ -51,6 +51,10 @@ class SourceRef:
     file: str
     line: int
     end_line: int | None = None
+    # 1-based columns of a span (end exclusive), where the loader knows them: slicing the
+    # file's text from (line, col) to (end_line, end_col) gives the literal exactly
+    col: int | None = None
+    end_col: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "line": self.line}
@@ -67,6 +71,11 @@ class Resource:
     account: str | None = None
     # attribute path -> where its value came from (declared side only)
     provenance: dict[str, SourceRef] = dataclasses.field(default_factory=dict, compare=False)
+    # declared side: compared but never reverted (Crossplane ["Observe"], ACK read-only)
+    observe_only: bool = dataclasses.field(default=False, compare=False)
+    # declared side: the canonical type a Ref to `address` means (the bucket, not the
+    # versioning split out of it); None: derived from a Terraform address (match.py)
+    address_type: str | None = dataclasses.field(default=None, compare=False)
 
     @property
     def key(self) -> str:
@@ -97,6 +106,8 @@ class Drift:
     account: str | None = None
     region: str | None = None  # the scanned region, or "global" for IAM and S3
     tags: dict[str, str] = dataclasses.field(default_factory=dict, compare=False)
+    # declared as observe-only: rules may report it, never revert it
+    observe_only: bool = dataclasses.field(default=False, compare=False)
 
     @property
     def fingerprint(self) -> str:

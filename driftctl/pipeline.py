@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections import Counter
 from typing import Any
@@ -15,22 +16,37 @@ from driftctl.aws.canonical import Declared, canonicalize, count_unknown
 from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
+from driftctl.declared import sources as declared_sources
 from driftctl.declared.hcl import load_hcl
+from driftctl.declared.raw import RawDeclared
 from driftctl.diff import diff_attrs
 from driftctl.errors import DriftctlError
 from driftctl.match import match
 from driftctl.model import KINDS, Drift, Report, Resource, ScanError
+from driftctl.report import progress
 from driftctl.scopes import LiveRun
-from driftctl.settings import Settings
+from driftctl.settings import Settings, Source
 
 
 def load_declared(settings: Settings) -> Declared:
     merged = Declared([])
-    for source in settings.sources:
-        raw = load_hcl(source.path, settings.var_files, dict(settings.variables))
+
+    def hcl(source: Source) -> RawDeclared:
+        return load_hcl(
+            source.path,
+            settings.var_files,
+            dict(settings.variables),
+            env=dict(settings.tf_env_vars),
+            cache_dir=settings.hcl_cache_dir,
+        )
+
+    loaded = declared_sources.load_all(settings, hcl)
+    for source, raw in loaded:
         part = canonicalize(raw)
-        if len(settings.sources) > 1:
-            part.resources = [_prefixed(r, source.path.as_posix()) for r in part.resources]
+        local = source.scheme != "tfstate+s3" and str(source.path) != "-"
+        if len(loaded) > 1 and local:
+            root = source.path if source.path.is_dir() else source.path.parent
+            part.resources = [_prefixed(r, root.as_posix()) for r in part.resources]
         merged.resources.extend(part.resources)
         merged.unknown.extend(part.unknown)
         merged.warnings.extend(part.warnings)
@@ -73,23 +89,28 @@ def load_live(settings: Settings) -> LiveRun:
     states: dict[str, LiveState] = {}
     for account in sorted({a for a, _ in pairs}):
         wanted = [r for a, r in pairs if a == account]
-        if not multi:
-            states[account] = Scanner(factory, counter).scan(SCANS.values(), wanted, region)
-            continue
-        states[account] = _scan_account(settings, base, account, wanted, region, counter)
+        display = progress.for_terminal(counter)
+        with display or contextlib.nullcontext():
+            if not multi:
+                scanner = Scanner(factory, counter, progress=display)
+                states[account] = scanner.scan(SCANS.values(), wanted, region)
+            else:
+                states[account] = _scan_account(
+                    settings, base, (account, wanted, region), counter, display
+                )
     return LiveRun(states, pairs, region, counter, limiter.waited)
 
 
 def _scan_account(
     settings: Settings,
     base: Any,
-    account: str,
-    wanted: list[str],
-    region: str,
+    scope: tuple[str, list[str], str],  # (account, scopes wanted, region for global calls)
     counter: aws_session.CallCounter,
+    display: progress.ScanProgress | None,
 ) -> LiveState:
     """One account of a multi-account scan, through its assumed role; a role that cannot be
     assumed is an error entry of that account, never a crash of the whole scan."""
+    account, wanted, region = scope
     role = str(settings.scale.account_role).format(account=account)
     try:
         session = accounts.assumed_session(base, role, region, settings.endpoint_url)
@@ -97,7 +118,7 @@ def _scan_account(
         factory = aws_session.make_client_factory(
             session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
         )
-        scanner = Scanner(factory, counter, scope_prefix=f"{account}/")
+        scanner = Scanner(factory, counter, scope_prefix=f"{account}/", progress=display)
         state = scanner.scan(SCANS.values(), wanted, region)
     except (botocore.exceptions.ClientError, DriftctlError) as exc:
         error = ScanError(f"{account}/sts", f"cannot assume {role}: {exc}")
@@ -144,7 +165,11 @@ def _tagged(report: Report, account: str, region: str) -> Report:
 
 
 def normalize_live(resources: list[Resource]) -> list[Resource]:
-    return [dataclasses.replace(r, attrs=TYPES[r.type].normalize(r.attrs)) for r in resources]
+    out = []
+    for r in resources:
+        attrs = TYPES[r.type].normalize(r.attrs)
+        out.append(r if attrs is r.attrs else dataclasses.replace(r, attrs=attrs))
+    return out
 
 
 def build_report(declared: Declared, live: LiveState) -> Report:
@@ -160,12 +185,13 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         unknown += sum(count_unknown(v) for k, v in d.attrs.items() if k in rtype.compared)
         changes = diff_attrs(rtype, d.attrs, lv.attrs)
         if changes:
-            drifts.append(
-                Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes), tags=_tags(lv))
-            )
+            tags = {**_tags(lv), **_tags(d)}  # rules match tags declared or live; declared wins
+            changed = Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes))
+            drifts.append(dataclasses.replace(changed, tags=tags, observe_only=d.observe_only))
     for d in matched.missing:
         rid = d.id or _declared_id(d)
-        drifts.append(Drift("missing", d.type, rid, d.address, d.source, tags=_tags(d)))
+        missing = Drift("missing", d.type, rid, d.address, d.source, tags=_tags(d))
+        drifts.append(dataclasses.replace(missing, observe_only=d.observe_only))
     for lv in matched.unmanaged:
         drifts.append(Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv)))
     drifts.sort(key=Drift.sort_key)

@@ -125,9 +125,7 @@ def _change_decision(
 def _decided(drift: Drift, decision: Decision) -> Drift:
     # an observe-only declaration (Crossplane ["Observe"], ACK read-only) is never reverted
     action = "report" if drift.observe_only and decision.action == "revert" else decision.action
-    return dataclasses.replace(
-        drift, action=action, severity=decision.severity, rule=decision.rule
-    )
+    return dataclasses.replace(drift, action=action, severity=decision.severity, rule=decision.rule)
 
 
 def apply(policy: Policy, report: Report) -> Report:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from driftctl.errors import DriftctlError
 
-SCHEMES = ("hcl", "tfstate", "kustomize", "yaml")
-OUTPUT_SCHEMES = ("console", "json")
+SCHEMES = ("hcl", "tfstate", "tfstate+s3", "kustomize", "yaml")
+OUTPUT_SCHEMES = ("console", "json", "markdown", "sarif")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,6 +36,13 @@ class Settings:
     var_files: tuple[Path, ...] = ()
     variables: tuple[tuple[str, str], ...] = ()
     scale: Scale = dataclasses.field(default_factory=lambda: Scale())
+    rules: RuleSettings = dataclasses.field(default_factory=lambda: RuleSettings())
+    # Terraform's environment: TF_VAR_<name> and TF_WORKSPACE, sorted by name
+    tf_env_vars: tuple[tuple[str, str], ...] = ()
+    # where parsed HCL files are cached by content hash; None: no cache (--no-cache)
+    hcl_cache_dir: Path | None = None
+    # options of the Kustomize and CloudFormation loaders
+    formats: FormatSettings = dataclasses.field(default_factory=lambda: FormatSettings())
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,40 +99,84 @@ def parse_scale(
 
 
 def parse_source(text: str) -> Source:
+    """hcl://DIR, tfstate://FILE, tfstate+s3://BUCKET/KEY, kustomize://DIR|FILE|-,
+    yaml://FILE, or a bare path whose format is told by its content."""
+    from driftctl.declared.detect import detect
+
     scheme, sep, rest = text.partition("://")
     if not sep:
-        path = Path(text)
-        if path.is_dir() and any(path.glob("*.tf")):
-            return Source("hcl", path)
-        if not path.exists():
+        if text == "-":
+            return Source("kustomize", Path("-"))
+        found = detect(Path(text))
+        if found is not None:
+            return Source(*found)
+        if not Path(text).exists():
             raise DriftctlError(f"--from {text}: no such file or directory")
         raise DriftctlError(
-            f"--from {text}: cannot tell the format (no *.tf files here)",
-            "name it explicitly, e.g. --from hcl://DIR",
+            f"--from {text}: cannot tell the format (no *.tf files, kustomization.yaml, "
+            "CloudFormation template, driftctl YAML or Terraform state here)",
+            "name it explicitly, e.g. --from hcl://DIR or --from yaml://FILE",
         )
     if scheme not in SCHEMES:
         raise DriftctlError(
             f"--from {text}: unknown source scheme {scheme}://", f"use one of {', '.join(SCHEMES)}"
         )
-    if scheme != "hcl":
-        raise DriftctlError(
-            f"--from {text}: {scheme}:// sources are not supported yet", "use hcl://DIR"
-        )
+    if scheme == "tfstate+s3":
+        if "/" not in rest.strip("/"):
+            raise DriftctlError(f"--from {text}: expected tfstate+s3://BUCKET/KEY")
+        return Source(scheme, Path(rest))
+    if scheme == "kustomize" and rest == "-":
+        return Source(scheme, Path("-"))
     path = Path(rest or ".")
-    if not path.is_dir():
+    if scheme == "tfstate" and path.is_dir():
+        path = path / "terraform.tfstate"
+    wants_dir = scheme == "hcl"
+    if wants_dir and not path.is_dir():
         raise DriftctlError(f"--from {text}: {path} is not a directory")
+    if scheme in ("tfstate", "yaml") and not path.is_file():
+        raise DriftctlError(f"--from {text}: {path} is not a file")
+    if scheme == "kustomize" and not path.exists():
+        raise DriftctlError(f"--from {text}: no such file or directory")
     return Source(scheme, path)
+
+
+@dataclasses.dataclass(frozen=True)
+class FormatSettings:
+    """Options of the Kustomize and CloudFormation loaders."""
+
+    kustomize_bin: str | None = None  # --kustomize-bin: kustomize, or kubectl (kustomize)
+    parameters: tuple[tuple[str, str], ...] = ()  # --parameter K=V, in the order given
+    parameters_file: Path | None = None  # --parameters-file: JSON
+    stack_name: str | None = None  # --stack-name: AWS::StackName, and stack-tag matching
+
+
+def parse_formats(
+    kustomize_bin: str | None = None,
+    parameters: list[str] | None = None,
+    parameters_file: Path | None = None,
+    stack_name: str | None = None,
+) -> FormatSettings:
+    pairs = []
+    for item in parameters or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise DriftctlError(f"--parameter {item}: expected KEY=VALUE")
+        pairs.append((key, value))
+    if parameters_file is not None and not parameters_file.is_file():
+        raise DriftctlError(f"--parameters-file {parameters_file}: no such file")
+    return FormatSettings(kustomize_bin or None, tuple(pairs), parameters_file, stack_name or None)
 
 
 def parse_output(text: str) -> Output:
     scheme, sep, rest = text.partition("://")
     if not sep or scheme not in OUTPUT_SCHEMES:
         raise DriftctlError(
-            f"-o {text}: unknown output", "use console:// or json://PATH (PATH - is stdout)"
+            f"-o {text}: unknown output",
+            "use console://, json://PATH, markdown://PATH or sarif://PATH (PATH - is stdout)",
         )
-    if scheme == "json" and not rest:
+    if scheme != "console" and not rest:
         raise DriftctlError(
-            f"-o {text}: json:// needs a path", "use json://report.json or json://-"
+            f"-o {text}: {scheme}:// needs a path", f"use {scheme}://FILE or {scheme}://-"
         )
     return Output(scheme, rest)
 
@@ -142,6 +193,28 @@ def _env_region() -> tuple[str, ...]:
     return (region,) if region else ()
 
 
+@dataclasses.dataclass(frozen=True)
+class RuleSettings:
+    """Which rule files decide each drift's action (docs/rules.md)."""
+
+    paths: tuple[Path, ...] = ()  # --rules: files or directories, in order
+    driftignore: Path | None = None  # --driftignore, or ./.driftignore when present
+    defaults: bool = True  # the shipped default rules, after the user's
+
+
+def parse_rules(
+    paths: list[Path] | None, driftignore: Path | None, no_default_rules: bool = False
+) -> RuleSettings:
+    if driftignore is not None and not driftignore.is_file():
+        raise DriftctlError(f"--driftignore {driftignore}: no such file")
+    found = Path(".driftignore")
+    return RuleSettings(
+        tuple(paths or ()),
+        driftignore if driftignore is not None else (found if found.is_file() else None),
+        not no_default_rules,
+    )
+
+
 def build(
     sources: list[str],
     outputs: list[str],
@@ -153,6 +226,9 @@ def build(
     var_files: list[Path] | None = None,
     variables: list[str] | None = None,
     scale: Scale | None = None,
+    rules: RuleSettings | None = None,
+    no_cache: bool = False,
+    formats: FormatSettings | None = None,
 ) -> Settings:
     return Settings(
         sources=tuple(parse_source(s) for s in (sources or ["."])),
@@ -165,4 +241,34 @@ def build(
         var_files=tuple(var_files or ()),
         variables=tuple(parse_var(v) for v in variables or ()),
         scale=scale or Scale(),
+        rules=rules or RuleSettings(),
+        tf_env_vars=_tf_env(),
+        hcl_cache_dir=None if no_cache else _hcl_cache_dir(),
+        formats=formats or FormatSettings(),
     )
+
+
+def build_aws_only(
+    profile: str | None,
+    regions: list[str],
+    endpoint_url: str | None,
+    scale: Scale | None = None,
+) -> Settings:
+    """Settings for a command that talks to AWS but reads no declared source (revert --undo)."""
+    return Settings(
+        profile=profile or os.environ.get("AWS_PROFILE") or None,
+        regions=tuple(regions) or _env_region(),
+        endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
+        scale=scale or Scale(),
+    )
+
+
+def _tf_env() -> tuple[tuple[str, str], ...]:
+    """TF_VAR_* and TF_WORKSPACE, which Terraform reads (lower precedence than tfvars)."""
+    names = [k for k in os.environ if k.startswith("TF_VAR_") or k == "TF_WORKSPACE"]
+    return tuple((k, os.environ[k]) for k in sorted(names))
+
+
+def _hcl_cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "driftctl" / "hcl"

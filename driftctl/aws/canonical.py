@@ -61,16 +61,24 @@ def canonicalize(raw: RawDeclared) -> Declared:
     unsupported: Counter[str] = Counter()
     for r in raw.resources:
         if r.type in CONVERTERS:
-            _, convert = CONVERTERS[r.type]
+            owner, convert = CONVERTERS[r.type]
             tags = raw.default_tags.get(r.provider) or {}
-            region = raw.regions.get(r.provider)
+            region = r.region or raw.regions.get(r.provider)
             for res in convert(r):
-                res = dataclasses.replace(res, region=region if isinstance(region, str) else None)
+                own = res.type == owner.name and r.address_type is None
+                res = dataclasses.replace(
+                    res,
+                    attrs={**res.attrs, **r.identity} if own else res.attrs,
+                    region=region if isinstance(region, str) else None,
+                    observe_only=r.observe_only,
+                    address_type=r.address_type or owner.name,
+                )
                 out.append(finish(TYPES[res.type], res, tags if isinstance(tags, dict) else None))
         elif r.type in FOLDS:
             fragments.extend((r, frag) for frag in FOLDS[r.type][1].convert(r))
         else:
             unsupported[r.type] += 1
+    unsupported.update(raw.unsupported)
     declared = Declared(
         out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items()))
     )

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from driftctl.aws.types import (
+    CFN_KEY,
     DetailCall,
     Details,
     Fold,
@@ -19,6 +20,7 @@ from driftctl.aws.types import (
     ListCall,
     ResourceType,
     ScanSpec,
+    cfn_identity,
     tag_dict,
 )
 from driftctl.declared.raw import RawResource
@@ -49,6 +51,7 @@ def build_vpc(item: Item, details: Details, region: str) -> list[Resource]:
         .get("EnableDnsHostnames", {})
         .get("Value", False),
         "tags": tag_dict(item.get("Tags")),
+        **cfn_identity(item.get("Tags")),
         "arn": _arn(region, item, "vpc", "VpcId"),
         "is_default": bool(item.get("IsDefault")),
     }
@@ -62,6 +65,7 @@ def build_subnet(item: Item, details: Details, region: str) -> list[Resource]:
         "availability_zone": item.get("AvailabilityZone"),
         "map_public_ip_on_launch": bool(item.get("MapPublicIpOnLaunch", False)),
         "tags": tag_dict(item.get("Tags")),
+        **cfn_identity(item.get("Tags")),
         "arn": item.get("SubnetArn") or _arn(region, item, "subnet", "SubnetId"),
         "default_for_az": bool(item.get("DefaultForAz")),
     }
@@ -96,6 +100,7 @@ def build_security_group(item: Item, details: Details, region: str) -> list[Reso
         "description": item.get("Description", ""),
         "vpc_id": item.get("VpcId"),
         "tags": tag_dict(item.get("Tags")),
+        **cfn_identity(item.get("Tags")),
         "ingress": _live_rules(item.get("IpPermissions") or [], gid),
         "egress": _live_rules(item.get("IpPermissionsEgress") or [], gid),
         "arn": _arn(region, item, "security-group", "GroupId"),
@@ -275,7 +280,7 @@ TYPES = [
         scan="ec2_vpcs",
         compared=_VPC_KEYS,
         exact=frozenset({"tags"}),
-        natural_keys=(("cidr_block", "tags.Name"),),
+        natural_keys=(CFN_KEY, ("cidr_block", "tags.Name")),
         declared_defaults={
             "instance_tenancy": "default",
             "enable_dns_support": True,
@@ -291,7 +296,7 @@ TYPES = [
         scan="ec2_subnets",
         compared=_SUBNET_KEYS,
         exact=frozenset({"tags"}),
-        natural_keys=(("vpc_id", "cidr_block"),),
+        natural_keys=(CFN_KEY, ("vpc_id", "cidr_block")),
         declared_defaults={"map_public_ip_on_launch": False, "tags": {}},
         is_aws_default=lambda r: bool(r.attrs.get("default_for_az")),
         from_terraform={"aws_subnet": _plain("aws_subnet", _SUBNET_KEYS)},
@@ -303,7 +308,7 @@ TYPES = [
         compared=frozenset({"name", "description", "vpc_id", "tags", "ingress", "egress"}),
         exact=frozenset({"tags"}),
         sets=frozenset({"ingress", "egress"}),
-        natural_keys=(("vpc_id", "name"),),
+        natural_keys=(CFN_KEY, ("vpc_id", "name")),
         # No rule declared for ingress means none is wanted. Egress left undeclared is not
         # compared: AWS gives every new group an allow-all egress rule of its own.
         declared_defaults={"description": "Managed by Terraform", "ingress": [], "tags": {}},

@@ -11,6 +11,7 @@ from typing import Any
 
 from driftctl.aws.policy import canonical_policy
 from driftctl.aws.types import (
+    CFN_KEY,
     DetailCall,
     Details,
     Item,
@@ -18,6 +19,7 @@ from driftctl.aws.types import (
     ListCall,
     ResourceType,
     ScanSpec,
+    cfn_identity,
     tag_dict,
 )
 from driftctl.declared.raw import RawResource
@@ -43,6 +45,7 @@ def build_role(item: Item, details: Details, region: str) -> list[Resource]:
             "PermissionsBoundaryArn"
         ),
         "tags": tag_dict(item.get("Tags")),
+        **cfn_identity(item.get("Tags")),
         "arn": item["Arn"],
     }
     out = [Resource("aws_iam_role", name, None, attrs)]
@@ -65,6 +68,7 @@ def build_user(item: Item, details: Details, region: str) -> list[Resource]:
             "PermissionsBoundaryArn"
         ),
         "tags": tag_dict(item.get("Tags")),
+        **cfn_identity(item.get("Tags")),
         "arn": item["Arn"],
     }
     return [Resource("aws_iam_user", item["UserName"], None, attrs)]
@@ -79,6 +83,7 @@ def build_policy(item: Item, details: Details, region: str) -> list[Resource]:
         "description": item.get("Description", ""),
         "policy": default[0].get("Document") if default else None,
         "tags": tag_dict((details.get("tags") or {}).get("Tags")),
+        **cfn_identity((details.get("tags") or {}).get("Tags")),
         "arn": item["Arn"],
     }
     return [Resource("aws_iam_policy", item["Arn"], None, attrs)]
@@ -187,7 +192,7 @@ TYPES = [
         scan="iam_roles",
         compared=_ROLE_KEYS,
         exact=frozenset({"tags", "assume_role_policy"}),
-        natural_keys=(("name",),),
+        natural_keys=(CFN_KEY, ("name",)),
         declared_id=lambda a: a.get("name"),
         declared_defaults={"path": "/", "max_session_duration": 3600, "tags": {}},
         normalize=_norm_policy_attrs("assume_role_policy"),
@@ -230,7 +235,7 @@ TYPES = [
         scan="iam_policies",
         compared=_POLICY_KEYS,
         exact=frozenset({"tags", "policy"}),
-        natural_keys=(("name",),),
+        natural_keys=(CFN_KEY, ("name",)),
         declared_defaults={"path": "/", "tags": {}},
         normalize=_norm_policy_attrs("policy"),
         from_terraform={"aws_iam_policy": keep("aws_iam_policy", _POLICY_KEYS)},
@@ -241,7 +246,7 @@ TYPES = [
         scan="iam_users",
         compared=_USER_KEYS,
         exact=frozenset({"tags"}),
-        natural_keys=(("name",),),
+        natural_keys=(CFN_KEY, ("name",)),
         declared_id=lambda a: a.get("name"),
         declared_defaults={"path": "/", "tags": {}},
         from_terraform={"aws_iam_user": keep("aws_iam_user", _USER_KEYS)},

@@ -14,12 +14,14 @@ from typing import Any
 
 from driftctl.aws.policy import canonical_policy
 from driftctl.aws.types import (
+    CFN_KEY,
     DetailCall,
     Details,
     Item,
     ListCall,
     ResourceType,
     ScanSpec,
+    cfn_identity,
     first_block,
     tag_dict,
 )
@@ -42,7 +44,8 @@ def _bucket(item: Item) -> dict[str, str]:
 
 def build_bucket(item: Item, details: Details, region: str) -> list[Resource]:
     name = item["Name"]
-    tags = tag_dict((details.get("tagging") or {}).get("TagSet"))
+    tag_set = (details.get("tagging") or {}).get("TagSet")
+    tags = tag_dict(tag_set)
     versioning = details.get("versioning") or {}
     sse_rules = (
         (details.get("encryption") or {}).get("ServerSideEncryptionConfiguration") or {}
@@ -63,7 +66,10 @@ def build_bucket(item: Item, details: Details, region: str) -> list[Resource]:
         return Resource(rtype, name, None, {"bucket": name, **attrs}, region=bucket_region)
 
     return [
-        res("aws_s3_bucket", {"arn": f"arn:aws:s3:::{name}", "tags": tags}),
+        res(
+            "aws_s3_bucket",
+            {"arn": f"arn:aws:s3:::{name}", "tags": tags, **cfn_identity(tag_set)},
+        ),
         res(
             "aws_s3_bucket_versioning",
             {
@@ -233,7 +239,7 @@ TYPES = [
         scan="s3_buckets",
         compared=frozenset({"bucket", "tags"}),
         exact=frozenset({"tags"}),
-        natural_keys=BUCKET_KEY,
+        natural_keys=(CFN_KEY, *BUCKET_KEY),
         declared_id=lambda a: a.get("bucket"),
         declared_defaults={"tags": {}},
         from_terraform={"aws_s3_bucket": bucket_from_tf},

@@ -123,6 +123,21 @@ def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:
     return {t["Key"]: t.get("Value", "") for t in tags or () if not t["Key"].startswith("aws:")}
 
 
+# The natural key CloudFormation gives every stack resource: its aws:cloudformation:stack-name
+# and aws:cloudformation:logical-id tags (left out of `tags`: aws:* tags are never drift).
+# First among a type's natural keys, so a template resource declared with --stack-name is
+# found by it even if its name is generated; a resource declared elsewhere has neither.
+CFN_KEY = ("cfn_stack", "cfn_logical_id")
+
+
+def cfn_identity(tags: list[dict[str, str]] | None) -> dict[str, str]:
+    """{"cfn_stack", "cfn_logical_id"} of a resource CloudFormation created, else {}."""
+    found = {t["Key"]: t.get("Value", "") for t in tags or ()}
+    stack = found.get("aws:cloudformation:stack-name")
+    logical = found.get("aws:cloudformation:logical-id")
+    return {CFN_KEY[0]: stack, CFN_KEY[1]: logical} if stack and logical else {}
+
+
 def first_block(value: Any) -> dict[str, Any]:
     """Terraform's single nested block (a list of at most one dict) as a dict."""
     if isinstance(value, list) and value and isinstance(value[0], dict):

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from driftctl import demo_stack, emulator, pipeline, settings
+from driftctl import demo_stack, emulator, pipeline, rules, settings
 from driftctl.commands.scan import write_outputs
 from driftctl.errors import ExitStatus
 
@@ -29,6 +29,7 @@ def demo() -> None:
         out.print(f"[bold]4.[/] driftctl scan --from hcl://{FIXTURE} --endpoint-url {endpoint}")
         conf = settings.build([f"hcl://{FIXTURE}"], ["console://"], None, ["us-east-1"], endpoint)
         report = pipeline.scan_report(pipeline.load_declared(conf), pipeline.load_live(conf))
+        report = rules.apply(rules.policy_for(conf), report)  # the shipped default rules
         write_outputs(report, conf)
     out.print(
         "\nEach change above shows up once: as [yellow]changed[/] (the code says otherwise), "

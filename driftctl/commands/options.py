@@ -11,13 +11,18 @@ From = Annotated[
     list[str] | None,
     typer.Option(
         "--from",
-        help="Declared source: hcl://DIR or a directory (repeatable). Default: .",
+        help="Declared source (repeatable): hcl://DIR, tfstate://FILE, tfstate+s3://BUCKET/KEY, "
+        "kustomize://DIR|FILE|-, yaml://FILE, or a path (format told by content). Default: .",
         show_default=False,
     ),
 ]
 Output = Annotated[
     list[str] | None,
-    typer.Option("-o", "--output", help="console:// or json://PATH (- is stdout); repeatable"),
+    typer.Option(
+        "-o",
+        "--output",
+        help="console://, json://PATH, markdown://PATH or sarif://PATH (- is stdout); repeatable",
+    ),
 ]
 Profile = Annotated[str | None, typer.Option("--profile", help="AWS profile name")]
 Region = Annotated[list[str] | None, typer.Option("--region", help="AWS region (repeatable)")]
@@ -59,5 +64,50 @@ MaxAttempts = Annotated[
     int,
     typer.Option(
         "--max-attempts", help="Attempts per API call (retries included) before giving up"
+    ),
+]
+Rules = Annotated[
+    list[Path] | None,
+    typer.Option("--rules", help="Rule file, or directory of *.yaml rule files (repeatable)"),
+]
+DriftIgnore = Annotated[
+    Path | None,
+    typer.Option(
+        "--driftignore", help="snyk-style .driftignore file. Default: ./.driftignore if present"
+    ),
+]
+NoDefaultRules = Annotated[
+    bool, typer.Option("--no-default-rules", help="Do not apply driftctl's shipped default rules")
+]
+NoCache = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Parse every .tf file again instead of reading the parse cache "
+        "($XDG_CACHE_HOME/driftctl/hcl)",
+    ),
+]
+KustomizeBin = Annotated[
+    str | None,
+    typer.Option(
+        "--kustomize-bin",
+        help="Binary that builds kustomize:// sources: kustomize, or kubectl (kubectl kustomize)",
+    ),
+]
+Parameter = Annotated[
+    list[str] | None,
+    typer.Option("--parameter", help="CloudFormation template parameter KEY=VALUE (repeatable)"),
+]
+ParametersFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--parameters-file",
+        help="CloudFormation parameters: JSON list of ParameterKey/ParameterValue, or a map",
+    ),
+]
+StackName = Annotated[
+    str | None,
+    typer.Option(
+        "--stack-name", help="CloudFormation stack name (AWS::StackName; matches by stack tags)"
     ),
 ]

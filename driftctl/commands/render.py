@@ -45,9 +45,25 @@ def render(
     hash_: Annotated[
         bool, typer.Option("--hash", help="Print only sha256:<hex> of the rendering")
     ] = False,
+    no_cache: options.NoCache = False,
+    kustomize_bin: options.KustomizeBin = None,
+    parameter: options.Parameter = None,
+    parameters_file: options.ParametersFile = None,
+    stack_name: options.StackName = None,
+    region: options.Region = None,
 ) -> None:
     """Print the declared state, evaluated and normalized, exactly as the diff compares it."""
-    conf = settings.build(from_ or [], [], None, [], None, var_files=var_file, variables=var)
+    conf = settings.build(
+        from_ or [],
+        [],
+        None,
+        region or [],
+        None,
+        var_files=var_file,
+        variables=var,
+        no_cache=no_cache,
+        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+    )
     text = render_text(pipeline.load_declared(conf))
     if hash_:
         sys.stdout.write(f"sha256:{hashlib.sha256(text.encode()).hexdigest()}\n")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 from typing import Annotated
@@ -10,12 +9,13 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from driftctl import pipeline, settings, snapshot
+from driftctl import pipeline, rules, settings, snapshot
 from driftctl.commands import options
-from driftctl.errors import DriftctlError, ExitStatus
+from driftctl.errors import ExitStatus
 from driftctl.model import KINDS, Report
 from driftctl.report import console as console_report
-from driftctl.report import jsonout
+from driftctl.report import formats
+from driftctl.report.output import write_text
 
 
 def scan(
@@ -39,6 +39,14 @@ def scan(
     account_role: options.AccountRole = None,
     shard: options.Shard = None,
     max_attempts: options.MaxAttempts = 8,
+    rules_: options.Rules = None,
+    driftignore: options.DriftIgnore = None,
+    no_default_rules: options.NoDefaultRules = False,
+    no_cache: options.NoCache = False,
+    kustomize_bin: options.KustomizeBin = None,
+    parameter: options.Parameter = None,
+    parameters_file: options.ParametersFile = None,
+    stack_name: options.StackName = None,
 ) -> None:
     """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error)."""
     conf = settings.build(
@@ -54,13 +62,17 @@ def scan(
         settings.parse_scale(
             all_regions, max_rps, accounts, organization, account_role, shard, max_attempts
         ),
+        settings.parse_rules(rules_, driftignore, no_default_rules),
+        no_cache=no_cache,
+        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
     )
+    policy = rules.policy_for(conf)  # before any API call: a bad rule file fails fast
     started = time.monotonic()
     declared = pipeline.load_declared(conf)
     run = pipeline.load_live(conf)
     if conf.save_live is not None:
         snapshot.save(run, conf.save_live)
-    report = pipeline.scan_report(declared, run)
+    report = rules.apply(policy, pipeline.scan_report(declared, run))
     write_outputs(report, conf)
     stderr = Console(stderr=True)
     for warning in declared.warnings:
@@ -93,12 +105,6 @@ def write_outputs(report: Report, conf: settings.Settings) -> None:
     for out in conf.outputs:
         if out.scheme == "console":
             console_report.render(report, Console(highlight=False))
-        elif out.scheme == "json":
-            text = jsonout.render(report)
-            if out.target == "-":
-                sys.stdout.write(text)
-            else:
-                try:
-                    Path(out.target).write_text(text)
-                except OSError as exc:
-                    raise DriftctlError(f"cannot write {out.target}: {exc.strerror}") from exc
+        else:  # json, markdown, sarif
+            sources = [s.path for s in conf.sources]
+            write_text(out.target, formats.render(out.scheme, report, sources))

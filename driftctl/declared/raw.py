@@ -32,6 +32,9 @@ class RawResource:
     # the Terraform type a Ref to `address` means, when this resource shares its address with
     # that one (the versioning split out of a CloudFormation bucket); None: its own type
     address_type: str | None = None
+    # natural-key attributes the format knows beyond Terraform's (CloudFormation's stack and
+    # logical id, with --stack-name): added to the resource of the address's own type
+    identity: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass

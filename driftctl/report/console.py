@@ -16,6 +16,7 @@ _TITLES = {
     "unmanaged": "Unmanaged (live, not declared)",
 }
 _COLORS = {"changed": "yellow", "missing": "red", "unmanaged": "magenta"}
+_SEVERITY_COLORS = {"low": "dim", "medium": "yellow", "high": "red", "critical": "bold red"}
 
 
 def _short(value: Any, limit: int = 120) -> str:
@@ -31,6 +32,13 @@ def _where(d: Drift) -> str:
     return f"{escape(name)}{escape(ident)}{src}"
 
 
+def _verdict(d: Drift) -> str:
+    """What the rules decided: severity, action and the deciding rule, if any."""
+    color = _SEVERITY_COLORS.get(d.severity, "yellow")
+    rule = f" · rule {escape(d.rule)}" if d.rule else ""
+    return f"  [{color}]{escape(d.severity)}[/] · {escape(d.action)}{rule}"
+
+
 def render(report: Report, console: Console) -> None:
     for kind in KINDS:
         drifts = [d for d in report.drifts if d.kind == kind]
@@ -38,11 +46,12 @@ def render(report: Report, console: Console) -> None:
             continue
         console.print(f"\n[bold {_COLORS[kind]}]{_TITLES[kind]}: {len(drifts)}[/]")
         for d in drifts:
-            console.print(
+            head = (
                 f"  [bold]{_where(d)}[/bold]"
                 if kind != "unmanaged"
                 else f"  {escape(d.type)} {escape(str(d.id))}"
             )
+            console.print(head + _verdict(d))
             for c in d.changes:
                 console.print(
                     f"      {escape(c.path)}: [green]{escape(_short(c.expected))}[/green]"

@@ -10,12 +10,14 @@ import sys
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from driftctl import emulator
+from tests.schemas import validate_report
 
 DRIFTCTL = shutil.which("driftctl", path=str(Path(sys.executable).parent)) or "driftctl"
 
@@ -28,7 +30,9 @@ class Run:
 
     @property
     def report(self) -> Any:
-        return json.loads(self.stdout)
+        doc = json.loads(self.stdout)
+        validate_report(doc)
+        return doc
 
 
 @pytest.fixture(scope="session")
@@ -56,4 +60,24 @@ def driftctl(*args: str, env: dict[str, str] | None = None, cwd: Path | None = N
         cwd=cwd,
         timeout=300,
     )
+    _validate_json_reports(args, proc.stdout, cwd)
     return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def _validate_json_reports(args: tuple[str, ...], stdout: str, cwd: Path | None) -> None:
+    """Every JSON report a scan wrote (json://- alone on stdout, or json://FILE) is valid."""
+    if args[:1] != ("scan",):
+        return
+    outputs = [b for a, b in pairwise(args) if a in ("-o", "--output")]
+    to_stdout = [o for o in outputs if o.endswith("://-") or o.startswith("console://")]
+    for output in outputs:
+        if not output.startswith("json://"):
+            continue
+        target = output.removeprefix("json://")
+        if target == "-":
+            text = stdout if to_stdout == [output] else ""
+        else:
+            path = (cwd or Path.cwd()) / target
+            text = path.read_text() if path.is_file() else ""
+        if text.strip():
+            validate_report(json.loads(text))

@@ -175,3 +175,22 @@ def test_exhausted_retries_list_the_scope_and_exit_2(endpoint: str) -> None:
     assert "SlowDown" in report["errors"][0]["message"]
     assert not any(d["type"].startswith("aws_s3") for d in report["drifts"])  # never guessed
     assert report["drifts"] == []  # the rest of the stack is in sync
+
+
+def test_organization_scans_every_active_account(endpoint: str, tmp_path: Path) -> None:
+    org = boto3.client("organizations", endpoint_url=endpoint, region_name="us-east-1")
+    org.create_organization(FeatureSet="ALL")
+    member = org.create_account(Email="m@example.com", AccountName="member")
+    member_id = member["CreateAccountStatus"]["AccountId"]
+    session = account_session(endpoint, member_id)
+    session.client("s3", endpoint_url=endpoint, region_name="us-east-1").create_bucket(
+        Bucket="member-only"
+    )
+    (tmp_path / "main.tf").write_text("")
+    run = driftctl(
+        "scan", "--from", f"hcl://{tmp_path}", "--endpoint-url", endpoint, "--organization",
+        "--account-role", ROLE, "-o", "json://-",
+    )  # fmt: skip
+    assert run.code == 1, run.stderr
+    drifts = json.loads(run.stdout)["drifts"]
+    assert [(d["account"], d["id"]) for d in drifts] == [(member_id, "member-only")]

@@ -1,0 +1,268 @@
+"""CloudFormation templates (YAML or JSON) as declared state.
+
+Parameters take their Default, then `--parameters-file`, then `--parameter K=V`;
+pseudo parameters are known where driftctl knows them (AWS::Region from --region or the
+environment, AWS::StackName from --stack-name) and Unknown otherwise. Conditions and
+Mappings are evaluated; a resource whose Condition is false is not declared. Resources
+of the types in cfn_resources.py are mapped onto Terraform's shape, with the logical id
+as address; a `Ref`/`Fn::GetAtt` to another resource is a `Ref` resolved by matching.
+A circular dependency between resources (or conditions) is an error naming the cycle,
+as CloudFormation would reject the template.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from driftctl.aws.registry import terraform_types
+from driftctl.declared import cfn_resources
+from driftctl.declared.cfn_eval import Evaluator, references
+from driftctl.declared.raw import RawDeclared, RawResource
+from driftctl.errors import DriftctlError
+from driftctl.model import Ref, SourceRef, Unknown
+
+SECTIONS = frozenset(
+    {
+        "AWSTemplateFormatVersion",
+        "Description",
+        "Metadata",
+        "Parameters",
+        "Rules",
+        "Mappings",
+        "Conditions",
+        "Transform",
+        "Resources",
+        "Outputs",
+    }
+)
+
+
+def is_template(data: Any) -> bool:
+    """A CloudFormation template: its version key, or Resources with `Type: AWS::...`."""
+    if not isinstance(data, dict):
+        return False
+    if "AWSTemplateFormatVersion" in data:
+        return True
+    resources = data.get("Resources")
+    return isinstance(resources, dict) and any(
+        isinstance(r, dict) and str(r.get("Type", "")).startswith(("AWS::", "Custom::"))
+        for r in resources.values()
+    )
+
+
+def read_parameters_file(path: Path) -> dict[str, str]:
+    """`[{"ParameterKey": K, "ParameterValue": V}, ...]` (the CLI's format) or `{K: V}`."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DriftctlError(f"cannot read {path}: {exc.strerror}") from exc
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        line = getattr(exc, "lineno", 1)
+        raise DriftctlError(f"{path}:{line}: not a JSON parameters file") from exc
+    if isinstance(data, dict):
+        return {str(k): _param_text(v) for k, v in data.items()}
+    if isinstance(data, list) and all(isinstance(p, dict) and "ParameterKey" in p for p in data):
+        return {str(p["ParameterKey"]): _param_text(p.get("ParameterValue")) for p in data}
+    raise DriftctlError(
+        f"{path}: expected a list of ParameterKey/ParameterValue objects or a {{key: value}} map"
+    )
+
+
+def _param_text(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def load_cloudformation(
+    name: str,
+    data: dict[str, Any],
+    lines: Mapping[str, int],
+    parameters: Mapping[str, str],
+    stack_name: str | None = None,
+    region: str | None = None,
+) -> RawDeclared:
+    resources = data.get("Resources")
+    if not isinstance(resources, dict) or not resources:
+        raise DriftctlError(f"{name}: a template needs a Resources section with resources")
+    warnings: list[str] = []
+    if data.get("Transform"):
+        warnings.append(f"{name}: Transform {data['Transform']} is not applied by driftctl")
+    _check_cycles(name, resources)
+    values = {**_pseudo(stack_name, region), **_parameters(name, data, parameters, warnings)}
+    types = {k: str(v.get("Type", "")) for k, v in resources.items() if isinstance(v, dict)}
+    ev = Evaluator(
+        name,
+        values,
+        data.get("Mappings") or {},
+        data.get("Conditions") or {},
+        (_ref_of(types), _getatt_of(types), frozenset(types)),
+    )
+    out: list[RawResource] = []
+    unsupported: Counter[str] = Counter()
+    known = set(terraform_types())
+    for logical in sorted(resources):
+        body = resources[logical]
+        where = f"Resources.{logical}"
+        if not isinstance(body, dict) or "Type" not in body:
+            raise DriftctlError(f"{name}:{lines.get(where, 1)}: {where} has no Type")
+        if "Condition" in body:
+            included = ev.condition(body["Condition"], where)
+            if included is False:
+                continue
+            if not isinstance(included, bool):
+                warnings.append(
+                    f"{name}: {logical} not compared: its condition {body['Condition']} "
+                    "is known only when the stack is deployed"
+                )
+                continue
+        props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
+        source = SourceRef(name, lines.get(where, 1))
+        raws = cfn_resources.to_raw(logical, types[logical], props, source)
+        if raws is None:
+            unsupported[types[logical]] += 1
+            continue
+        for raw in raws:
+            if raw.type not in known:
+                unsupported[raw.type] += 1
+                continue
+            out.append(raw)
+            if raw.address_type is not None:
+                continue  # split out of (or attached to) the resource its address names
+            if stack_name:
+                raw.identity = {"cfn_stack": stack_name, "cfn_logical_id": logical}
+            elif (
+                raw.type in cfn_resources.NAME_ATTR
+                and cfn_resources.NAME_ATTR[raw.type] not in raw.attrs
+            ):
+                warnings.append(
+                    f"{name}: {logical}: CloudFormation generates its name; pass --stack-name "
+                    "to find it by the stack's tags"
+                )
+    for rtype, count in sorted(unsupported.items()):
+        warnings.append(f"{count} {rtype} not compared (a type driftctl does not read yet)")
+    return RawDeclared(out, warnings=warnings, unsupported=dict(sorted(unsupported.items())))
+
+
+def _pseudo(stack_name: str | None, region: str | None) -> dict[str, Any]:
+    at_deploy = "known only when the stack is deployed"
+    partition: Any = Unknown(f"AWS::Partition is {at_deploy}")
+    if region:
+        partition = "aws-cn" if region.startswith("cn-") else "aws"
+        partition = "aws-us-gov" if region.startswith("us-gov-") else partition
+    return {
+        "AWS::Region": region or Unknown("AWS::Region: pass --region"),
+        "AWS::AccountId": Unknown(f"AWS::AccountId is {at_deploy}"),
+        "AWS::StackName": stack_name or Unknown("AWS::StackName: pass --stack-name"),
+        "AWS::StackId": Unknown(f"AWS::StackId is {at_deploy}"),
+        "AWS::Partition": partition,
+        "AWS::URLSuffix": "amazonaws.com.cn"
+        if region and region.startswith("cn-")
+        else "amazonaws.com"
+        if region
+        else Unknown(f"AWS::URLSuffix is {at_deploy}"),
+        "AWS::NotificationARNs": Unknown(f"AWS::NotificationARNs is {at_deploy}"),
+    }
+
+
+def _parameters(
+    name: str, data: dict[str, Any], given: Mapping[str, str], warnings: list[str]
+) -> dict[str, Any]:
+    declared = data.get("Parameters") or {}
+    if not isinstance(declared, dict):
+        raise DriftctlError(f"{name}: Parameters must be a mapping")
+    for key in sorted(set(given) - set(declared)):
+        raise DriftctlError(
+            f"--parameter {key}: the template declares no such parameter",
+            f"declared: {', '.join(sorted(declared)) or 'none'}",
+        )
+    out: dict[str, Any] = {}
+    for key, spec in declared.items():
+        spec = spec if isinstance(spec, dict) else {}
+        ptype = str(spec.get("Type", "String"))
+        if key in given:
+            text: Any = given[key]
+        elif "Default" in spec:
+            text = _param_text(spec["Default"])
+        else:
+            warnings.append(f"{name}: parameter {key} has no value (pass --parameter {key}=...)")
+            out[key] = Unknown(f"parameter {key} has no value")
+            continue
+        allowed = spec.get("AllowedValues")
+        if isinstance(allowed, list) and text not in [_param_text(a) for a in allowed]:
+            raise DriftctlError(f"{name}: parameter {key}={text!r} is not one of {allowed}")
+        out[key] = _typed(ptype, text, key)
+    return out
+
+
+def _typed(ptype: str, text: str, key: str) -> Any:
+    if ptype.startswith("AWS::SSM::Parameter::Value"):
+        return Unknown(f"parameter {key} is read from SSM when the stack is deployed")
+    if ptype.startswith("List<") or ptype == "CommaDelimitedList":
+        return [t.strip() for t in text.split(",")] if text else []
+    if ptype == "Number":
+        try:
+            return int(text)
+        except ValueError:
+            try:
+                return float(text)
+            except ValueError:
+                return text
+    return text
+
+
+def _ref_of(types: Mapping[str, str]) -> Any:
+    def ref_of(logical: str) -> Any:
+        path = cfn_resources.REF_PATH.get(types[logical])
+        if path is None:
+            return Unknown(f"{logical} is a {types[logical]}, which driftctl does not read")
+        return Ref(logical, path)
+
+    return ref_of
+
+
+def _getatt_of(types: Mapping[str, str]) -> Any:
+    def getatt_of(logical: str, attribute: str) -> Any:
+        path = cfn_resources.GETATT_PATH.get((types[logical], attribute))
+        if path is None:
+            return Unknown(f"{logical}.{attribute} is known after apply")
+        return Ref(logical, path)
+
+    return getatt_of
+
+
+def _check_cycles(name: str, resources: Mapping[str, Any]) -> None:
+    """CloudFormation rejects circular dependencies; so does driftctl, naming the cycle."""
+    graph: dict[str, list[str]] = {}
+    for logical, body in resources.items():
+        body = body if isinstance(body, dict) else {}
+        depends = body.get("DependsOn") or []
+        deps = references(body.get("Properties")) | set(
+            [depends] if isinstance(depends, str) else depends
+        )
+        graph[logical] = sorted(d for d in deps if d in resources)
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for dep in graph[node]:
+            if state.get(dep) == 1:
+                cycle = " -> ".join([*stack[stack.index(dep) :], dep])
+                raise DriftctlError(
+                    f"{name}: circular dependency between resources: {cycle}",
+                    "CloudFormation rejects such a template: break the cycle",
+                )
+            if dep not in state:
+                visit(dep)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)

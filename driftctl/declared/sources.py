@@ -1,0 +1,115 @@
+"""Every `--from` source loaded into RawDeclared, in the order given, by its scheme.
+
+HCL is loaded by the caller's function (the pipeline owns how the HCL evaluator is
+called). A Terraform state given with the HCL of the same configuration is merged into
+it (state supplies ids, HCL the values; merge.py) instead of being declared again: a
+`tfstate://` file whose directory is an `hcl://` source's directory, or a
+`tfstate+s3://` state when exactly one HCL source is given.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from driftctl.declared.cfn_yaml import parse_template
+from driftctl.declared.cloudformation import is_template, load_cloudformation, read_parameters_file
+from driftctl.declared.driftctl_yaml import is_driftctl_yaml, load_driftctl_yaml
+from driftctl.declared.kustomize import load_kustomize
+from driftctl.declared.merge import merge_state
+from driftctl.declared.raw import RawDeclared
+from driftctl.declared.tfstate import load_state_s3, load_state_text
+from driftctl.errors import DriftctlError
+from driftctl.settings import Settings, Source
+
+HclLoader = Callable[[Source], RawDeclared]
+
+
+def load_all(settings: Settings, load_hcl: HclLoader) -> list[tuple[Source, RawDeclared]]:
+    """(source, its RawDeclared) for each source that declares on its own."""
+    pairs = state_pairs(settings.sources)
+    merged_states = {state for states in pairs.values() for state in states}
+    out: list[tuple[Source, RawDeclared]] = []
+    for source in settings.sources:
+        if source in merged_states:
+            continue
+        if source.scheme == "hcl":
+            raw = load_hcl(source)
+            for state in pairs.get(source, []):
+                raw = merge_state(raw, load_state(state, settings))
+        else:
+            raw = load_one(source, settings)
+        out.append((source, raw))
+    return out
+
+
+def state_pairs(sources: tuple[Source, ...]) -> dict[Source, list[Source]]:
+    """hcl source -> the state sources that supply its ids."""
+    hcl = [s for s in sources if s.scheme == "hcl"]
+    pairs: dict[Source, list[Source]] = {}
+    for state in sources:
+        if state.scheme == "tfstate":
+            home = os.path.realpath(state.path.parent)
+            owner = next((h for h in hcl if os.path.realpath(h.path) == home), None)
+        elif state.scheme == "tfstate+s3" and len(hcl) == 1:
+            owner = hcl[0]
+        else:
+            continue
+        if owner is not None:
+            pairs.setdefault(owner, []).append(state)
+    return pairs
+
+
+def load_one(source: Source, settings: Settings) -> RawDeclared:
+    if source.scheme in ("tfstate", "tfstate+s3"):
+        return load_state(source, settings)
+    if source.scheme == "kustomize":
+        return load_kustomize(str(source.path), settings.formats.kustomize_bin)
+    if source.scheme == "yaml":
+        return load_yaml(source.path, settings)
+    raise DriftctlError(f"{source.scheme}:// sources cannot be loaded here")
+
+
+def load_state(source: Source, settings: Settings) -> RawDeclared:
+    if source.scheme == "tfstate+s3":
+        return load_state_s3(source.path.as_posix(), lambda: _s3_client(settings))
+    return load_state_text(source.path.name, _read(source.path))
+
+
+def _s3_client(settings: Settings) -> Any:
+    from driftctl.aws.accounts import base_session
+
+    session = base_session(settings.profile)
+    region = (settings.regions or (session.region_name or "us-east-1",))[0]
+    return session.client("s3", region_name=region, endpoint_url=settings.endpoint_url)
+
+
+def load_yaml(path: Path, settings: Settings) -> RawDeclared:
+    """A CloudFormation template (YAML or JSON), or driftctl's own YAML format."""
+    text = sys.stdin.read() if str(path) == "-" else _read(path)
+    name = path.name
+    data, lines = parse_template(name, text)
+    if is_driftctl_yaml(data):
+        return load_driftctl_yaml(name, text)
+    if not is_template(data):
+        raise DriftctlError(
+            f"{path}: neither a CloudFormation template nor driftctl YAML",
+            "a template has AWSTemplateFormatVersion or Resources; see docs/declared-yaml.md",
+        )
+    formats = settings.formats
+    parameters = read_parameters_file(formats.parameters_file) if formats.parameters_file else {}
+    parameters.update(dict(formats.parameters))
+    region = settings.regions[0] if settings.regions else None
+    return load_cloudformation(name, data, lines, parameters, formats.stack_name, region)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DriftctlError(f"cannot read {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DriftctlError(f"{path}: not a UTF-8 text file") from exc
