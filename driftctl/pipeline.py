@@ -28,7 +28,9 @@ from driftctl.scopes import LiveRun
 from driftctl.settings import Settings, Source
 
 
-def load_declared(settings: Settings) -> Declared:
+def load_declared(settings: Settings, context: dict[str, str] | None = None) -> Declared:
+    """context: the scan's AWS identity (connect(...).context) for the data sources that
+    read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown."""
     merged = Declared([])
 
     def hcl(source: Source) -> RawDeclared:
@@ -37,6 +39,7 @@ def load_declared(settings: Settings) -> Declared:
             settings.var_files,
             dict(settings.variables),
             env=dict(settings.tf_env_vars),
+            context=context,
             cache_dir=settings.hcl_cache_dir,
         )
 
@@ -63,21 +66,66 @@ def _prefixed(r: Resource, root: str) -> Resource:
     )
 
 
-def load_live(settings: Settings) -> LiveRun:
-    if settings.live_file is not None:
-        from driftctl import snapshot
+@dataclasses.dataclass(frozen=True)
+class Connection:
+    """The scan's AWS session, checked: its clients, call counter and rate limiter, and
+    whose credentials they are."""
 
-        return snapshot.load(settings.live_file)
-    scale = settings.scale
+    base: Any  # boto3.Session
+    region: str  # the first --region: global services and the caller's identity
+    counter: aws_session.CallCounter
+    limiter: RateLimiter
+    factory: aws_session.ClientFactory
+    caller: dict[str, str]  # account_id, arn, user_id, region, partition
+
+
+def connect(settings: Settings) -> Connection | None:
+    """Open and check the AWS session (one STS call; a clear error if unusable), or None
+    when the scan reads a saved snapshot."""
+    if settings.live_file is not None:
+        return None
     base = accounts.base_session(settings.profile)
     region = (settings.regions or (base.region_name,))[0]
     if not region:
         raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
-    counter, limiter = aws_session.CallCounter(), RateLimiter(scale.max_rps)
+    counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
     factory = aws_session.make_client_factory(
-        base, settings.endpoint_url, counter, limiter, scale.max_attempts
+        base, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
     )
-    caller = aws_session.check_credentials(factory, counter, region)
+    caller = aws_session.caller_context(factory, counter, region)
+    return Connection(base, region, counter, limiter, factory, caller)
+
+
+def declared_context(settings: Settings, conn: Connection | None) -> dict[str, str] | None:
+    """The identity aws_caller_identity/aws_region/aws_partition read: the caller's, when
+    one account is scanned; None (Unknown) offline or across several accounts."""
+    if conn is None or settings.scale.accounts or settings.scale.organization:
+        return None
+    return conn.caller
+
+
+def connect_and_load(settings: Settings) -> tuple[Connection | None, Declared]:
+    """The AWS session and the declared state evaluated with its identity. A problem in the
+    declared sources is reported before one with the credentials (it needs no AWS)."""
+    try:
+        conn = connect(settings)
+    except DriftctlError:
+        load_declared(settings)  # raises the declared sources' own error, if they have one
+        raise
+    return conn, load_declared(settings, declared_context(settings, conn))
+
+
+def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
+    if settings.live_file is not None:
+        from driftctl import snapshot
+
+        return snapshot.load(settings.live_file)
+    conn = conn or connect(settings)
+    assert conn is not None
+    scale = settings.scale
+    base, region, counter, limiter = conn.base, conn.region, conn.counter, conn.limiter
+    factory = conn.factory
+    caller = conn.caller["account_id"]
     multi = bool(scale.accounts or scale.organization)
     ids = list(scale.accounts) or (
         accounts.organization_accounts(base, region, settings.endpoint_url) if multi else [caller]
@@ -114,18 +162,27 @@ def _scan_account(
     role = str(settings.scale.account_role).format(account=account)
     try:
         session = accounts.assumed_session(base, role, region, settings.endpoint_url)
-        limiter = RateLimiter(settings.scale.max_rps)
-        factory = aws_session.make_client_factory(
-            session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
-        )
-        scanner = Scanner(factory, counter, scope_prefix=f"{account}/", progress=display)
+    except (botocore.exceptions.ClientError, botocore.exceptions.BotoCoreError) as exc:
+        return _account_failed(account, wanted, f"cannot assume {role}: {exc}")
+    except DriftctlError as exc:
+        return _account_failed(account, wanted, f"cannot assume {role}: {exc.message}")
+    limiter = RateLimiter(settings.scale.max_rps)
+    factory = aws_session.make_client_factory(
+        session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+    )
+    scanner = Scanner(factory, counter, scope_prefix=f"{account}/", progress=display)
+    try:
         state = scanner.scan(SCANS.values(), wanted, region)
-    except (botocore.exceptions.ClientError, DriftctlError) as exc:
-        error = ScanError(f"{account}/sts", f"cannot assume {role}: {exc}")
-        failed = {(spec, scope) for spec in SCANS for scope in wanted}
-        return LiveState([], [error], failed, account)
+    except DriftctlError as exc:  # fatal for this account's credentials, not for the others
+        return _account_failed(account, wanted, exc.message)
     state.account = account
     return state
+
+
+def _account_failed(account: str, wanted: list[str], message: str) -> LiveState:
+    """An account none of whose scopes could be read: one error entry, all scopes failed."""
+    failed = {(spec, scope) for spec in SCANS for scope in wanted}
+    return LiveState([], [ScanError(f"{account}/sts", message)], failed, account)
 
 
 def scan_report(declared: Declared, run: LiveRun) -> Report:
@@ -179,7 +236,7 @@ def build_report(declared: Declared, live: LiveState) -> Report:
     liv = [r for r in normalize_live(live.resources) if r.type not in incomplete]
     matched = match(TYPES, dec, liv)
     drifts: list[Drift] = []
-    unknown = 0
+    unknown = len(matched.unidentified)  # declared, identity known only after apply
     for d, lv in matched.pairs:
         rtype = TYPES[d.type]
         unknown += sum(count_unknown(v) for k, v in d.attrs.items() if k in rtype.compared)

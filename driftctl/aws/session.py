@@ -93,6 +93,10 @@ def make_client_factory(
 
 def check_credentials(factory: ClientFactory, counter: CallCounter, region: str) -> str:
     """Fail fast, in one line, on unusable credentials or endpoint. Returns the account id."""
+    return str(_identity(factory, counter, region).get("Account", ""))
+
+
+def _identity(factory: ClientFactory, counter: CallCounter, region: str) -> Any:
     counter.count("sts", "GetCallerIdentity")
     try:
         identity = factory("sts", region).get_caller_identity()
@@ -108,7 +112,32 @@ def check_credentials(factory: ClientFactory, counter: CallCounter, region: str)
         ) from exc
     except botocore.exceptions.ClientError as exc:
         raise fatal_error(exc, "sts:GetCallerIdentity") from exc
-    return str(identity.get("Account", ""))
+    except botocore.exceptions.BotoCoreError as exc:  # SSO token, unparsable answer, ...
+        raise DriftctlError(
+            f"sts:GetCallerIdentity failed: {exc}",
+            "check the credentials (aws sso login for SSO profiles) and --endpoint-url",
+        ) from exc
+    except KeyError as exc:  # botocore's parser on a 200 answer that is not AWS's XML
+        raise DriftctlError(
+            "sts:GetCallerIdentity failed: the endpoint's answer is not an AWS response",
+            "check --endpoint-url / AWS_ENDPOINT_URL (a proxy or portal in the way?)",
+        ) from exc
+    return identity
+
+
+def caller_context(factory: ClientFactory, counter: CallCounter, region: str) -> dict[str, str]:
+    """What Terraform's aws_caller_identity, aws_region and aws_partition would read with
+    these credentials: account_id, arn, user_id, region and partition (one STS call)."""
+    identity = _identity(factory, counter, region)
+    arn = str(identity.get("Arn", ""))
+    partition = arn.split(":")[1] if arn.count(":") >= 5 else "aws"
+    return {
+        "account_id": str(identity.get("Account", "")),
+        "arn": arn,
+        "user_id": str(identity.get("UserId", "")),
+        "region": region,
+        "partition": partition,
+    }
 
 
 def fatal_error(exc: botocore.exceptions.ClientError, call: str) -> DriftctlError:

@@ -68,8 +68,8 @@ def scan(
     )
     policy = rules.policy_for(conf)  # before any API call: a bad rule file fails fast
     started = time.monotonic()
-    declared = pipeline.load_declared(conf)
-    run = pipeline.load_live(conf)
+    conn, declared = pipeline.connect_and_load(conf)
+    run = pipeline.load_live(conf, conn)
     if conf.save_live is not None:
         snapshot.save(run, conf.save_live)
     report = rules.apply(policy, pipeline.scan_report(declared, run))

@@ -60,14 +60,16 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
     has_remote = opts.remote in [r.name for r in repo.remotes]
     base = opts.base or git_ops.default_base(repo, opts.remote)
     start = git_ops.base_commit(repo, opts.remote, base, fetch=has_remote or not opts.dry_run)
-    live = pipeline.load_live(conf)
+    conn = pipeline.connect(conf)
+    context = pipeline.declared_context(conf, conn)
+    live = pipeline.load_live(conf, conn)
     with git_ops.worktree(repo, start) as tree:
         wconf = dataclasses.replace(
             conf,
             sources=(Source(source.scheme, tree / rel),),
             var_files=tuple(_inside(p, top, tree) for p in conf.var_files),
         )
-        declared = pipeline.load_declared(wconf)
+        declared = pipeline.load_declared(wconf, context)
         report = rules.apply(policy, pipeline.scan_report(declared, live))
         wanted = [d for d in report.drifts if d.action == "pr"]
         ctx = Context(tree / rel, declared, _live_index(live), _import_files(policy, wanted, opts))
@@ -76,7 +78,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             (tree / rel / file).parent.mkdir(parents=True, exist_ok=True)
             (tree / rel / file).write_text(plan.files[file][1], encoding="utf-8")
         if plan.codified:
-            after_declared = pipeline.load_declared(wconf)
+            after_declared = pipeline.load_declared(wconf, context)
             after = rules.apply(policy, pipeline.scan_report(after_declared, live))
             verify.check(report, after, plan.codified, declared, after_declared)
         root = "" if str(rel) == "." else rel.as_posix()

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import shutil
+import threading
 from pathlib import Path
+
+import boto3
+import pytest
 
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
@@ -156,6 +161,71 @@ def test_an_unreachable_endpoint_is_one_clear_line(endpoint: str) -> None:
     run = driftctl("scan", "--from", str(FIXTURE), "--endpoint-url", "http://127.0.0.1:9")
     assert run.code == 2
     assert "cannot reach the AWS endpoint" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("status", [200, 502])
+def test_an_endpoint_that_does_not_speak_aws_is_one_clear_line(endpoint: str, status: int) -> None:
+    # a proxy or captive portal answering plain HTML: botocore cannot parse the answer
+    handler = type("Handler", (_NotAws,), {"status": status})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        run = driftctl(
+            "scan", "--from", str(FIXTURE), "--endpoint-url", url, "--region", "us-east-1",
+            "--max-attempts", "1",
+        )  # fmt: skip
+    finally:
+        server.shutdown()
+    assert run.code == 2, run.stderr
+    assert "sts:GetCallerIdentity failed" in run.stderr and "Traceback" not in run.stderr
+
+
+class _NotAws(http.server.BaseHTTPRequestHandler):
+    status = 200
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        body = b"<html><body>Welcome to the hotel network</body></html>"
+        self.send_response(self.status)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_caller_identity_fills_names_during_a_scan(endpoint: str, tmp_path: Path) -> None:
+    # bucket names built from the account id are known when scanning (Terraform reads
+    # aws_caller_identity at plan time): the bucket matches, it is not missing + unmanaged
+    (tmp_path / "main.tf").write_text(
+        'data "aws_caller_identity" "me" {}\n'
+        'data "aws_region" "here" {}\n'
+        'resource "aws_s3_bucket" "logs" {\n'
+        '  bucket = "logs-${data.aws_caller_identity.me.account_id}-${data.aws_region.here.name}"\n'
+        "}\n"
+    )
+    s3 = boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1")
+    account = boto3.client("sts", endpoint_url=endpoint, region_name="us-east-1")
+    name = f"logs-{account.get_caller_identity()['Account']}-us-east-1"
+    s3.create_bucket(Bucket=name)
+    code, report, stderr = scan(endpoint, source=tmp_path)
+    assert report["drifts"] == [], stderr
+    assert code == 0
+    assert report["summary"]["managed"] == 1
+
+
+def test_a_name_known_only_after_apply_is_not_missing(endpoint: str, tmp_path: Path) -> None:
+    (tmp_path / "main.tf").write_text(
+        'resource "aws_s3_bucket" "b" {\n  bucket = "b-${timestamp()}"\n}\n'
+    )
+    code, report, stderr = scan(endpoint, source=tmp_path)
+    assert report["drifts"] == [], stderr
+    assert code == 0
+    assert report["summary"]["unknown"] == 1
 
 
 def test_inline_and_separate_forms_compare_equal(endpoint: str, tmp_path: Path) -> None:
