@@ -22,6 +22,9 @@ class Matched:
     pairs: list[tuple[Resource, Resource]]  # (declared with Refs resolved, live)
     missing: list[Resource]
     unmanaged: list[Resource]
+    # declared resources whose identity is known only after apply (a name from a
+    # timestamp(), a data source read offline, ...): neither matched nor missing
+    unidentified: list[Resource] = dataclasses.field(default_factory=list)
 
 
 def get_path(attrs: Mapping[str, Any], path: tuple[str | int, ...] | list[str]) -> Any:
@@ -36,9 +39,14 @@ def get_path(attrs: Mapping[str, Any], path: tuple[str | int, ...] | list[str]) 
     return value
 
 
-def resolve(value: Any, bound: Mapping[str, Resource], missing: set[str]) -> Any:
-    """Replace each Ref whose target is bound by the live value; Refs to missing targets
-    become Unknown; others stay Refs until their target binds."""
+def resolve(
+    value: Any,
+    bound: Mapping[str, Resource],
+    missing: set[str],
+    unidentified: frozenset[str] | set[str] = frozenset(),
+) -> Any:
+    """Replace each Ref whose target is bound by the live value; Refs to missing or
+    unidentifiable targets become Unknown; others stay Refs until their target binds."""
     if isinstance(value, Ref):
         if value.address in bound:
             live = bound[value.address]
@@ -51,11 +59,13 @@ def resolve(value: Any, bound: Mapping[str, Resource], missing: set[str]) -> Any
         if value.address in missing:
             reason = f"{value.address} is missing, so {value.expression} has no value"
             return Unknown(reason, depends_on=value.address)
+        if value.address in unidentified:
+            return Unknown(f"{value.address} cannot be identified before apply")
         return value
     if isinstance(value, dict):
-        return {k: resolve(v, bound, missing) for k, v in value.items()}
+        return {k: resolve(v, bound, missing, unidentified) for k, v in value.items()}
     if isinstance(value, list):
-        return [resolve(v, bound, missing) for v in value]
+        return [resolve(v, bound, missing, unidentified) for v in value]
     return value
 
 
@@ -109,11 +119,12 @@ def _owns_address(d: Resource) -> bool:
 
 
 def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[Resource]]:
-    """('bound'|'absent'|'wait', candidates) for one declared resource."""
+    """('bound'|'absent'|'wait'|'unknown', candidates) for one declared resource: 'unknown'
+    when its identity is known only after apply (never a missing drift)."""
     if d.id is not None:
         hit = index.by_id.get((d.type, d.id))
         return ("bound", [hit]) if hit else ("absent", [])
-    waiting = False
+    waiting = unknown = False
     for n, key in enumerate(rtype.natural_keys):
         values = [get_path(d.attrs, k.split(".")) for k in key]
         if all(v is None for v in values):
@@ -122,12 +133,14 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
             waiting = True
             continue
         if not is_known(values):
+            # known after apply; unless only because a missing resource has no value
+            unknown = unknown or not any(isinstance(v, Unknown) and v.depends_on for v in values)
             continue
         candidates = index.by_key.get((d.type, n, _key(values)), [])
         if candidates:
             return "bound", candidates
         return "absent", []
-    return ("wait" if waiting else "absent"), []
+    return ("wait" if waiting else "unknown" if unknown else "absent"), []
 
 
 def match(
@@ -142,18 +155,27 @@ def match(
     pairs: list[tuple[Resource, Resource, bool]] = []
     missing: list[Resource] = []
     missing_addresses: set[str] = set()
+    unidentified: list[Resource] = []
+    unidentified_addresses: set[str] = set()
     progress = True
     while pending and progress:
         progress = False
         still: list[tuple[Resource, bool]] = []
         for d, refs in pending:
             if refs:
-                d = dataclasses.replace(d, attrs=resolve(d.attrs, bound, missing_addresses))
+                d = dataclasses.replace(
+                    d, attrs=resolve(d.attrs, bound, missing_addresses, unidentified_addresses)
+                )
             state, candidates = _lookup(d, types[d.type], index)
             if state == "wait":
                 still.append((d, refs))
                 continue
             progress = True
+            if state == "unknown":
+                unidentified.append(d)
+                if d.address and _owns_address(d):
+                    unidentified_addresses.add(d.address)
+                continue
             if state == "absent":
                 missing.append(d)
                 if d.address and _owns_address(d):
@@ -186,7 +208,7 @@ def match(
         for d, lv, refs in pairs
     ]
     unmanaged = _unmanaged(types, live, owner)
-    return Matched(final, _roll_up_missing(types, missing), unmanaged)
+    return Matched(final, _roll_up_missing(types, missing), unmanaged, unidentified)
 
 
 def _final(

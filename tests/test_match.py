@@ -7,7 +7,7 @@ import pytest
 from driftctl.aws.registry import TYPES
 from driftctl.errors import DriftctlError
 from driftctl.match import match
-from driftctl.model import Ref, Resource
+from driftctl.model import Ref, Resource, Unknown
 
 
 def live(rtype: str, rid: str, **attrs: object) -> Resource:
@@ -95,3 +95,20 @@ def test_children_of_unmanaged_or_missing_parents_roll_up() -> None:
     result = match(TYPES, [gone, gone_v], lives)
     assert [r.type for r in result.unmanaged] == ["aws_s3_bucket"]
     assert [d.address for d in result.missing] == ["aws_s3_bucket.gone"]
+
+
+def test_a_name_known_only_after_apply_is_never_missing() -> None:
+    # bucket = "logs-${timestamp()}": Unknown is never drift, so not a missing bucket either;
+    # its versioning (keyed by a Ref to the bucket) cannot be identified for the same reason
+    d_bucket = declared("aws_s3_bucket", "aws_s3_bucket.logs", bucket=Unknown("timestamp()"))
+    d_versioning = declared(
+        "aws_s3_bucket_versioning",
+        "aws_s3_bucket_versioning.logs",
+        bucket=Ref("aws_s3_bucket.logs", ("id",)),
+    )
+    result = match(TYPES, [d_bucket, d_versioning], [])
+    assert result.missing == []
+    assert sorted(d.address or "" for d in result.unidentified) == [
+        "aws_s3_bucket.logs",
+        "aws_s3_bucket_versioning.logs",
+    ]
