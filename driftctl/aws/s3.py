@@ -42,6 +42,15 @@ def _bucket(item: Item) -> dict[str, str]:
     return {"Bucket": item["Name"]}
 
 
+def _bucket_region(item: Item) -> str | None:
+    """The bucket's own region (ListBuckets' BucketRegion): its detail calls go there."""
+    region = item.get("BucketRegion")
+    return region if isinstance(region, str) and region else None
+
+
+_HOME: dict[str, Any] = {"region": _bucket_region}
+
+
 def build_bucket(item: Item, details: Details, region: str) -> list[Resource]:
     name = item["Name"]
     tag_set = (details.get("tagging") or {}).get("TagSet")
@@ -95,21 +104,27 @@ SCANS = [
         global_service=True,
         listing=ListCall("list_buckets", "Buckets", page_size=10000),
         details=(
-            DetailCall("tagging", "get_bucket_tagging", _bucket, frozenset({"NoSuchTagSet"})),
-            DetailCall("versioning", "get_bucket_versioning", _bucket),
+            DetailCall(
+                "tagging", "get_bucket_tagging", _bucket, frozenset({"NoSuchTagSet"}), **_HOME
+            ),
+            DetailCall("versioning", "get_bucket_versioning", _bucket, **_HOME),
             DetailCall(
                 "encryption",
                 "get_bucket_encryption",
                 _bucket,
                 frozenset({"ServerSideEncryptionConfigurationNotFoundError"}),
+                **_HOME,
             ),
             DetailCall(
                 "public_access_block",
                 "get_public_access_block",
                 _bucket,
                 frozenset({"NoSuchPublicAccessBlockConfiguration"}),
+                **_HOME,
             ),
-            DetailCall("policy", "get_bucket_policy", _bucket, frozenset({"NoSuchBucketPolicy"})),
+            DetailCall(
+                "policy", "get_bucket_policy", _bucket, frozenset({"NoSuchBucketPolicy"}), **_HOME
+            ),
         ),
         build=build_bucket,
     )

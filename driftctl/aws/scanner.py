@@ -87,9 +87,14 @@ class Scanner:
             return self._sems.setdefault(service, threading.Semaphore(self.per_service))
 
     def call(
-        self, unit: _Unit, operation: str, params: dict[str, Any], absent: frozenset[str]
+        self,
+        unit: _Unit,
+        operation: str,
+        params: dict[str, Any],
+        absent: frozenset[str],
+        region: str | None = None,
     ) -> Any:
-        client = self.factory(unit.spec.service, unit.region)
+        client = self.factory(unit.spec.service, region or unit.region)
         return self._guarded(unit, operation, absent, lambda: getattr(client, operation)(**params))
 
     def list_pages(self, unit: _Unit, call: ListCall) -> list[dict[str, Any]]:
@@ -133,6 +138,10 @@ class Scanner:
                     f"cannot reach the AWS endpoint for {unit.spec.service} in {unit.region}",
                     "check --endpoint-url / AWS_ENDPOINT_URL and the network",
                 ) from exc
+            except botocore.exceptions.BotoCoreError as exc:  # unparsable answer, timeout, ...
+                self.counter.count(unit.spec.service, api_name)
+                text = f"{api_name}: {type(exc).__name__}: {exc}"
+                raise _ScopeFailed(ScanError(self.scope_prefix + unit.scope, text)) from exc
         for _ in result if isinstance(result, list) else [result]:  # one call per page
             self.counter.count(unit.spec.service, api_name)
         return result
@@ -223,7 +232,8 @@ class Scanner:
             future.add_done_callback(functools.partial(_finished, progress, service))
 
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
-        return self.call(unit, detail.operation, detail.params(item), detail.absent)
+        region = detail.region(item) if detail.region is not None else None
+        return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
 
 
 def _finished(progress: ScanProgress, service: str, _: Future[Any]) -> None:

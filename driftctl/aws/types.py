@@ -39,6 +39,9 @@ class DetailCall:
     absent: frozenset[str] = frozenset()
     # only call for items where this returns True
     when: Callable[[Item], bool] | None = None
+    # the region to call for an item, where it is not the listing's (an S3 bucket's own
+    # region: asked elsewhere, AWS answers with a redirect and botocore sends it again)
+    region: Callable[[Item], str | None] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

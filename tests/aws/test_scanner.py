@@ -126,3 +126,34 @@ def test_expired_credentials_stop_the_scan_with_one_clear_error(aws: None) -> No
         match="ec2:DescribeVpcs failed: ExpiredToken: the AWS session token has expired",
     ):
         scanner.scan(SCANS.values(), [REGION, GLOBAL], REGION)
+
+
+def test_bucket_details_are_asked_in_the_buckets_own_region(aws: None) -> None:
+    # asked in another region, real S3 answers 301 and botocore sends the call again:
+    # twice the calls, counted as retries
+    s3 = boto3.client("s3", region_name="eu-west-1")
+    s3.create_bucket(Bucket="far", CreateBucketConfiguration={"LocationConstraint": "eu-west-1"})
+    asked: list[tuple[str, str, str]] = []
+    counter = CallCounter()
+    make = factory(counter)
+
+    def with_regions(parsed: dict[str, Any], **_: Any) -> None:
+        for bucket in parsed.get("Buckets", []):  # as real AWS lists them (moto leaves it out)
+            bucket["BucketRegion"] = "eu-west-1"
+
+    def recording(service: str, region: str) -> Any:
+        client = make(service, region)
+        if service == "s3":
+            client.meta.events.register("after-call.s3.ListBuckets", with_regions)
+            client.meta.events.register(
+                "before-send",
+                lambda request, **_: asked.append((region, request.method, request.url)),
+            )
+        return client
+
+    state = Scanner(recording, counter).scan([SCANS["s3_buckets"]], [GLOBAL], REGION)
+    assert state.errors == []
+    details = {region for region, _, url in asked if "far" in url}
+    assert details == {"eu-west-1"}
+    bucket = next(r for r in state.resources if r.type == "aws_s3_bucket")
+    assert bucket.region == "eu-west-1"
