@@ -44,7 +44,6 @@ from driftctl.declared.hcl_values import (
     type_name,
 )
 from driftctl.errors import DriftctlError
-from driftctl.model import Unknown
 
 Warn = Callable[[str], None]
 
@@ -261,17 +260,17 @@ def finish(
     decl: VariableDecl, assigned: VariableValue | None, warn: Warn, required: str = ""
 ) -> VariableValue:
     """The assigned value converted to the variable's type. `required` is the error for a
-    missing value (a module call); without it, a missing root value warns and is unknown."""
+    missing value of a module call; a missing root value is an error too, as in Terraform
+    (`No value for required variable`): guessing it would declare what nobody declared."""
     if assigned is not None and assigned.value is None and _not_nullable(decl):
         assigned = default_value(decl, warn)
     if assigned is None:
-        if required:
-            raise HclEvalError(required)
-        warn(
-            f"{decl.file}:{decl.line}: variable {decl.name!r} has no value; set it with "
-            f"terraform.tfvars, --var-file, --var or TF_VAR_{decl.name} (its uses are unknown)"
+        raise HclEvalError(
+            required
+            or f"{decl.file}:{decl.line}: no value for required variable {decl.name!r}: set it "
+            f"in terraform.tfvars, with --var-file, --var {decl.name}=VALUE or "
+            f"TF_VAR_{decl.name}"
         )
-        return VariableValue(Unknown(f"var.{decl.name} has no value"), None)
     if decl.type is None:
         return assigned
     try:

@@ -268,8 +268,8 @@ def test_provider_function_not_evaluated_offline_is_unknown_with_a_warning(
 def test_try_returns_the_first_argument_without_error_even_if_unknown(tmp_path: Path) -> None:
     # Terraform's try() returns an unknown first argument as unknown: using the fallback
     # instead would declare a value Terraform never would.
-    value = evaluate(tmp_path, 'try(var.unset, "fallback")', 'variable "unset" {}')
-    assert value == Unknown("var.unset has no value")
+    value = evaluate(tmp_path, 'try(data.aws_vpc.d.id, "fallback")', 'data "aws_vpc" "d" {}')
+    assert value == Unknown("data.aws_vpc.d.id is read from AWS when terraform plans")
 
 
 @pytest.mark.parametrize("function", ["timestamp()", "uuid()", 'bcrypt("pw")'])
@@ -470,10 +470,10 @@ def test_dynamic_block_over_an_unknown_collection_is_unknown(tmp_path: Path) -> 
         tmp_path,
         {
             "main.tf": """
-            variable "rules" {}
+            data "aws_vpc" "rules" {}
             resource "aws_security_group" "web" {
               dynamic "ingress" {
-                for_each = var.rules
+                for_each = data.aws_vpc.rules.cidr_block_associations
                 content {
                   from_port = ingress.value
                 }
@@ -482,9 +482,10 @@ def test_dynamic_block_over_an_unknown_collection_is_unknown(tmp_path: Path) -> 
             """
         },
     )
-    assert declared.resources[0].attrs == {"ingress": Unknown("var.rules has no value")}
+    reason = "data.aws_vpc.rules.cidr_block_associations is read from AWS when terraform plans"
+    assert declared.resources[0].attrs == {"ingress": Unknown(reason)}
     assert declared.unknown == [
-        {"address": "aws_security_group.web", "path": "ingress", "reason": "var.rules has no value"}
+        {"address": "aws_security_group.web", "path": "ingress", "reason": reason}
     ]
 
 
@@ -493,22 +494,18 @@ def test_unknown_count_skips_the_resource_with_a_warning(tmp_path: Path) -> None
         tmp_path,
         {
             "main.tf": """
-            variable "n" {}
+            data "aws_vpc" "n" {}
             resource "aws_instance" "i" {
-              count = var.n
+              count = data.aws_vpc.n.id
             }
             """
         },
     )
     assert declared.resources == []
-    assert declared.unknown == [
-        {"address": "aws_instance.i", "path": "count", "reason": "var.n has no value"}
-    ]
+    reason = "data.aws_vpc.n.id is read from AWS when terraform plans"
+    assert declared.unknown == [{"address": "aws_instance.i", "path": "count", "reason": reason}]
     assert declared.warnings == [
-        "main.tf:1: variable 'n' has no value; set it with terraform.tfvars, --var-file, "
-        "--var or TF_VAR_n (its uses are unknown)",
-        "main.tf:2: count of aws_instance.i is unknown (var.n has no value); "
-        "its instances are not declared",
+        f"main.tf:2: count of aws_instance.i is unknown ({reason}); its instances are not declared",
     ]
 
 
@@ -667,9 +664,17 @@ def test_cli_var_for_an_undeclared_variable_is_an_error(tmp_path: Path) -> None:
         load(tmp_path, {"main.tf": ""}, variables={"nope": "1"})
 
 
-def test_variable_without_a_value_is_unknown(tmp_path: Path) -> None:
-    value = evaluate(tmp_path, '"pre-${var.x}"', 'variable "x" {}')
-    assert value == Unknown("var.x has no value")
+def test_a_root_variable_without_a_value_is_an_error(tmp_path: Path) -> None:
+    # values/variables#assigning-values-to-root-module-variables: Terraform stops with
+    # "No value for required variable"; an Unknown would hide the missing input
+    with pytest.raises(DriftctlError) as caught:
+        evaluate(tmp_path, '"pre-${var.x}"', 'variable "x" {}')
+    assert str(caught.value) == (
+        "main.tf:1: no value for required variable 'x': set it in terraform.tfvars, "
+        "with --var-file, --var x=VALUE or TF_VAR_x"
+    )
+    (tmp_path / "terraform.tfvars").write_text('x = "a"\n')
+    assert evaluate(tmp_path, '"pre-${var.x}"', 'variable "x" {}') == "pre-a"
 
 
 # ---------------------------------------------------------------------------- locals

@@ -214,9 +214,9 @@ def test_unknown_for_each_on_a_module_declares_nothing_with_a_warning(tmp_path: 
         {
             **BUCKET,
             "main.tf": """
-            variable "names" {}
+            data "aws_vpc" "names" {}
             module "b" {
-              for_each = var.names
+              for_each = data.aws_vpc.names.tags
               source   = "./modules/bucket"
               name     = each.key
             }
@@ -225,7 +225,11 @@ def test_unknown_for_each_on_a_module_declares_nothing_with_a_warning(tmp_path: 
     )
     assert declared.resources == []
     assert declared.unknown == [
-        {"address": "module.b", "path": "for_each", "reason": "var.names has no value"}
+        {
+            "address": "module.b",
+            "path": "for_each",
+            "reason": "data.aws_vpc.names.tags is read from AWS when terraform plans",
+        }
     ]
 
 
