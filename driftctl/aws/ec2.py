@@ -24,7 +24,7 @@ from driftctl.aws.types import (
     tag_dict,
 )
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, to_plain
+from driftctl.model import Resource, Unknown, to_plain
 
 _PROTOCOLS = {"6": "tcp", "17": "udp", "1": "icmp", "58": "icmpv6", "all": "-1", "-1": "-1"}
 # Terraform's inline-rule source keys -> (AWS IpPermissions list, its value key)
@@ -195,7 +195,9 @@ def sg_from_tf(raw: RawResource) -> list[Resource]:
     a = raw.attrs
     attrs = {k: v for k, v in a.items() if k in ("name", "description", "vpc_id", "tags")}
     for direction in ("ingress", "egress"):
-        if direction in a:
+        if isinstance(a.get(direction), Unknown):  # a dynamic block over an unknown set
+            attrs[direction] = a[direction]
+        elif direction in a:
             attrs[direction] = [r for block in a[direction] or () for r in expand_rule(block)]
     return [
         Resource(
