@@ -8,7 +8,8 @@ Terraform's separate types, as an inline aws_s3_bucket block is.
 Identity: the bucket, role, policy and user name is `spec.name`; VPCs, subnets and
 security groups are identified by the ids in `services.k8s.aws/adoption-fields` when the
 manifest adopts an existing resource (`services.k8s.aws/adoption-policy: adopt`).
-`services.k8s.aws/read-only: "true"` is observe-only. The controller tags what it
+`services.k8s.aws/read-only: "true"` is observe-only: only what the manifest sets is
+compared (k8s.observe_only_attrs), tags included. The controller tags what it
 manages with services.k8s.aws/controller-version (its version: unknown here, never
 drift) and services.k8s.aws/namespace.
 """
@@ -19,7 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.declared.k8s import ACK, Manifest, References, tag_list
+from driftctl.declared.k8s import ACK, Manifest, References, observe_only_attrs, tag_list
 from driftctl.declared.raw import RawResource
 from driftctl.model import Unknown
 
@@ -51,9 +52,12 @@ class _Ctx:
         name = source.get("name") if isinstance(source, dict) else None
         return self.refs.named(ACK, kind, name, path, f"{self.m.address} spec")
 
-    def tags(self, tags: dict[str, Any]) -> dict[str, Any]:
+    def tags(self, declared: Any) -> dict[str, Any] | None:
+        """ACK's tag list as a dict, with the controller's own tags; for a read-only
+        resource only the tags it declares (None: none declared, not compared)."""
+        tags = tag_list(declared)
         if self.observe_only:
-            return tags
+            return tags if declared is not None else None
         return {
             **tags,
             "services.k8s.aws/controller-version": Unknown("set by the ACK controller"),
@@ -65,10 +69,13 @@ class _Ctx:
         self, tf_type: str, attrs: dict[str, Any], import_id: Any = None, owner: str | None = None
     ) -> RawResource:
         region = self.m.annotations.get(REGION)
+        attrs = {k: v for k, v in attrs.items() if v is not None}
+        if self.observe_only:
+            attrs = observe_only_attrs(tf_type, attrs, f"{READ_ONLY}: true")
         return RawResource(
             tf_type,
             self.m.address,
-            {k: v for k, v in attrs.items() if v is not None},
+            attrs,
             self.m.source,
             import_id=import_id if isinstance(import_id, str) and self.adopt_ids else None,
             region=region,
@@ -83,8 +90,8 @@ class _Ctx:
 def _bucket(c: _Ctx) -> list[RawResource]:
     s, name = c.spec, c.name()
     tagging = s.get("tagging")
-    tags = tag_list(tagging.get("tagSet") if isinstance(tagging, dict) else None)
-    out = [c.raw("aws_s3_bucket", {"bucket": name, "tags": c.tags(tags)}, name)]
+    tags = c.tags(tagging.get("tagSet") if isinstance(tagging, dict) else None)
+    out = [c.raw("aws_s3_bucket", {"bucket": name, "tags": tags}, name)]
 
     def child(tf_type: str, attrs: dict[str, Any]) -> None:
         out.append(c.raw(tf_type, {"bucket": name, **attrs}, owner="aws_s3_bucket"))
@@ -140,7 +147,7 @@ def _vpc(c: _Ctx) -> list[RawResource]:
         "enable_dns_hostnames": s.get("enableDNSHostnames"),
         "enable_dns_support": s.get("enableDNSSupport"),
         "instance_tenancy": s.get("instanceTenancy"),
-        "tags": c.tags(tag_list(s.get("tags"))),
+        "tags": c.tags(s.get("tags")),
     }
     return [c.raw("aws_vpc", attrs, c.adoption.get("vpcID"))]
 
@@ -152,7 +159,7 @@ def _subnet(c: _Ctx) -> list[RawResource]:
         "cidr_block": s.get("cidrBlock"),
         "availability_zone": s.get("availabilityZone"),
         "map_public_ip_on_launch": s.get("mapPublicIPOnLaunch"),
-        "tags": c.tags(tag_list(s.get("tags"))),
+        "tags": c.tags(s.get("tags")),
     }
     return [c.raw("aws_subnet", attrs, c.adoption.get("subnetID"))]
 
@@ -197,7 +204,7 @@ def _security_group(c: _Ctx) -> list[RawResource]:
         "name": s.get("name"),
         "description": s.get("description"),
         "vpc_id": c.ref(s.get("vpcID"), s.get("vpcRef"), "VPC"),
-        "tags": c.tags(tag_list(s.get("tags"))),
+        "tags": c.tags(s.get("tags")),
         "ingress": _rules(c, s.get("ingressRules")),
     }
     if "egressRules" in s:  # left out: AWS's own allow-all egress, not compared
@@ -229,7 +236,7 @@ def _role(c: _Ctx) -> list[RawResource]:
         "permissions_boundary": c.ref(
             s.get("permissionsBoundary"), s.get("permissionsBoundaryRef"), "Policy", ("arn",)
         ),
-        "tags": c.tags(tag_list(s.get("tags"))),
+        "tags": c.tags(s.get("tags")),
         "inline_policy": _inline(c),
         "managed_policy_arns": _policy_arns(c),
     }
@@ -243,7 +250,7 @@ def _policy(c: _Ctx) -> list[RawResource]:
         "policy": s.get("policyDocument"),
         "description": s.get("description"),
         "path": s.get("path"),
-        "tags": c.tags(tag_list(s.get("tags"))),
+        "tags": c.tags(s.get("tags")),
     }
     return [c.raw("aws_iam_policy", attrs, c.adoption.get("arn"))]
 
@@ -256,7 +263,7 @@ def _user(c: _Ctx) -> list[RawResource]:
         "permissions_boundary": c.ref(
             s.get("permissionsBoundary"), s.get("permissionsBoundaryRef"), "Policy", ("arn",)
         ),
-        "tags": c.tags(tag_list(s.get("tags"))),
+        "tags": c.tags(s.get("tags")),
     }
     out = [c.raw("aws_iam_user", attrs, c.name())]
     # a user's own policies are types driftctl does not read yet: counted as unsupported

@@ -2,7 +2,8 @@
 
 Each short form is constructed as its long form (`!Ref X` -> `{"Ref": "X"}`,
 `!GetAtt A.B` -> `{"Fn::GetAtt": ["A", "B"]}`, `!Sub` in both forms), so the evaluator
-sees one shape whatever the template's style.
+sees one shape whatever the template's style. The Rules section's functions (`!Contains`,
+`!EachMemberIn`, `!ValueOf`, ...) load the same way; driftctl does not evaluate Rules.
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ FUNCTIONS = {
             "Length",
             "ToJsonString",
             "Transform",
+            # the Rules section's own functions (Rules are read, never evaluated)
+            "Contains",
+            "EachMemberEquals",
+            "EachMemberIn",
+            "RefAll",
+            "ValueOf",
+            "ValueOfAll",
         )
     },
 }

@@ -7,23 +7,38 @@ dicts (v1beta1 writes them as lists, v1beta2 a single nested block as an object)
 `xxxRef` / `xxxSelector` references become `Ref("Kind/name", path)`.
 
 What is not compared: `spec.initProvider` (values used only when creating the resource;
-Crossplane itself ignores them afterwards) and the provider's own knobs (`region`,
-`deletionPolicy`, `providerConfigRef`). The external name (`crossplane.io/external-name`,
-or `metadata.name` when absent, as Crossplane defaults it) is the bucket, role, policy or
-user name; for VPCs, subnets and security groups it is the AWS id once known, and then
-the explicit id. The provider tags every taggable resource it manages with
-crossplane-kind, crossplane-name and crossplane-providerconfig; they are declared here.
+Crossplane itself ignores them afterwards: each is declared Unknown, so neither it nor a
+Terraform default for it is compared) and the provider's own knobs (`region`,
+`deletionPolicy`, `providerConfigRef`). A resource whose `managementPolicies` leave out
+`Update` is observe-only: only what its manifest sets is compared (k8s.observe_only_attrs).
+
+The external name (`crossplane.io/external-name`, or `metadata.name` when absent, as
+Crossplane defaults it) follows upjet's conventions: the bucket, role, policy, role policy
+or user name (a policy's Terraform id is its ARN, so its name is the natural key; older
+providers used the ARN itself, which is then the explicit id); for VPCs, subnets and
+security groups it is the AWS id once known, and then the explicit id. The provider tags
+every taggable resource it manages with crossplane-kind, crossplane-name and
+crossplane-providerconfig; they are declared here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.k8s import CROSSPLANE, Manifest, References, terraform_shape
+from driftctl.declared.k8s import (
+    CROSSPLANE,
+    MAP_ATTRS,
+    Manifest,
+    References,
+    observe_only_attrs,
+    snake,
+    terraform_shape,
+)
 from driftctl.declared.raw import RawResource
 from driftctl.model import Unknown
 
 EXTERNAL_NAME = "crossplane.io/external-name"
+CREATE_ONLY = Unknown("create-time only (spec.initProvider)")
 
 # (service, kind) -> Terraform type
 KINDS: dict[tuple[str, str], str] = {
@@ -55,6 +70,9 @@ NAME_ATTR = {
     "aws_iam_policy": "name",
     "aws_iam_user": "name",
 }
+# types whose external name is the Terraform id too (a policy's id is its ARN; a role
+# policy's is `role:name`, derived from the attributes once the role is known)
+NAME_IS_ID = frozenset({"aws_s3_bucket", "aws_iam_role", "aws_iam_user"})
 # Terraform type -> the prefix of its AWS id, for kinds whose external name is that id
 ID_PREFIX = {"aws_vpc": "vpc-", "aws_subnet": "subnet-", "aws_security_group": "sg-"}
 TAGGED = frozenset(
@@ -93,14 +111,17 @@ def to_raw(m: Manifest, refs: References) -> list[RawResource] | None:
     resolved = _resolve(for_provider if isinstance(for_provider, dict) else {}, m, refs)
     attrs: dict[str, Any] = terraform_shape(resolved)
     region = attrs.pop("region", None)
+    _create_only(m.spec.get("initProvider"), attrs)
     import_id = _identity(m, tf_type, attrs)
     policies = m.spec.get("managementPolicies")
     observe_only = isinstance(policies, list) and not {"*", "Update"} & set(policies)
-    if tf_type in TAGGED:
+    creates = not isinstance(policies, list) or bool({"*", "Create", "Update"} & set(policies))
+    if tf_type in TAGGED and (creates or "tags" in attrs):
         tags = attrs.get("tags")
         user_tags = tags if isinstance(tags, dict) else {}
-        creates = not isinstance(policies, list) or bool({"*", "Create", "Update"} & set(policies))
         attrs["tags"] = {**user_tags, **(_provider_tags(m) if creates else {})}
+    if observe_only:
+        attrs = observe_only_attrs(tf_type, attrs, "managementPolicies without Update")
     return [
         RawResource(
             tf_type,
@@ -124,13 +145,30 @@ def _identity(m: Manifest, tf_type: str, attrs: dict[str, Any]) -> str | None:
             attrs[name_attr] = name.rsplit("/", 1)[-1]  # older providers: the ARN is the name
             return name
         attrs[name_attr] = name
-        return external if external and tf_type != "aws_iam_role_policy" else None
+        return external if external and tf_type in NAME_IS_ID else None
     prefix = ID_PREFIX.get(tf_type)
     if prefix and external and external.startswith(prefix):
         return external
     if tf_type == "aws_security_group" and "name" not in attrs:
         attrs["name"] = Unknown("the provider generates the security group's name")
     return None
+
+
+def _create_only(init: Any, attrs: dict[str, Any]) -> None:
+    """Each `spec.initProvider` key forProvider does not set too, declared Unknown: used when
+    the resource is created, never compared after (a map such as tags, key by key), and no
+    Terraform default stands in for it either.
+
+    A nested block or a list is left undeclared instead: it is then not compared, and the
+    converters iterate blocks (a role's inline_policy), so a block must stay a list."""
+    for key, value in init.items() if isinstance(init, dict) else ():
+        field = snake(_ref_field(key) or key)
+        current = attrs.get(field)
+        if field in MAP_ATTRS and isinstance(value, dict):
+            known = current if isinstance(current, dict) else {}
+            attrs[field] = {**dict.fromkeys(map(str, value), CREATE_ONLY), **known}
+        elif field != "region" and current is None and not isinstance(value, (dict, list)):
+            attrs[field] = CREATE_ONLY
 
 
 def _provider_tags(m: Manifest) -> dict[str, str]:

@@ -1,4 +1,7 @@
-"""Which format a bare `--from PATH` is, by its content (ARCHITECTURE.md §7)."""
+"""Which format a bare `--from PATH` is, by its content (ARCHITECTURE.md §7).
+
+A `.yaml`/`.yml`/`.json`/`.template` file that does not parse is a DriftctlError naming
+FILE:LINE, exactly as `yaml://` reports it; any other unparsable file is not detected."""
 
 from __future__ import annotations
 
@@ -9,8 +12,12 @@ from typing import Any
 import yaml
 
 from driftctl.declared.cfn_yaml import TemplateLoader
+from driftctl.declared.yamldocs import yaml_error
+from driftctl.errors import DriftctlError
 
 KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "Kustomization")
+# files that say they are data: one that does not parse is reported, not "cannot tell"
+DATA_SUFFIXES = (".yaml", ".yml", ".json", ".template")
 
 
 def detect(path: Path) -> tuple[str, Path] | None:
@@ -37,7 +44,7 @@ def _by_content(path: Path) -> tuple[str, Path] | None:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    data = _first_document(text)
+    data = _first_document(path, text)
     if isinstance(data, dict):
         if data.get("version") == 4 and "terraform_version" in data:
             return "tfstate", path
@@ -48,16 +55,23 @@ def _by_content(path: Path) -> tuple[str, Path] | None:
     return None
 
 
-def _first_document(text: str) -> Any:
+def _first_document(path: Path, text: str) -> Any:
+    """The first document of a JSON or YAML file. A file named as YAML or JSON that does not
+    parse is the error the loaders give (`FILE:LINE: invalid YAML: ...`), not a guess."""
+    named = path.suffix.lower() in DATA_SUFFIXES
     if text.lstrip().startswith("{"):
         try:
             return json.loads(text)
-        except json.JSONDecodeError:
+        except json.JSONDecodeError as exc:
+            if named:
+                raise DriftctlError(f"{path.name}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
             return None
     try:
         for doc in yaml.load_all(text, Loader=TemplateLoader):
             if doc is not None:
                 return doc
-    except yaml.YAMLError:
+    except yaml.YAMLError as exc:
+        if named:
+            raise yaml_error(path.name, text, exc) from exc
         return None
     return None

@@ -1,9 +1,11 @@
 """Kustomize output (Crossplane and ACK manifests) as declared state.
 
-`--from kustomize://DIR` (or a directory holding a kustomization.yaml) is built with the
-real kustomize: `kustomize build DIR` when kustomize is on PATH, else `kubectl kustomize
-DIR`, or the binary `--kustomize-bin` names. A file (or `-`, stdin) is already-rendered
-multi-document YAML. Each object is mapped by its API group: the Upbound provider's kinds
+`--from kustomize://DIR` (or a directory holding a kustomization.yaml, or that
+kustomization.yaml itself) is built with the real kustomize: `kustomize build DIR` when
+kustomize is on PATH, else `kubectl kustomize DIR`, or the binary `--kustomize-bin` names.
+A build that fails on a file that is not YAML is reported as driftctl's own loader reads
+that file (FILE:LINE). Any other file (or `-`, stdin) is already-rendered multi-document
+YAML. Each object is mapped by its API group: the Upbound provider's kinds
 (crossplane.py), ACK's kinds (ack.py); other AWS kinds are listed as unsupported,
 everything else (Deployments, ConfigMaps, ...) is skipped and counted.
 
@@ -15,6 +17,7 @@ annotates every object with the file it came from; the annotation is dropped aga
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,11 +40,11 @@ ORIGIN = "config.kubernetes.io/origin"
 TIMEOUT = 300  # seconds a build may take
 
 
+KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "Kustomization")
+
+
 def is_kustomization(directory: Path) -> bool:
-    return any(
-        (directory / name).is_file()
-        for name in ("kustomization.yaml", "kustomization.yml", "Kustomization")
-    )
+    return any((directory / name).is_file() for name in KUSTOMIZATIONS)
 
 
 def load_kustomize(target: str, kustomize_bin: str | None = None) -> RawDeclared:
@@ -49,6 +52,8 @@ def load_kustomize(target: str, kustomize_bin: str | None = None) -> RawDeclared
     if target == "-":
         return from_text("<stdin>", sys.stdin.read())
     path = Path(target)
+    if path.name in KUSTOMIZATIONS and path.is_file():
+        path = path.parent  # the kustomization itself: build its directory
     if path.is_dir():
         if not is_kustomization(path):
             raise DriftctlError(
@@ -102,11 +107,57 @@ def build(directory: Path, kustomize_bin: str | None) -> tuple[str, Path | None]
     plain = _run(kustomize_command(str(directory), kustomize_bin))
     if plain.returncode == 0:  # only the wrapper failed: go without origins
         return plain.stdout, None
-    message = plain.stderr.strip() or plain.stdout.strip() or f"exit status {plain.returncode}"
-    raise DriftctlError(
-        f"kustomize build {directory} failed: {message}",
-        "fix the kustomization (try: kubectl kustomize " + str(directory) + ")",
+    message = _message(plain.stderr.strip() or plain.stdout.strip()) or (
+        f"exit status {plain.returncode}"
     )
+    hint = "fix the kustomization (try: kubectl kustomize " + str(directory) + ")"
+    yaml_file = _malformed_file(directory, message)
+    if yaml_file is not None:  # raises naming the file's real line
+        _reparse(directory, yaml_file, f"kustomize cannot build {directory} until it parses")
+    raise DriftctlError(f"kustomize build {directory} failed: {message}", hint)
+
+
+# kubectl's klog prefix: `E1122 23:22:28.692887   27124 run.go:72] "command failed" err="..."`
+_KLOG = re.compile(r'^[IWEF]\d{4} [\d:.]+\s+\d+ [^\]\s]+\] (?:"command failed" err=)?')
+_RECURSED = re.compile(r"recursed accumulation of path '([^']+)'")
+_IN_FILE = re.compile(r"MalformedYAMLError: .* in File: (.+)$", re.MULTILINE)
+
+
+def _message(text: str) -> str:
+    """kustomize's own words, without kubectl's log prefix and quoting or `Error: `."""
+    lines = []
+    for line in text.splitlines():
+        stripped = _KLOG.sub("", line, count=1)
+        if stripped != line and stripped.startswith('"') and stripped.endswith('"'):
+            stripped = stripped[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        lines.append(stripped.removeprefix("Error: "))
+    return "\n".join(lines).strip()
+
+
+def _malformed_file(directory: Path, message: str) -> Path | None:
+    """The file kustomize could not parse as YAML, when its message says which."""
+    recursed = _RECURSED.findall(message)
+    base = Path(recursed[-1]) if recursed else directory
+    found = _IN_FILE.search(message)
+    if found is not None:
+        return base / found.group(1).strip()
+    if "invalid Kustomization: yaml:" in message:
+        return next((base / n for n in KUSTOMIZATIONS if (base / n).is_file()), None)
+    return None
+
+
+def _reparse(directory: Path, file: Path, hint: str) -> None:
+    """Parse the file kustomize rejected with driftctl's YAML loader: its error names the
+    file (relative to the kustomization) and the line the problem is really on."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    shown = Path(os.path.relpath(os.path.realpath(file), os.path.realpath(directory)))
+    try:
+        load_documents(shown.as_posix(), text)
+    except DriftctlError as exc:
+        raise DriftctlError(exc.message, hint) from exc
 
 
 class _Origins:

@@ -372,3 +372,58 @@ def test_with_a_stack_name_a_generated_name_matches_by_the_stack_tags() -> None:
     assert result.missing == []
     # the same template without --stack-name says why it cannot match
     assert any("Data: CloudFormation generates its name" in w for w in load(text).warnings)
+
+
+RULES_TEMPLATE = """
+    AWSTemplateFormatVersion: "2010-09-09"
+    Parameters:
+      Env: {Type: String, Default: prod}
+      Subnets: {Type: "List<AWS::EC2::Subnet::Id>", Default: subnet-1}
+    Conditions:
+      IsProd: !Equals [!Ref Env, prod]
+      Either: !Or [!Condition IsProd, !And [!Not [!Condition IsProd], !Condition IsProd]]
+    Rules:
+      ProdOnly:
+        RuleCondition: !Equals [!Ref Env, prod]
+        Assertions:
+          - Assert: !Contains [[prod, test], !Ref Env]
+          - Assert: !EachMemberEquals [!ValueOfAll ["AWS::EC2::Subnet::Id", VpcId], vpc-1]
+          - Assert: !EachMemberIn [!ValueOfAll ["AWS::EC2::Subnet::Id", VpcId], !RefAll "AWS::EC2::VPC::Id"]
+            AssertDescription: every subnet in one of the account's VPCs
+          - Assert: !Equals [!ValueOf [!Select [0, !Ref Subnets], VpcId], vpc-1]
+    Resources:
+      Logs:
+        Type: AWS::S3::Bucket
+        Condition: Either
+        Properties:
+          BucketName: !Sub acme-${Env}-logs
+          Tags:
+            - {Key: zones, Value: !Join [",", !GetAZs ""]}
+            - {Key: export, Value: !ImportValue shared-export}
+            - {Key: encoded, Value: !Base64 hi}
+            - {Key: net, Value: !Select [0, !Cidr [10.0.0.0/16, 2, 8]]}
+            - {Key: macro, Value: !Transform {Name: "AWS::Include", Parameters: {Location: s3://x}}}
+"""  # noqa: E501
+
+
+def test_a_template_with_rules_loads_its_short_form_functions_and_ignores_the_rules(
+    tmp_path: Path,
+) -> None:
+    """Rules-section functions (!Contains, !EachMemberIn, !ValueOf, ...) load; Rules are not
+    evaluated, the resources are declared as usual, through the bare-path and yaml:// doors."""
+    from driftctl import settings
+    from driftctl.pipeline import load_declared
+
+    path = tmp_path / "template.yaml"
+    path.write_text(textwrap.dedent(RULES_TEMPLATE).lstrip("\n"))
+    data, _ = parse_template("template.yaml", path.read_text())
+    assertions = data["Rules"]["ProdOnly"]["Assertions"]
+    assert assertions[0]["Assert"] == {"Fn::Contains": [["prod", "test"], {"Ref": "Env"}]}
+    assert assertions[2]["Assert"]["Fn::EachMemberIn"][1] == {"Fn::RefAll": "AWS::EC2::VPC::Id"}
+    for given in (str(path), f"yaml://{path}"):
+        declared = load_declared(settings.build([given], [], None, [], None))
+        (bucket,) = declared.resources
+        assert (bucket.type, bucket.id) == ("aws_s3_bucket", "acme-prod-logs")
+        tags = bucket.attrs["tags"]
+        assert (tags["encoded"], tags["net"]) == ("aGk=", "10.0.0.0/24")
+        assert all(isinstance(tags[k], Unknown) for k in ("zones", "export", "macro"))
