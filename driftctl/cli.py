@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import traceback
 from collections.abc import Sequence
 
 import typer
@@ -42,17 +43,38 @@ def _root(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run driftctl; the exit status: 0 ok, 1 drift (or not converged), 2 error, 130 Ctrl-C.
+
+    The single handler: a DriftctlError is one red line (and its hint); anything else is
+    one red `internal error` line, never a traceback unless --debug, and never exit 1."""
     args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         app(args=args, prog_name="driftctl")
     except DriftctlError as exc:
-        if "--debug" in args:
-            raise
-        err = Console(stderr=True, highlight=False, soft_wrap=True)
+        if debug:
+            traceback.print_exc(file=sys.stderr)
         err.print(f"[bold red]error:[/] {escape(exc.message)}")
         if exc.hint:
             err.print(f"  hint: {escape(exc.hint)}")
         return int(ExitStatus.ERROR)
     except SystemExit as exc:  # typer's standalone mode ends every run this way
+        if exc.code == ExitStatus.INTERRUPTED:  # typer turns Ctrl-C inside a command into Exit(130)
+            return _interrupted(err)
         return exc.code if isinstance(exc.code, int) else int(ExitStatus.ERROR)
+    except KeyboardInterrupt:
+        return _interrupted(err)
+    except Exception as exc:  # a bug: one line, not a traceback (locals can hold secrets)
+        if debug:
+            traceback.print_exc(file=sys.stderr)
+        what = " ".join(f"{type(exc).__name__}: {exc}".split())
+        tail = "" if debug else " (run with --debug for the traceback)"
+        err.print(f"[bold red]internal error:[/] {escape(what)}{tail}")
+        return int(ExitStatus.ERROR)
     return int(ExitStatus.OK)
+
+
+def _interrupted(err: Console) -> int:
+    err.print("[bold red]interrupted:[/] stopped before finishing (Ctrl-C)")
+    return int(ExitStatus.INTERRUPTED)

@@ -9,6 +9,7 @@ class ExitStatus(enum.IntEnum):
     OK = 0
     DRIFT = 1
     ERROR = 2
+    INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 
 
 class DriftctlError(Exception):

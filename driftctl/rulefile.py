@@ -60,7 +60,7 @@ class ParsedRule:
 
 @dataclasses.dataclass
 class Parsed:
-    rules: list[ParsedRule]
+    rules: list[ParsedRule]  # every mapping of the list; schema-valid only without errors
     errors: list[str]
 
 
@@ -77,7 +77,10 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 
 def parse(name: str, text: str) -> Parsed:
-    """The rules of one file, or every error in it (each one line: `name:line: what`)."""
+    """The rules of one file and every error in it (each one line: `name:line: what`).
+
+    The rules are returned even when there are errors, so that what is checked across
+    files (duplicate names) is reported too; use them only when there are none."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
@@ -97,7 +100,7 @@ def parse(name: str, text: str) -> Parsed:
     ]
     problems += [p for r in rules for p in _semantic_errors(r)]
     errors = [f"{name}:{line}: {msg}" for line, msg in sorted(set(problems))]
-    return Parsed([] if errors else rules, errors)
+    return Parsed(rules, errors)
 
 
 def _walk(

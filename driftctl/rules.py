@@ -1,8 +1,9 @@
 """Rules: what each drift deserves (ARCHITECTURE.md §6, docs/rules.md).
 
 A `Policy` is the `.driftignore` file (if any), then the user's rule files in the order
-given, then the shipped defaults. For each drift the first rule that matches decides its
-`action`, `severity` and `rule`; no match means `report`, `medium`, rule null.
+given, then the shipped defaults (a user's rule named like a default replaces it). For
+each drift the first rule that matches decides its `action`, `severity` and `rule`; no
+match means `report`, `medium`, rule null.
 
 A rule with a `path` glob matches single changes, so a changed drift is decided change by
 change. When its changes are decided by different rules, the drift is split into one
@@ -52,11 +53,11 @@ class Match:
     tags: tuple[tuple[str, Glob], ...] = ()
 
     def drift(self, d: Drift) -> bool:
-        """Everything but the path: type, address (or id of an unmanaged), kind, tags."""
-        where = d.address if d.address is not None else d.id
+        """Everything but the path: type, address or id, kind, tags."""
+        names = [n for n in (d.address, d.id) if n] or [""]
         return (
             _any(self.types, d.type)
-            and _any(self.addresses, where or "")
+            and any(_any(self.addresses, name) for name in names)
             and (not self.kinds or d.kind in self.kinds)
             and all(key in d.tags and glob.match(d.tags[key]) for key, glob in self.tags)
         )
@@ -171,18 +172,29 @@ def rule_files(path: Path) -> list[Path]:
 
 
 def check(paths: Sequence[Path], defaults: bool = False) -> tuple[list[Rule], list[str]]:
-    """Every rule of these files (then the defaults), or every error found in them."""
-    sources = [(str(f), _read(f)) for p in paths for f in rule_files(p)]
-    if defaults:
-        sources.append((DEFAULTS_NAME, defaults_text()))
+    """Every rule of these files (then the defaults), or every error found in them.
+
+    A rule of the user's named like a shipped default replaces that default; two rules of
+    the user's with one name are an error, wherever they are (even in a file with other
+    errors)."""
+    files = [(str(f), _read(f)) for p in paths for f in rule_files(p)]
     parsed: list[rulefile.ParsedRule] = []
     errors: list[str] = []
-    for name, text in sources:
+    for name, text in files:
         result = rulefile.parse(name, text)
         parsed += result.rules
-        errors += result.errors
-    errors += _duplicate_names(parsed)
+        errors += _in_line_order(name, result.errors + _duplicate_names(parsed, name))
+    if defaults:
+        mine = {_name(p) for p in parsed}
+        shipped = rulefile.parse(DEFAULTS_NAME, defaults_text())
+        parsed += [p for p in shipped.rules if _name(p) not in mine]
+        errors += shipped.errors
     return ([] if errors else [_rule(p) for p in parsed]), errors
+
+
+def shipped_names() -> set[str]:
+    """The names of the shipped default rules."""
+    return {n for p in rulefile.parse(DEFAULTS_NAME, defaults_text()).rules if (n := _name(p))}
 
 
 def load_rules(paths: Sequence[Path], defaults: bool = True) -> tuple[Rule, ...]:
@@ -211,25 +223,37 @@ def _read(path: Path) -> str:
         raise DriftctlError(f"{path}: not UTF-8 text ({exc.reason})") from exc
 
 
-def _duplicate_names(parsed: Iterable[rulefile.ParsedRule]) -> list[str]:
+def _name(rule: rulefile.ParsedRule) -> str | None:
+    name = rule.data.get("name")
+    return name if isinstance(name, str) else None
+
+
+def _duplicate_names(parsed: Iterable[rulefile.ParsedRule], file: str) -> list[str]:
+    """An error for each rule of `file` whose name an earlier rule already has."""
     first: dict[str, rulefile.ParsedRule] = {}
     errors: list[str] = []
     for rule in parsed:
-        name = rule.data["name"]
+        name = _name(rule)
+        if name is None:
+            continue
         if name not in first:
             first[name] = rule
-        elif rule.file == DEFAULTS_NAME:  # defaults load last: blame the user's rule
-            user = first[name]
-            errors.append(
-                f"{user.file}:{user.line_of('name')}: {user.where('name')}'{name}' is also the "
-                "name of a shipped default rule (pick another name, or pass --no-default-rules)"
-            )
-        else:
+        elif rule.file == file:
             errors.append(
                 f"{rule.file}:{rule.line_of('name')}: {rule.where('name')}duplicate rule name "
                 f"'{name}' (already used at {first[name].origin})"
             )
     return errors
+
+
+def _in_line_order(file: str, errors: list[str]) -> list[str]:
+    """One file's errors (each `file:LINE: ...`) sorted by line, stably."""
+
+    def line(error: str) -> int:
+        number = error[len(file) + 1 :].partition(":")[0]
+        return int(number) if number.isdigit() else 0
+
+    return sorted(errors, key=line)
 
 
 def _rule(parsed: rulefile.ParsedRule) -> Rule:

@@ -61,7 +61,9 @@ def decisions(p: rules.Policy, drift: Drift) -> list[tuple[str | None, str, str,
         ("{type: [aws_iam_user, aws_s3_bucket]}", {"BUCKET", "USER"}),
         ('{address: "aws_security_group.*"}', {"SG"}),
         ("{address: bob}", {"USER"}),  # an unmanaged resource is matched by its id
-        ("{address: acme-logs}", set()),  # a declared one by its address, not its id
+        ("{address: acme-logs}", {"BUCKET"}),  # a declared one by its id too
+        ("{address: sg-0123}", {"SG"}),  # a changed one by its id
+        ("{address: sg-9999}", set()),
         ("{kind: missing}", {"BUCKET"}),
         ("{kind: [changed, unmanaged]}", {"SG", "USER"}),
         ("{tags: {Env: prod}}", {"SG"}),

@@ -98,12 +98,48 @@ def test_gen_driftignore_round_trip_exits_0_with_only_ignored_drift(repo: Path) 
 
 
 def test_no_default_rules_drops_the_shipped_defaults(repo: Path) -> None:
-    # a rule named like a shipped default clashes with it, unless the defaults are off
-    (repo / "mine.yaml").write_text("rules:\n  - {name: ignore-aws-reserved-tags, action: pr}\n")
-    assert main(["scan", "--live", "live.json", "--rules", "mine.yaml"]) == 2
+    code, report = scan("--no-default-rules")
+    assert code == 1 and {d["rule"] for d in report["drifts"]} == {None}
+    (repo / "mine.yaml").write_text(
+        "rules:\n  - {name: tagged, match: {path: 'tags.*'}, action: pr}\n"
+    )
     code, report = scan("--rules", "mine.yaml", "--no-default-rules")
     assert code == 1
+    assert {d["rule"] for d in report["drifts"]} == {"tagged", None}
+
+
+def test_a_rule_named_like_a_default_replaces_it_on_a_scan(repo: Path) -> None:
+    # the audit: a user rule named like a shipped default made every scan exit 2
+    (repo / "mine.yaml").write_text("rules:\n  - {name: ignore-aws-reserved-tags, action: pr}\n")
+    code, report = scan("--rules", "mine.yaml")
+    assert code == 1
     assert {d["rule"] for d in report["drifts"]} == {"ignore-aws-reserved-tags"}
+    assert {d["action"] for d in report["drifts"]} == {"pr"}
+
+
+def test_validating_a_copy_of_the_shipped_defaults(repo: Path) -> None:
+    shipped = Path(__file__).resolve().parents[1] / "rules" / "defaults.yaml"
+    (repo / "rules").mkdir()
+    (repo / "rules" / "defaults.yaml").write_text(shipped.read_text())
+    result = CliRunner().invoke(app, ["rules", "validate", "rules"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("valid: 10 rules; yours replace the shipped defaults ")
+    assert "ignore-timestamps" in result.stdout
+    assert main(["scan", "--live", "live.json", "--rules", "rules", "-o", "json://r.json"]) == 1
+
+
+def test_validate_reports_duplicates_in_a_file_that_has_schema_errors(repo: Path) -> None:
+    (repo / "bad.yaml").write_text(
+        "rules:\n  - name: a\n    match: {typ: x}\n    action: report\n"
+        "  - name: a\n    action: report\n"
+    )
+    result = CliRunner().invoke(app, ["rules", "validate", "bad.yaml"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "error: bad.yaml:3: rules[0].match: unknown key 'typ' (allowed: type, address, path, "
+        "kind, tags)",
+        "error: bad.yaml:5: rules[1].name: duplicate rule name 'a' (already used at bad.yaml:2)",
+    ]
 
 
 def test_rules_validate(repo: Path) -> None:
@@ -124,3 +160,18 @@ def test_rules_validate(repo: Path) -> None:
 def test_a_bad_rule_file_fails_the_scan_with_exit_2(repo: Path) -> None:
     (repo / "bad.yaml").write_text("rules:\n  - name: a\n    match: {path: 'x['}\n    action: pr\n")
     assert main(["scan", "--live", "live.json", "--rules", "bad.yaml"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"), [("[]", "list"), ('"x"', "string"), ("3", "number"), ("null", "null")]
+)
+def test_gen_driftignore_of_a_json_value_that_is_not_an_object_is_one_line(
+    repo: Path, capsys: pytest.CaptureFixture[str], text: str, kind: str
+) -> None:
+    (repo / "list.json").write_text(text)
+    assert main(["gen-driftignore", "-i", "list.json", "-o", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        f"error: list.json: not a driftctl JSON report (a JSON {kind}, not an object)",
+        "  hint: write one with driftctl scan -o json://report.json",
+    ]

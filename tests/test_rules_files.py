@@ -157,15 +157,51 @@ def test_a_path_without_rule_files_is_an_error(tmp_path: Path, name: str) -> Non
         rules.load_rules([tmp_path / name])
 
 
-def test_a_user_rule_named_like_a_default_is_blamed_on_the_user(tmp_path: Path) -> None:
+def test_a_user_rule_named_like_a_default_replaces_it(tmp_path: Path) -> None:
     path = tmp_path / "r.yaml"
     path.write_text("rules:\n  - name: iam-policy-changed\n    action: pr\n")
-    _, errors = rules.check([path], defaults=True)
+    found, errors = rules.check([path], defaults=True)
+    assert errors == []
+    named = [r for r in found if r.name == "iam-policy-changed"]
+    assert [(r.action, r.origin) for r in named] == [("pr", f"{path}:2")]
+    assert found[0].name == "iam-policy-changed"  # where the user wrote it: first
+    assert len(found) == len(rules.shipped_names())
+
+
+def test_a_copy_of_the_shipped_defaults_in_the_users_directory_is_valid(tmp_path: Path) -> None:
+    # the audit: copying rules/defaults.yaml into rules/ made every scan fail
+    (tmp_path / "defaults.yaml").write_text(rules.defaults_text())
+    (tmp_path / "mine.yaml").write_text(GOOD)
+    loaded = rules.load_rules([tmp_path], defaults=True)
+    names = [r.name for r in loaded]
+    assert len(names) == len(set(names)) == len(rules.shipped_names()) + 1
+    assert all(not r.origin.startswith(rules.DEFAULTS_NAME) for r in loaded)
+
+
+def test_duplicate_names_across_the_users_own_files_stay_an_error(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("rules:\n  - {name: ignore-timestamps, action: pr}\n")
+    (tmp_path / "b.yaml").write_text("rules:\n  - {name: ignore-timestamps, action: report}\n")
+    _, errors = rules.check([tmp_path], defaults=True)
     assert errors == [
-        f"{path}:2: rules[0].name: 'iam-policy-changed' is also the name of a shipped default"
-        " rule (pick another name, or pass --no-default-rules)"
+        f"{tmp_path / 'b.yaml'}:2: rules[0].name: duplicate rule name 'ignore-timestamps' "
+        f"(already used at {tmp_path / 'a.yaml'}:2)"
     ]
-    assert rules.check([path], defaults=False)[1] == []
+
+
+def test_a_file_with_schema_errors_still_has_its_duplicate_names_reported(tmp_path: Path) -> None:
+    path = tmp_path / "r.yaml"
+    path.write_text(
+        "rules:\n  - name: a\n    action: delete\n  - name: a\n    action: report\n"
+        "  - name: b\n    severity: huge\n    action: report\n"
+    )
+    _, errors = rules.check([path])
+    assert errors == [
+        f"{path}:3: rules[0].action: 'delete' is not a valid action"
+        " (use one of ignore | report | pr | revert)",
+        f"{path}:4: rules[1].name: duplicate rule name 'a' (already used at {path}:2)",
+        f"{path}:7: rules[2].severity: 'huge' is not a valid severity"
+        " (use one of low | medium | high | critical)",
+    ]
 
 
 def test_a_valid_file_loads_every_field(tmp_path: Path) -> None:

@@ -24,7 +24,12 @@ def read_report(source: str) -> list[dict[str, Any]]:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DriftctlError(f"{source}:{exc.lineno}: not a JSON report: {exc.msg}") from exc
-    drifts = doc.get("drifts") if isinstance(doc, dict) else None
+    if not isinstance(doc, dict):
+        raise DriftctlError(
+            f"{source}: not a driftctl JSON report (a JSON {_json_type(doc)}, not an object)",
+            "write one with driftctl scan -o json://report.json",
+        )
+    drifts = doc.get("drifts")
     if doc.get("schema_version") != 1 or not isinstance(drifts, list):
         raise DriftctlError(
             f"{source}: not a driftctl JSON report (schema_version 1)",
@@ -33,6 +38,16 @@ def read_report(source: str) -> list[dict[str, Any]]:
     if not all(isinstance(d, dict) and "kind" in d and "type" in d for d in drifts):
         raise DriftctlError(f"{source}: a drift lacks its kind or type")
     return drifts
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    return "null" if value is None else "number"
 
 
 def gen_driftignore(

@@ -37,15 +37,17 @@ JournalDir = Annotated[
 AllowDirty = Annotated[
     bool,
     typer.Option(
-        "--allow-dirty", help="Revert even if the declared files have uncommitted changes"
+        "--allow-dirty",
+        help="Revert even if declared files are uncommitted, untracked or git-ignored",
     ),
 ]
 Only = Annotated[
     list[str] | None,
     typer.Option(
         "--only",
-        help="Revert only TYPE/ADDRESS (or TYPE/ID) matching this glob (repeatable), "
-        "e.g. 'aws_security_group/*'",
+        help="Revert only the drift named TYPE/ADDRESS (or TYPE/ID), else those this glob "
+        "matches (repeatable), e.g. 'aws_security_group/*'; a value matching no drift is an "
+        "error",
     ),
 ]
 

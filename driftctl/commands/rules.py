@@ -39,4 +39,10 @@ def validate(
         raise typer.Exit(int(ExitStatus.ERROR))
     shipped = sum(r.origin.startswith(rules.DEFAULTS_NAME) for r in found)
     extra = f" (and {shipped} shipped default rules)" if shipped else ""
-    Console(highlight=False).print(f"valid: {len(found) - shipped} rules{extra}")
+    mine = {r.name for r in found if not r.origin.startswith(rules.DEFAULTS_NAME)}
+    replaced = sorted(mine & rules.shipped_names()) if not no_default_rules else []
+    if replaced:
+        extra += f"; yours replace the shipped defaults {', '.join(replaced)}"
+    Console(highlight=False, soft_wrap=True).print(
+        f"valid: {len(found) - shipped} rules{extra}", markup=False
+    )

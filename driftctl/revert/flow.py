@@ -89,7 +89,8 @@ class Scanned:
     aws: Aws
     only: Sequence[Glob]
 
-    def plan(self) -> Plan:
+    def plan(self, check_only: bool = False) -> Plan:
+        """The plan; with check_only, an --only value that matches no drift is an error."""
         report = rules.apply(self.policy, pipeline.scan_report(self.declared, self.run))
         if report.errors:
             first = report.errors[0]
@@ -98,6 +99,8 @@ class Scanned:
                 "revert needs a complete one",
                 "give the credentials read access everywhere driftctl scans, then run it again",
             )
+        if check_only:
+            guards.check_only(self.only, report.drifts)
         world = build_world(self.declared, self.run)
         chosen = selected(report.drifts, self.only)
         return plan(chosen, world, self.aws.reader, self.policy, self.aws.account)
@@ -121,7 +124,7 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     aws = connect(conf)
     declared = pipeline.load_declared(conf)
     scanned = Scanned(conf, policy, declared, pipeline.load_live(conf), aws, opts.only)
-    first = scanned.plan()
+    first = scanned.plan(check_only=True)
     show(first, say)
     if not opts.approve:
         if first.calls:
@@ -142,13 +145,16 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     entries = [Entry(u, fresh.get(u, [])) for u in final.units]
     book, result = _apply(aws, final, entries, header, opts, say)
     if result.failed is not None:
-        return _stopped(book, final.calls, result, say)
+        return _stopped(book, final, result, say)
     return _verified(book, scanned.leftovers(final, result.outputs), say, "reverted")
 
 
 def _origins(conf: Settings, opts: Options, say: Say) -> list[guards.Origin]:
     """Print where the declared state comes from; refuse uncommitted files (--approve)."""
-    origins = [guards.origin(s.path) for s in conf.sources]
+    origins = [
+        guards.origin(s.path, s.scheme, conf.var_files if s.scheme == "hcl" else ())
+        for s in conf.sources
+    ]
     for o in origins:
         say(o.line)
     if opts.approve:
@@ -196,13 +202,17 @@ def _apply(
     return book, executor.run(plan_.calls)
 
 
-def _stopped(book: Journal, calls: Sequence[Call], result: Result, say: Say) -> ExitStatus:
+def _stopped(book: Journal, plan_: Plan, result: Result, say: Say) -> ExitStatus:
     book.record({"event": "finished", "status": "stopped", "done": result.done})
     say(f"\nstopped at call {result.done + 1}: {result.failed}")
-    done = [f"{n}. {c.name}" for n, c in enumerate(calls[: result.done], 1)]
-    not_done = [f"{n}. {c.name}" for n, c in enumerate(calls[result.done :], result.done + 1)]
-    say("done: " + (", ".join(done) or "nothing"))
-    say("not done: " + ", ".join(not_done))
+    calls = [
+        f"{n}. {call.name} ({step.label})"
+        for n, (step, call) in enumerate(((s, c) for s in plan_.steps for c in s.calls), 1)
+    ]
+    for title, lines in (("done", calls[: result.done]), ("not done", calls[result.done :])):
+        say(f"{title}:" + ("" if lines else " nothing"))
+        for line in lines:
+            say(f"  {line}")
     say(f"the journal is kept: driftctl revert --undo {book.path} --approve puts back what was")
     return ExitStatus.ERROR
 
@@ -249,7 +259,7 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
     entries = [Entry(u, now.get(u, [])) for u in undo_plan.units]
     book, result = _apply(aws, undo_plan, entries, header, opts, say)
     if result.failed is not None:
-        return _stopped(book, undo_plan.calls, result, say)
+        return _stopped(book, undo_plan, result, say)
     return _verified_undo(book, data, aws, undo_plan.units, result.outputs, say)
 
 

@@ -1,22 +1,37 @@
 """Guards before a revert changes anything: git is the source of truth, --only limits it.
 
 A revert makes AWS equal to the declared files, so those files must be what is
-committed: uncommitted edits (or untracked .tf files) in a declared source directory
-stop a revert unless --allow-dirty. The commit the declared state came from is printed.
+committed: uncommitted edits, untracked files, declared files git ignores (a
+`.gitignore`d terraform.tfvars) and --var-file files outside the repository stop a
+revert unless --allow-dirty. The commit the declared state came from is printed.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import difflib
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from driftctl import globs
 from driftctl.errors import DriftctlError
 from driftctl.globs import Glob
+from driftctl.model import Drift
 
-# driftctl's own files (revert journals) are not declared files
+if TYPE_CHECKING:
+    import git
+
+# driftctl's own files (revert journals) and Terraform's download cache are not declared
 OWN_DIR = ".driftctl"
+SKIPPED_DIRS = frozenset({OWN_DIR, ".terraform"})
+# git-ignored files under a source directory that its loader reads (a file source: itself)
+DECLARED_SUFFIXES = {
+    "hcl": (".tf", ".tf.json", ".tfvars", ".tfvars.json"),
+}
+OTHER_SUFFIXES = (".yaml", ".yml", ".json")
+IGNORED = " [git-ignored]"
+OUTSIDE = " [outside the repository]"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,7 +41,9 @@ class Origin:
     path: Path
     repo: Path | None = None  # the git work tree holding it; None outside git
     commit: str | None = None
-    dirty: tuple[str, ...] = ()  # uncommitted or untracked files under path (repo-relative)
+    # uncommitted, untracked or git-ignored declared files (repo-relative), and
+    # --var-file files outside the repository (as given)
+    dirty: tuple[str, ...] = ()
 
     @property
     def line(self) -> str:
@@ -44,7 +61,10 @@ class Origin:
         }
 
 
-def origin(path: Path) -> Origin:
+def origin(path: Path, scheme: str = "hcl", inputs: Sequence[Path] = ()) -> Origin:
+    """The repository and commit of a source, and its files the commit does not determine.
+
+    `inputs` are files the source's loader reads besides its own (--var-file)."""
     import git  # GitPython: imported here, only revert needs it
 
     if not path.exists():  # stdin, or a remote source (tfstate+s3://): not in git here
@@ -59,10 +79,36 @@ def origin(path: Path) -> Origin:
     except ValueError:  # a repository without commits
         commit = None
     rel = path.resolve().relative_to(root).as_posix()
-    status = repo.git.status("--porcelain", "--untracked-files=all", "--", rel or ".")
-    changed = (line[3:].strip() for line in status.splitlines() if line.strip())
-    dirty = tuple(sorted(f for f in changed if OWN_DIR not in Path(f).parts))
-    return Origin(path, root, commit, dirty)
+    suffixes = () if path.is_file() else DECLARED_SUFFIXES.get(scheme, OTHER_SUFFIXES)
+    dirty = {
+        name + (IGNORED if code == "!!" else "")
+        for code, name in _status(repo, rel or ".")
+        if not SKIPPED_DIRS & set(Path(name).parts)
+        and (code != "!!" or not suffixes or name.endswith(suffixes))
+    }
+    for extra in inputs:
+        full = extra.resolve()
+        if not full.is_relative_to(root):
+            dirty.add(f"{extra}{OUTSIDE}")
+            continue
+        for code, name in _status(repo, full.relative_to(root).as_posix()):
+            dirty.add(name + (IGNORED if code == "!!" else ""))
+    return Origin(path, root, commit, tuple(sorted(dirty)))
+
+
+def _status(repo: git.Repo, pathspec: str) -> Iterable[tuple[str, str]]:
+    """(status code, repo-relative path) of every changed, untracked or ignored file."""
+    text = repo.git.status(
+        "--porcelain", "-z", "--untracked-files=all", "--ignored", "--", pathspec
+    )
+    fields = iter(text.split("\0"))
+    for field in fields:
+        if len(field) < 4:
+            continue
+        code, name = field[:2], field[3:]
+        if code[0] in "RC":  # a rename or copy: the next field is the old name
+            next(fields, None)
+        yield code, name
 
 
 def check_clean(origins: Sequence[Origin], allow_dirty: bool) -> None:
@@ -81,6 +127,9 @@ def _few(names: Sequence[str], n: int = 3) -> str:
     return ", ".join(names[:n]) + more
 
 
+# -- --only ---------------------------------------------------------------------------
+
+
 def parse_only(patterns: Sequence[str] | None) -> list[Glob]:
     """--only TYPE/ADDRESS globs (or ADDRESS / ID alone); a malformed one is an error."""
     out = []
@@ -90,3 +139,37 @@ def parse_only(patterns: Sequence[str] | None) -> list[Glob]:
         except DriftctlError as exc:
             raise DriftctlError(f"--only {text}: {exc.message}") from exc
     return out
+
+
+def only_names(d: Drift) -> list[str]:
+    """What an --only value is compared with: TYPE/ADDRESS, TYPE/ID, ADDRESS, ID."""
+    names = [f"{d.type}/{d.address}" if d.address else "", f"{d.type}/{d.id}" if d.id else ""]
+    return [n for n in (*names, d.address, d.id) if n]
+
+
+def only_matches(g: Glob, d: Drift) -> bool:
+    """The literal text first (`data["raw"]` is an address, not a character class), then
+    the glob."""
+    names = only_names(d)
+    return g.text in names or any(g.match(n) for n in names)
+
+
+def wanted(d: Drift, only: Sequence[Glob]) -> bool:
+    return not only or any(only_matches(g, d) for g in only)
+
+
+def check_only(only: Sequence[Glob], drifts: Sequence[Drift]) -> None:
+    """Refuse an --only value that matches no drift: a typo in a limiter must not look
+    like "nothing to revert"."""
+    for g in only:
+        if any(only_matches(g, d) for d in drifts):
+            continue
+        names = sorted({n for d in drifts for n in only_names(d)[:2]})
+        near = difflib.get_close_matches(g.text, names, n=3, cutoff=0.8)
+        if near:
+            hint = "did you mean " + " or ".join(repr(n) for n in near) + "?"
+        elif names:
+            hint = f"the drifts are {_few([repr(n) for n in names])} (TYPE/ADDRESS or TYPE/ID)"
+        else:
+            hint = "the scan found no drift"
+        raise DriftctlError(f"--only '{g.text}' matches no drift", hint)

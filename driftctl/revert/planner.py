@@ -18,6 +18,7 @@ from typing import Any
 from driftctl.aws.registry import TYPES
 from driftctl.globs import Glob
 from driftctl.model import Change, Drift, Resource
+from driftctl.revert import guards
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank
 from driftctl.revert.calls import Call, Ctx, Pending, Unit
@@ -89,7 +90,7 @@ def selected(drifts: Sequence[Drift], only: Sequence[Glob]) -> list[Drift]:
     """Drifts to revert, rule-split parts of one resource joined, --only applied."""
     groups: dict[tuple[Any, ...], Drift] = {}
     for d in drifts:
-        if d.action != "revert" or not _wanted(d, only):
+        if d.action != "revert" or not guards.wanted(d, only):
             continue
         key = (d.kind, d.type, d.account, d.region, d.address, d.id)
         if key in groups:
@@ -100,14 +101,6 @@ def selected(drifts: Sequence[Drift], only: Sequence[Glob]) -> list[Drift]:
         else:
             groups[key] = d
     return [groups[k] for k in sorted(groups, key=lambda k: tuple(str(p) for p in k))]
-
-
-def _wanted(d: Drift, only: Sequence[Glob]) -> bool:
-    if not only:
-        return True
-    names = [f"{d.type}/{d.address}" if d.address else "", f"{d.type}/{d.id}" if d.id else ""]
-    names += [n for n in (d.address, d.id) if n]
-    return any(g.match(n) for g in only for n in names if n)
 
 
 def plan(

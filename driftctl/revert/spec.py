@@ -143,13 +143,13 @@ def create(
 ) -> Outcome:
     """The calls that re-create a resource from its declared state, or why they cannot."""
     if spec.create is None:
-        return Outcome(refusals=[f"cannot re-create {ctx.label}: not supported for {spec.type}"])
+        return Outcome(refusals=[f"{ctx.label}: cannot re-create: not supported for {spec.type}"])
     for attr in (*spec.create.required, *sorted(compared)):
         value = desired.get(attr)
         if not is_known(value) or (attr in spec.create.required and value is None):
             why = unknown_reason(value)
             detail = f" ({why})" if why else ""
-            return Outcome(refusals=[f"cannot re-create {ctx.label}: {attr} unknown{detail}"])
+            return Outcome(refusals=[f"{ctx.label}: cannot re-create: {attr} unknown{detail}"])
     out = Outcome(calls=spec.create.calls(ctx, {**desired, **(verbatim or {})}))
     created = dataclasses.replace(ctx, id=spec.create.new_id(ctx, desired))
     out.extend(update(spec, compared, created, spec.create.fresh(desired), desired, verbatim))

@@ -146,7 +146,15 @@ def test_killed_midway_the_journal_and_undo_restore_the_prior_state(
     run = revert(endpoint, repo, "--approve", "--journal-dir", str(journal), env=env)
     assert run.code == 2, run.stdout + run.stderr
     assert f"stopped at call {fail_after + 1}: " in run.stdout
-    assert "injected failure" in run.stdout and "not done: " in run.stdout
+    assert "injected failure" in run.stdout
+    # each call is named with the resource it is for, done and not done alike
+    done, not_done = run.stdout.split("\ndone:\n")[1].split("\nnot done:\n")
+    done_lines = done.splitlines()
+    not_done_lines = not_done.splitlines()[: 12 - fail_after]
+    numbers = [line.split(".")[0] for line in done_lines + not_done_lines]
+    assert numbers == [f"  {n}" for n in range(1, 13)]
+    assert len(done_lines) == fail_after
+    assert all(line.endswith(")") and " (aws_" in line for line in done_lines + not_done_lines)
     header = json.loads((journal / "journal.json").read_text())
     assert {u["unit"]["scan"] for u in header["units"]} >= {"s3_buckets", "ec2_vpcs", "iam_roles"}
     events = [json.loads(x) for x in (journal / "calls.jsonl").read_text().splitlines()]
@@ -217,6 +225,42 @@ def test_only_limits_the_blast_radius(endpoint: str, repo: Path, drifted: dict[s
         "aws_iam_role",
         "aws_iam_role_policy",
     }
+
+
+def test_only_names_an_address_literally_and_refuses_a_value_that_matches_nothing(
+    endpoint: str, repo: Path, drifted: dict[str, str]
+) -> None:
+    raw = 'aws_s3_bucket/aws_s3_bucket.data["raw"]'
+    run = revert(endpoint, repo, "--only", raw)
+    assert run.code == 0, run.stdout + run.stderr
+    assert "revert plan: 1 resource, 1 API call" in run.stdout
+    assert '~ update aws_s3_bucket.data["raw"]' in run.stdout
+    typo = revert(endpoint, repo, "--approve", "--only", raw.replace("raw", "rwa"))
+    assert typo.code == 2, typo.stdout + typo.stderr
+    assert typo.stderr.splitlines() == [
+        "error: --only 'aws_s3_bucket/aws_s3_bucket.data[\"rwa\"]' matches no drift",
+        f"  hint: did you mean '{raw}'?",
+    ]
+    assert "nothing to revert" not in typo.stdout
+    assert scan_code(endpoint, repo) == 1  # nothing was changed
+
+
+def test_a_git_ignored_tfvars_is_refused_unless_allowed(
+    endpoint: str, repo: Path, drifted: dict[str, str]
+) -> None:
+    r = git.Repo(repo)
+    (repo / ".gitignore").write_text("*.tfvars\n")
+    r.index.remove(["terraform.tfvars"])
+    r.index.add([".gitignore"])
+    r.index.commit("tfvars are local", author=git.Actor("t", "t@example.com"))
+    only = ("--only", "aws_security_group/aws_security_group.web")
+    run = revert(endpoint, repo, "--approve", *only)
+    assert run.code == 2, run.stdout + run.stderr
+    assert "has uncommitted changes (terraform.tfvars [git-ignored])" in run.stderr
+    assert scan_code(endpoint, repo) == 1
+    run = revert(endpoint, repo, "--approve", "--allow-dirty", *only)
+    assert run.code == 0, run.stdout + run.stderr
+    assert "with uncommitted changes to terraform.tfvars [git-ignored]" in run.stdout
 
 
 def test_a_non_empty_unmanaged_bucket_is_refused_and_left_alone(

@@ -70,6 +70,10 @@ def test_only_limits_the_plan(aws: None, tmp_path: Path) -> None:
     assert [s.label for s in planned.plan.steps] == ["aws_security_group.web"]
     planned = make_plan(tmp_path, REVERT_ALL, only=[parse("acme-demo-scratch")])
     assert [s.label for s in planned.plan.steps] == ["aws_s3_bucket.acme-demo-scratch"]
+    # an address holds brackets: the literal text is matched before the glob's [...] class
+    raw = parse('aws_s3_bucket/aws_s3_bucket.data["raw"]')
+    planned = make_plan(tmp_path, REVERT_ALL, only=[raw])
+    assert [s.label for s in planned.plan.steps] == ['aws_s3_bucket.data["raw"]']
 
 
 def test_observe_only_resources_are_never_reverted(aws: None, tmp_path: Path) -> None:
@@ -116,11 +120,11 @@ def test_a_never_applied_stack_is_re_created_where_the_code_determines_it(
     role = by_label["aws_iam_role.app"]
     assert [c.name for c in role.calls] == ["iam.create_role", "iam.put_role_policy"]
     assert role.refusals == (
-        "cannot re-create aws_iam_role_policy_attachment.app_audit: policy_arn unknown "
+        "aws_iam_role_policy_attachment.app_audit: cannot re-create: policy_arn unknown "
         "(aws_iam_policy.audit is missing, so ${aws_iam_policy.audit.arn} has no value)",
     )
     assert by_label['aws_subnet.private["a"]'].refusals == (
-        'cannot re-create aws_subnet.private["a"]: vpc_id unknown '
+        'aws_subnet.private["a"]: cannot re-create: vpc_id unknown '
         "(aws_vpc.main is missing, so ${aws_vpc.main.id} has no value)",
     )
     assert [s.kind for s in planned.plan.steps] == ["missing"] * len(planned.plan.steps)

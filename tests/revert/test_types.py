@@ -326,7 +326,7 @@ def test_re_creating_with_an_unknown_attribute_is_one_clear_line() -> None:
     )
     assert out.calls == []
     assert out.refusals == [
-        "cannot re-create aws_security_group.web: vpc_id unknown "
+        "aws_security_group.web: cannot re-create: vpc_id unknown "
         "(aws_vpc.main is missing, so ${aws_vpc.main.id} has no value)"
     ]
 
