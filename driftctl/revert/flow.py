@@ -122,8 +122,9 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
         journal.new_dir(opts.journal_dir)  # a taken --journal-dir fails before any call
     origins = _origins(conf, opts, say)
     aws = connect(conf)
-    declared = pipeline.load_declared(conf)
-    scanned = Scanned(conf, policy, declared, pipeline.load_live(conf), aws, opts.only)
+    conn = pipeline.connect(conf)
+    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, conn))
+    scanned = Scanned(conf, policy, declared, pipeline.load_live(conf, conn), aws, opts.only)
     first = scanned.plan(check_only=True)
     show(first, say)
     if not opts.approve:
