@@ -29,7 +29,7 @@ from pathlib import Path
 
 import boto3
 
-from driftctl import emulator, pipeline, settings
+from driftctl import emulator, pipeline, rules, settings
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import GLOBAL, LiveState
 from driftctl.model import KINDS, Resource, SourceRef
@@ -206,10 +206,11 @@ def offline(n: int) -> int:
             snapshot_path,
         )
         del live, state
+        policy = rules.load_policy((), None, True)  # driftctl's shipped default rules
         t0 = time.perf_counter()
         run = snapshot.load(snapshot_path)
         t1 = time.perf_counter()
-        report = pipeline.scan_report(Declared(declared), run)
+        report = rules.apply(policy, pipeline.scan_report(Declared(declared), run))
         text = jsonout.render(report)
         t2 = time.perf_counter()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -217,9 +218,10 @@ def offline(n: int) -> int:
     print(f"load snapshot            {t1 - t0:.2f}s")
     size = len(text) / 1e6
     drifts = len(report.drifts)
-    print(f"match + diff + report    {t2 - t1:.2f}s  ({drifts} drifts, {size:.1f} MB JSON)")
-    print(f"peak RSS                 {rss:.0f} MiB")
-    return 0 if t2 - t1 < 5 and rss < 1024 else 1
+    print(f"match + diff + rules + report {t2 - t1:.2f}s  ({drifts} drifts, {size:.1f} MB JSON)")
+    print(f"total (target < 5 s)     {t2 - t0:.2f}s")
+    print(f"peak RSS (target < 1 GiB) {rss:.0f} MiB")
+    return 0 if t2 - t0 < 5 and rss < 1024 else 1
 
 
 def main() -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import botocore.exceptions
@@ -26,6 +27,9 @@ from driftctl.model import KINDS, Drift, Report, Resource, ScanError
 from driftctl.report import progress
 from driftctl.scopes import LiveRun
 from driftctl.settings import Settings, Source
+
+# accounts of a multi-account scan read at once (each with its own per-service pools)
+ACCOUNTS_IN_PARALLEL = 4
 
 
 def load_declared(settings: Settings, context: dict[str, str] | None = None) -> Declared:
@@ -134,18 +138,22 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         accounts.enabled_regions(factory("ec2", region)) if scale.all_regions else settings.regions
     ) or (region,)
     pairs = scopes.shard(scopes.all_pairs(ids, list(regions)), *scale.shard)
-    states: dict[str, LiveState] = {}
-    for account in sorted({a for a, _ in pairs}):
-        wanted = [r for a, r in pairs if a == account]
-        display = progress.for_terminal(counter)
-        with display or contextlib.nullcontext():
-            if not multi:
-                scanner = Scanner(factory, counter, progress=display)
-                states[account] = scanner.scan(SCANS.values(), wanted, region)
-            else:
-                states[account] = _scan_account(
-                    settings, base, (account, wanted, region), counter, display
-                )
+    wanted = {a: [r for b, r in pairs if b == a] for a in sorted({a for a, _ in pairs})}
+    display = progress.for_terminal(counter)
+    with display or contextlib.nullcontext():
+        if not multi:
+            scanner = Scanner(factory, counter, progress=display)
+            states = {a: scanner.scan(SCANS.values(), w, region) for a, w in wanted.items()}
+        else:
+            # accounts in parallel (each has its own API limits): dozens of accounts take
+            # about the time of the slowest few, not the sum of all
+            workers = max(1, min(ACCOUNTS_IN_PARALLEL, len(wanted)))
+            with ThreadPoolExecutor(workers, thread_name_prefix="account") as pool:
+                futures = {
+                    a: pool.submit(_scan_account, settings, base, (a, w, region), counter, display)
+                    for a, w in wanted.items()
+                }
+                states = {a: f.result() for a, f in futures.items()}
     return LiveRun(states, pairs, region, counter, limiter.waited)
 
 
