@@ -3,16 +3,19 @@
 Explicit ids first, then natural keys, in dependency order: binding a resource lets
 every Ref that points at it resolve (`vpc_id = aws_vpc.main.id`), which lets its
 dependents match in turn. An ambiguous match is an error naming both candidates.
+A name Terraform generates from a prefix (`name_prefix`) matches the live name made of
+the prefix and Terraform's unique suffix (docs/resource-types.md).
 """
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import json
 from collections.abc import Mapping
 from typing import Any
 
-from driftctl.aws.types import ResourceType
+from driftctl.aws.types import ResourceType, is_unique_suffix
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, Resource, Unknown, is_known
 
@@ -89,18 +92,66 @@ def _key(values: list[Any]) -> tuple[Any, ...]:
     )
 
 
+_Names = dict[tuple[Any, ...], tuple[list[str], list[Resource]]]
+
+
 class _Index:
-    def __init__(self, types: Mapping[str, ResourceType], live: list[Resource]) -> None:
+    def __init__(
+        self,
+        types: Mapping[str, ResourceType],
+        live: list[Resource],
+        claimed: frozenset[tuple[str, str]] = frozenset(),
+    ) -> None:
+        self._types = types
         self.by_id: dict[tuple[str, str], Resource] = {}
         self.by_key: dict[tuple[str, int, tuple[Any, ...]], list[Resource]] = {}
+        self.by_type: dict[str, list[Resource]] = {}
+        # live (type, id)s that a declared id names or a declaration is bound to: never a
+        # candidate for a generated name (Terraform's name_prefix)
+        self.claimed = set(claimed)
+        self._names: dict[tuple[str, int], _Names] = {}  # built on first use of a prefix
         for r in live:
             if r.id is not None:
                 self.by_id[(r.type, r.id)] = r
+            self.by_type.setdefault(r.type, []).append(r)
             rtype = types.get(r.type)
             for n, key in enumerate(rtype.natural_keys if rtype else ()):
                 values = [get_path(r.attrs, k.split(".")) for k in key]
                 if any(v is not None for v in values):  # an all-absent key identifies nothing
                     self.by_key.setdefault((r.type, n, _key(values)), []).append(r)
+
+    def generated(self, rtype: str, n: int, pos: int, values: list[Any]) -> list[Resource]:
+        """Live resources whose natural key n equals values except at pos, the name, which
+        is values[pos] (a prefix) followed by a unique suffix as Terraform generates it."""
+        names = self._names.get((rtype, n))
+        if names is None:
+            names = self._names[(rtype, n)] = self._by_name(rtype, n, pos)
+        prefix: str = values[pos]
+        sorted_names, resources = names.get(_key(values[:pos] + values[pos + 1 :]), ([], []))
+        out = []
+        i = bisect.bisect_left(sorted_names, prefix)
+        while i < len(sorted_names) and sorted_names[i].startswith(prefix):
+            r = resources[i]
+            claimed = (r.type, str(r.id)) in self.claimed
+            if not claimed and is_unique_suffix(sorted_names[i][len(prefix) :]):
+                out.append(r)
+            i += 1
+        return out
+
+    def _by_name(self, rtype: str, n: int, pos: int) -> _Names:
+        """The live resources of a type by the other parts of natural key n, sorted by name."""
+        key = self._types[rtype].natural_keys[n]
+        found: dict[tuple[Any, ...], list[tuple[str, str, Resource]]] = {}
+        for r in self.by_type.get(rtype, ()):
+            values = [get_path(r.attrs, k.split(".")) for k in key]
+            if isinstance(values[pos], str):
+                rest = _key(values[:pos] + values[pos + 1 :])
+                found.setdefault(rest, []).append((values[pos], str(r.id), r))
+        out: _Names = {}
+        for rest, entries in found.items():
+            entries.sort(key=lambda e: (e[0], e[1]))
+            out[rest] = ([e[0] for e in entries], [e[2] for e in entries])
+        return out
 
 
 def _address_type(address: str) -> str:
@@ -118,6 +169,22 @@ def _owns_address(d: Resource) -> bool:
     return (d.address_type or _address_type(d.address)) == d.type
 
 
+def _generated_name(d: Resource, rtype: ResourceType, key: tuple[str, ...]) -> tuple[int, Any]:
+    """(position of the name in key, the declared prefix) when Terraform generates d's name
+    from a prefix (name_prefix, bucket_prefix); (-1, None) otherwise."""
+    if rtype.name_prefix is None:
+        return -1, None
+    name, prefix_attr = rtype.name_prefix
+    prefix = d.attrs.get(prefix_attr)
+    if name not in key or d.attrs.get(name) is not None or prefix is None or prefix == "":
+        return -1, None
+    return key.index(name), prefix
+
+
+def _generates_name(d: Resource, rtype: ResourceType) -> bool:
+    return any(_generated_name(d, rtype, key)[0] >= 0 for key in rtype.natural_keys)
+
+
 def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[Resource]]:
     """('bound'|'absent'|'wait'|'unknown', candidates) for one declared resource: 'unknown'
     when its identity is known only after apply (never a missing drift)."""
@@ -127,6 +194,9 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
     waiting = unknown = False
     for n, key in enumerate(rtype.natural_keys):
         values = [get_path(d.attrs, k.split(".")) for k in key]
+        pos, prefix = _generated_name(d, rtype, key)
+        if pos >= 0:
+            values[pos] = prefix  # matched against the start of the live name
         if all(v is None for v in values):
             continue  # a key this declaration does not have (CloudFormation's, elsewhere)
         if any(isinstance(v, Ref) for v in values):
@@ -136,7 +206,10 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
             # known after apply; unless only because a missing resource has no value
             unknown = unknown or not any(isinstance(v, Unknown) and v.depends_on for v in values)
             continue
-        candidates = index.by_key.get((d.type, n, _key(values)), [])
+        if pos >= 0 and isinstance(prefix, str):
+            candidates = index.generated(d.type, n, pos, values)
+        else:
+            candidates = index.by_key.get((d.type, n, _key(values)), [])
         if candidates:
             return "bound", candidates
         return "absent", []
@@ -146,8 +219,14 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
 def match(
     types: Mapping[str, ResourceType], declared: list[Resource], live: list[Resource]
 ) -> Matched:
-    index = _Index(types, live)
-    ordered = sorted(declared, key=lambda r: (r.type, r.address or "", r.id or ""))
+    # a live resource a declared id names is not a candidate for a generated name
+    index = _Index(types, live, frozenset((d.type, d.id) for d in declared if d.id is not None))
+    # names Terraform generates last: a live resource that a declaration names literally
+    # is bound to it before it could be taken for a generated name
+    ordered = sorted(
+        declared,
+        key=lambda r: (_generates_name(r, types[r.type]), r.type, r.address or "", r.id or ""),
+    )
     # (resource, holds Refs): only those need resolving and re-normalizing (most hold none)
     pending = [(d, has_ref(d.attrs)) for d in ordered]
     bound: dict[str, Resource] = {}  # declared address -> live (own-type addresses only)
@@ -196,6 +275,7 @@ def match(
                     "remove one of the two declarations",
                 )
             owner[(live_r.type, str(live_r.id))] = d
+            index.claimed.add((live_r.type, str(live_r.id)))
             pairs.append((d, live_r, refs))
             if d.address and _owns_address(d):
                 bound[d.address] = live_r

@@ -112,3 +112,73 @@ def test_a_name_known_only_after_apply_is_never_missing() -> None:
         "aws_s3_bucket.logs",
         "aws_s3_bucket_versioning.logs",
     ]
+
+
+GENERATED = "20240501120000123400000001"
+
+
+@pytest.mark.parametrize(
+    ("suffix", "generated"),
+    [
+        (GENERATED, True),  # terraform-plugin-sdk: UTC time to 1/10000 s + 8 hex digits
+        ("2024050112000012340000000a", True),
+        ("mfzwizltoq2dqnzyhe3tsmjqgq", True),  # before 2016: base32 of a UUID, lowercase
+        ("2024050112000012340000000A", False),
+        (GENERATED[:-1], False),
+        (GENERATED + "0", False),
+        ("-" + GENERATED[1:], False),
+        ("archive", False),
+    ],
+)
+def test_only_a_suffix_terraform_generates_makes_a_name_prefix_match(
+    suffix: str, generated: bool
+) -> None:
+    d = declared("aws_iam_role", "aws_iam_role.app", name_prefix="app-")
+    result = match(TYPES, [d], [live("aws_iam_role", f"app-{suffix}", name=f"app-{suffix}")])
+    assert [lv.id for _, lv in result.pairs] == ([f"app-{suffix}"] if generated else [])
+    assert [m.address for m in result.missing] == ([] if generated else ["aws_iam_role.app"])
+
+
+def test_a_live_name_taken_by_one_declaration_is_no_candidate_for_another() -> None:
+    # count = 2 with one name_prefix, one of the two deleted out of band: one is missing,
+    # not "declared twice"
+    a = declared("aws_iam_role", "aws_iam_role.app[0]", name_prefix="app-")
+    b = declared("aws_iam_role", "aws_iam_role.app[1]", name_prefix="app-")
+    role = live("aws_iam_role", f"app-{GENERATED}", name=f"app-{GENERATED}")
+    result = match(TYPES, [a, b], [role])
+    assert [(d.address, lv.id) for d, lv in result.pairs] == [
+        ("aws_iam_role.app[0]", f"app-{GENERATED}")
+    ]
+    assert [m.address for m in result.missing] == ["aws_iam_role.app[1]"]
+
+
+def test_a_prefix_known_only_after_its_ref_resolves_waits_for_it() -> None:
+    d_vpc = declared("aws_vpc", "aws_vpc.main", cidr_block="10.0.0.0/16", tags={"Name": "main"})
+    d_sg = declared(
+        "aws_security_group",
+        "aws_security_group.web",
+        vpc_id=Ref("aws_vpc.main", ("id",)),
+        name_prefix=Ref("aws_vpc.main", ("tags", "Name"), suffix="-web-"),
+    )
+    group = live("aws_security_group", "sg-9", vpc_id="vpc-1", name=f"main-web-{GENERATED}")
+    result = match(TYPES, [d_sg, d_vpc], [VPC, group, SG])
+    assert ("aws_security_group.web", "sg-9") in {(d.address, lv.id) for d, lv in result.pairs}
+    assert [r.id for r in result.unmanaged] == ["sg-1"]
+
+
+def test_a_literal_name_wins_over_a_prefix_whatever_the_order() -> None:
+    named = f"web-{GENERATED}"
+    generated = "web-20240501120000123400000002"
+    literal = declared("aws_security_group", "aws_security_group.b", vpc_id="vpc-1", name=named)
+    prefixed = declared(
+        "aws_security_group", "aws_security_group.a", vpc_id="vpc-1", name_prefix="web-"
+    )
+    lives = [
+        live("aws_security_group", "sg-1", vpc_id="vpc-1", name=named),
+        live("aws_security_group", "sg-2", vpc_id="vpc-1", name=generated),
+    ]
+    result = match(TYPES, [prefixed, literal], lives)
+    assert sorted((d.address, lv.id) for d, lv in result.pairs) == [
+        ("aws_security_group.a", "sg-2"),
+        ("aws_security_group.b", "sg-1"),
+    ]

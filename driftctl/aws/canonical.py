@@ -31,6 +31,8 @@ def kept_attrs(rtype: ResourceType) -> frozenset[str]:
     keys = {k.split(".")[0] for key in rtype.natural_keys for k in key}
     if rtype.parent:
         keys.add(rtype.parent[1])
+    if rtype.name_prefix:  # kept for matching a generated name; not in `compared`
+        keys.add(rtype.name_prefix[1])
     return rtype.compared | keys
 
 

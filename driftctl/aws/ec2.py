@@ -193,7 +193,8 @@ def _vpc_rule(a: dict[str, Any]) -> dict[str, Any]:
 
 def sg_from_tf(raw: RawResource) -> list[Resource]:
     a = raw.attrs
-    attrs = {k: v for k, v in a.items() if k in ("name", "description", "vpc_id", "tags")}
+    keep = ("name", "name_prefix", "description", "vpc_id", "tags")
+    attrs = {k: v for k, v in a.items() if k in keep}
     for direction in ("ingress", "egress"):
         if isinstance(a.get(direction), Unknown):  # a dynamic block over an unknown set
             attrs[direction] = a[direction]
@@ -311,6 +312,7 @@ TYPES = [
         exact=frozenset({"tags"}),
         sets=frozenset({"ingress", "egress"}),
         natural_keys=(CFN_KEY, ("vpc_id", "name")),
+        name_prefix=("name", "name_prefix"),
         # No rule declared for ingress means none is wanted. Egress left undeclared is not
         # compared: AWS gives every new group an allow-all egress rule of its own.
         declared_defaults={"description": "Managed by Terraform", "ingress": [], "tags": {}},

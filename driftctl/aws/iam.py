@@ -139,16 +139,20 @@ _ROLE_KEYS = frozenset(
 )
 _POLICY_KEYS = frozenset({"name", "path", "description", "policy", "tags"})
 _USER_KEYS = frozenset({"name", "path", "permissions_boundary", "tags"})
+# read for matching a name Terraform generated from it, never compared
+_PREFIX = frozenset({"name_prefix"})
+_GENERATED = ("name", "name_prefix")
 
 
 def role_from_tf(raw: RawResource) -> list[Resource]:
     a = raw.attrs
     role_name = a.get("name", Ref(raw.address, ("id",)))
-    out = [_keep(raw, "aws_iam_role", _ROLE_KEYS)]
+    out = [_keep(raw, "aws_iam_role", _ROLE_KEYS | _PREFIX)]
     for block in a.get("inline_policy") or ():
-        if block.get("name") is None:
+        if block.get("name") is None and not block.get("name_prefix"):
             continue  # an empty inline_policy block means "no inline policies" in Terraform
-        attrs = {"role": role_name, "name": block["name"], "policy": block.get("policy")}
+        named = {k: block[k] for k in _GENERATED if block.get(k) is not None}
+        attrs = {"role": role_name, **named, "policy": block.get("policy")}
         out.append(Resource("aws_iam_role_policy", None, raw.address, attrs, raw.source))
     arns = a.get("managed_policy_arns")
     for arn in arns if isinstance(arns, list) else ():
@@ -193,6 +197,7 @@ TYPES = [
         compared=_ROLE_KEYS,
         exact=frozenset({"tags", "assume_role_policy"}),
         natural_keys=(CFN_KEY, ("name",)),
+        name_prefix=_GENERATED,
         declared_id=lambda a: a.get("name"),
         declared_defaults={"path": "/", "max_session_duration": 3600, "tags": {}},
         normalize=_norm_policy_attrs("assume_role_policy"),
@@ -208,12 +213,13 @@ TYPES = [
         compared=frozenset({"role", "name", "policy"}),
         exact=frozenset({"policy"}),
         natural_keys=(("role", "name"),),
+        name_prefix=_GENERATED,
         declared_id=_joined(":", "role", "name"),
         normalize=_norm_policy_attrs("policy"),
         parent=_ROLE_PARENT,
         from_terraform={
             "aws_iam_role_policy": keep(
-                "aws_iam_role_policy", frozenset({"role", "name", "policy"})
+                "aws_iam_role_policy", frozenset({"role", "name", "policy"}) | _PREFIX
             )
         },
     ),
@@ -236,9 +242,10 @@ TYPES = [
         compared=_POLICY_KEYS,
         exact=frozenset({"tags", "policy"}),
         natural_keys=(CFN_KEY, ("name",)),
+        name_prefix=_GENERATED,
         declared_defaults={"path": "/", "tags": {}},
         normalize=_norm_policy_attrs("policy"),
-        from_terraform={"aws_iam_policy": keep("aws_iam_policy", _POLICY_KEYS)},
+        from_terraform={"aws_iam_policy": keep("aws_iam_policy", _POLICY_KEYS | _PREFIX)},
         tags=True,
     ),
     ResourceType(

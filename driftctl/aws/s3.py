@@ -157,7 +157,7 @@ def _sse_rule(block: dict[str, Any]) -> dict[str, Any]:
 def bucket_from_tf(raw: RawResource) -> list[Resource]:
     a = raw.attrs
     bucket = a.get("bucket", Ref(raw.address, ("id",)))
-    own = {k: v for k, v in a.items() if k in ("bucket", "tags")}
+    own = {k: v for k, v in a.items() if k in ("bucket", "bucket_prefix", "tags")}
     out = [
         Resource(
             "aws_s3_bucket", raw.import_id, raw.address, own, raw.source, provenance=raw.provenance
@@ -255,6 +255,7 @@ TYPES = [
         compared=frozenset({"bucket", "tags"}),
         exact=frozenset({"tags"}),
         natural_keys=(CFN_KEY, *BUCKET_KEY),
+        name_prefix=("bucket", "bucket_prefix"),
         declared_id=lambda a: a.get("bucket"),
         declared_defaults={"tags": {}},
         from_terraform={"aws_s3_bucket": bucket_from_tf},

@@ -11,6 +11,7 @@ one canonical type, and how Terraform's configuration maps onto it.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -104,6 +105,10 @@ class ResourceType:
     sets: frozenset[str] = frozenset()
     # alternative natural keys: tuples of attr names; the first fully known one is used
     natural_keys: tuple[tuple[str, ...], ...] = ()
+    # (name attr, prefix attr) where Terraform generates the name from a prefix
+    # (`bucket_prefix`, `name_prefix`): a declaration with the prefix and no name matches
+    # the live resource named prefix + Terraform's unique suffix; the prefix is never compared
+    name_prefix: tuple[str, str] | None = None
     # declared id derived from attrs (bucket name, role name, ...), when Terraform's is
     declared_id: Callable[[dict[str, Any]], Any] | None = None
     # Terraform's defaults for unset attrs (an unset attribute with a default is declared)
@@ -139,6 +144,17 @@ def cfn_identity(tags: list[dict[str, str]] | None) -> dict[str, str]:
     stack = found.get("aws:cloudformation:stack-name")
     logical = found.get("aws:cloudformation:logical-id")
     return {CFN_KEY[0]: stack, CFN_KEY[1]: logical} if stack and logical else {}
+
+
+# What Terraform appends to a name_prefix (terraform-plugin-sdk helper/id.PrefixedUniqueId):
+# a UTC timestamp to 1/10000 s and an 8-hex-digit counter, "20240501120000123400000001";
+# before 2016, 26 characters of a lowercase, unpadded base32 UUID.
+_UNIQUE_SUFFIX = re.compile(r"[0-9]{18}[0-9a-f]{8}|[a-z2-7]{26}")
+
+
+def is_unique_suffix(text: str) -> bool:
+    """Whether text is what Terraform generated after a name prefix."""
+    return _UNIQUE_SUFFIX.fullmatch(text) is not None
 
 
 def first_block(value: Any) -> dict[str, Any]:
