@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from driftctl.aws.registry import SCANS, TYPES
@@ -60,6 +60,8 @@ def combine(reports: Iterable[Report]) -> Report:
         totals.update({k: int(report.summary.get(k, 0)) for k in COUNTS})
     summary: dict[str, Any] = {k: totals[k] for k in COUNTS}
     summary["coverage"] = _coverage(totals)
+    if any("unsupported" in r.summary for r in reports):
+        summary["unsupported"] = _unsupported(r.summary for r in reports)
     drifts = sorted((d for r in reports for d in r.drifts), key=Drift.sort_key)
     errors = {(e.scope, e.message): e for r in reports for e in r.errors}
     return Report(summary, tuple(drifts), tuple(errors[k] for k in sorted(errors)))
@@ -75,6 +77,8 @@ def merge_json(docs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         totals.update({k: int(doc["summary"].get(k, 0)) for k in COUNTS})
     summary: dict[str, Any] = {k: totals[k] for k in COUNTS}
     summary["coverage"] = _coverage(totals)
+    if any("unsupported" in doc["summary"] for doc in docs):
+        summary["unsupported"] = _unsupported(doc["summary"] for doc in docs)
     errors = {(e["scope"], e["message"]): e for doc in docs for e in doc["errors"]}
     return {
         **{k: v for doc in docs for k, v in doc.items()},
@@ -83,6 +87,16 @@ def merge_json(docs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "drifts": sorted((d for doc in docs for d in doc["drifts"]), key=json_drift_sort_key),
         "errors": [errors[k] for k in sorted(errors)],
     }
+
+
+def _unsupported(summaries: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """Unsupported declared kinds across shards: each shard loads the whole declared
+    state, so each counts them all; the largest count is the total, not the sum."""
+    found: dict[str, int] = {}
+    for summary in summaries:
+        for name, n in (summary.get("unsupported") or {}).items():
+            found[name] = max(found.get(name, 0), int(n))
+    return dict(sorted(found.items()))
 
 
 def _coverage(totals: Counter[str]) -> float:

@@ -67,8 +67,13 @@ def render(report: Report, console: Console) -> None:
             "[bold yellow]drift found[/]" if any(s[k] for k in KINDS) else "[bold green]in sync[/]"
         )
     )
+    unsupported: dict[str, int] = s.get("unsupported") or {}
     console.print(
         f"\n{status} — declared {s['declared']}, managed {s['managed']}, changed {s['changed']}, "
         f"missing {s['missing']}, unmanaged {s['unmanaged']}, ignored {s['ignored']}, "
-        f"unknown values {s['unknown']}, coverage {s['coverage']:.0%}"
+        f"unknown values {s['unknown']}, unsupported {sum(unsupported.values())}, "
+        f"coverage {s['coverage']:.0%}"
     )
+    if unsupported:
+        listed = ", ".join(f"{escape(name)} {n}" for name, n in sorted(unsupported.items()))
+        console.print(f"[dim]not compared (types driftctl does not read yet): {listed}[/dim]")

@@ -1,7 +1,8 @@
 """The markdown report: what a person reads in a job summary or a pull-request comment.
 
-Counts by kind and by severity, then one table per kind: the resource, a link to the
-line that declares it (`file#Lline`, relative to the repository), and expected → actual.
+Counts by kind and by severity, the declared types nothing compared, then one table per
+kind: the resource, a link to the line that declares it (`file#Lline`, relative to the
+repository), and expected → actual.
 Values longer than 80 characters fold into `<details>`; secrets are masked (report.mask).
 Like the JSON report it is a pure function of the report: no timestamps.
 """
@@ -52,13 +53,16 @@ def _status(report: Report) -> str:
 def _counts(report: Report) -> list[str]:
     s = report.summary
     coverage = s.get("coverage")
+    unsupported: dict[str, int] = s.get("unsupported") or {}
     facts = [f"{s.get(k, 0)} {k}" for k in ("declared", "managed", "ignored", "unknown")]
+    facts.append(f"{sum(unsupported.values())} unsupported")
     if isinstance(coverage, (int, float)):
         facts.append(f"coverage {coverage:.0%}")
     severity = Counter(d.severity for d in report.drifts)
     order = [*SEVERITIES, *sorted(set(severity) - set(SEVERITIES))]
     return [
         " · ".join(facts),
+        *_unsupported(unsupported),
         "",
         "| Kind | Count |",
         "| --- | ---: |",
@@ -69,6 +73,14 @@ def _counts(report: Report) -> list[str]:
         *(f"| {name} | {severity[name]} |" for name in order if severity[name]),
         *(["| — | 0 |"] if not severity else []),
     ]
+
+
+def _unsupported(unsupported: dict[str, int]) -> list[str]:
+    """The declared types (or kinds) nothing compared, as a line of their own."""
+    if not unsupported:
+        return []
+    listed = ", ".join(f"{_code(name)} {n}" for name, n in sorted(unsupported.items()))
+    return ["", f"Not compared, types driftctl does not read yet: {listed}"]
 
 
 def _table(kind: str, drifts: list[Drift], root: str) -> list[str]:

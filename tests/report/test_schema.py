@@ -47,6 +47,8 @@ def _broken(edit: str) -> Any:
         doc["summary"]["changed"] = -1
     elif edit == "missing key":
         del drift["severity"]
+    elif edit == "unsupported count":
+        doc["summary"]["unsupported"] = {"aws_lambda_function": "two"}
     return doc
 
 
@@ -60,6 +62,7 @@ def _broken(edit: str) -> Any:
         "schema_version",
         "summary count",
         "missing key",
+        "unsupported count",
     ],
 )
 def test_the_schema_rejects_what_is_not_a_report(edit: str) -> None:

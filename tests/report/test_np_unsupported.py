@@ -1,0 +1,103 @@
+"""Declared resources of types driftctl does not read are in every report, not only on stderr.
+
+`driftctl scan` offline (a saved live snapshot) on the real CLI: summary.unsupported in the
+JSON report, the console summary and the markdown report; shard reports still merge.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from driftctl import snapshot
+from driftctl.aws.scanner import LiveState
+from driftctl.cli import app
+from driftctl.model import Resource
+from driftctl.scopes import LiveRun
+from tests.schemas import validate_report
+
+ACCOUNT = "123456789012"
+BUCKET = """\
+resource "aws_s3_bucket" "logs" {
+  bucket = "acme-logs"
+}
+"""
+UNSUPPORTED = """\
+resource "aws_sqs_queue" "jobs" {
+  name = "jobs"
+}
+
+resource "aws_lambda_function" "worker" {
+  count         = 2
+  function_name = "worker-${count.index}"
+  role          = "arn:aws:iam::123456789012:role/worker"
+}
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "main.tf").write_text(BUCKET)
+    attrs = {"bucket": "acme-logs", "arn": "arn:aws:s3:::acme-logs", "tags": {}}
+    live = [Resource("aws_s3_bucket", "acme-logs", None, attrs)]
+    run = LiveRun(
+        {ACCOUNT: LiveState(live, [], set(), ACCOUNT)},
+        [(ACCOUNT, "eu-west-1"), (ACCOUNT, "global")],
+        "eu-west-1",
+    )
+    (tmp_path / "live.json").write_text(snapshot.dump(run))
+    return tmp_path
+
+
+def scan(*output: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["scan", "--live", "live.json", *output])
+    return result.exit_code, result.stdout
+
+
+def test_the_json_report_counts_unsupported_declarations_by_type(repo: Path) -> None:
+    (repo / "more.tf").write_text(UNSUPPORTED)
+    code, out = scan("-o", "json://-")
+    report = json.loads(out)
+    assert code == 0  # unsupported resources are not drift
+    assert report["summary"]["unsupported"] == {"aws_lambda_function": 2, "aws_sqs_queue": 1}
+    assert list(report["summary"]["unsupported"]) == ["aws_lambda_function", "aws_sqs_queue"]
+    validate_report(report)
+
+
+def test_the_json_report_says_none_were_unsupported(repo: Path) -> None:
+    code, out = scan("-o", "json://-")
+    report = json.loads(out)
+    assert (code, report["summary"]["unsupported"]) == (0, {})
+    validate_report(report)
+
+
+def test_the_console_summary_names_them(repo: Path) -> None:
+    (repo / "more.tf").write_text(UNSUPPORTED)
+    _, out = scan()
+    text = " ".join(out.split())  # as printed, wrapped at the terminal's width
+    assert "unknown values 0, unsupported 3, coverage 100%" in text
+    listed = "aws_lambda_function 2, aws_sqs_queue 1"
+    assert f"not compared (types driftctl does not read yet): {listed}" in text
+
+
+def test_the_markdown_report_names_them(repo: Path) -> None:
+    (repo / "more.tf").write_text(UNSUPPORTED)
+    _, out = scan("-o", "markdown://-")
+    assert "· 3 unsupported ·" in out
+    assert "<code>aws_lambda_function</code> 2, <code>aws_sqs_queue</code> 1" in out
+
+
+def test_shard_reports_with_unsupported_still_merge_into_a_valid_report(repo: Path) -> None:
+    (repo / "more.tf").write_text(UNSUPPORTED)
+    for shard in ("1/2", "2/2"):
+        code, _ = scan("--shard", shard, "-o", f"json://shard{shard[0]}.json")
+        assert code == 0
+    result = CliRunner().invoke(app, ["merge", "shard1.json", "shard2.json"])
+    merged: Any = json.loads(result.stdout)
+    assert result.exit_code == 0
+    validate_report(merged)
