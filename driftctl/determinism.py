@@ -12,11 +12,13 @@ Each run is `python -m driftctl render` in a new process with its own:
 - the parse cache: all runs share a cache directory of their own (XDG_CACHE_HOME), never
   the user's; run 1 runs alone and fills it (cold), the others then read it (warm).
 
-Source kinds are declared in SOURCE_KINDS. A kind whose loader runs an external tool
-(kustomize, helm: not there yet) sets `tool_env`: the environment each run gives that
-tool so it really runs again (its own cache directory inside the run's temp dir)
-instead of reusing what another run produced. Every run is a fresh process, so the
-loader itself always runs again.
+Source kinds are declared in SOURCE_KINDS: hcl (the *.tf of the directory and of the
+modules it calls), kustomize (what `kustomize build` renders), yaml (CloudFormation or
+driftctl YAML) and tfstate (rendered, not linted: a state file is data). A kind whose
+loader runs an external tool sets `tool_env`: the environment each run gives that tool
+so it really runs again from nothing (kustomize: its own HOME, TMPDIR, config and cache
+directories inside the run's temp dir) instead of reusing what another run produced.
+Every run is a fresh process, so the loader — and the tool it starts — always runs again.
 """
 
 from __future__ import annotations
@@ -32,11 +34,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import driftctl
+from driftctl import rulefile, rules
 from driftctl.declared.listing import REVERSE_FILE_ORDER
-from driftctl.determinism_lint import Finding, lint_hcl_dir
+from driftctl.determinism_lint import Finding, lint_hcl_dir, lint_kustomize, lint_manifest
 from driftctl.errors import DriftctlError
 from driftctl.render_diff import diff_texts
-from driftctl.settings import Source
+from driftctl.settings import FormatSettings, Source
 
 DEFAULT_RUNS = 2
 MAX_RUNS = 32
@@ -64,13 +67,65 @@ _VARIED = frozenset(
 class SourceKind:
     """How the determinism check treats the sources of one scheme."""
 
-    lint: Callable[[Path], list[Finding]]
+    # the findings in a source (its path), given the loaders' options
+    lint: Callable[[Path, FormatSettings], list[Finding]]
     # For a source rendered by an external tool: the env that makes each run re-run it,
     # given a directory private to the run (e.g. {"XDG_CACHE_HOME": str(dir)}).
     tool_env: Callable[[Path], dict[str, str]] | None = None
 
 
-SOURCE_KINDS: dict[str, SourceKind] = {"hcl": SourceKind(lint=lint_hcl_dir)}
+def kustomize_env(private: Path) -> dict[str, str]:
+    """Everything kustomize (and kubectl, and helm under kustomize) reads or writes outside
+    the kustomization, pointed into a directory of the run's own."""
+    env = {
+        "HOME": "home",
+        "TMPDIR": "tmp",
+        "XDG_CONFIG_HOME": "config",
+        "XDG_DATA_HOME": "data",
+        "KUBECACHEDIR": "kube-cache",
+        "HELM_CACHE_HOME": "helm-cache",
+        "HELM_CONFIG_HOME": "helm-config",
+        "HELM_DATA_HOME": "helm-data",
+    }
+    for name, sub in env.items():
+        (private / sub).mkdir()
+        env[name] = str(private / sub)
+    return env
+
+
+SOURCE_KINDS: dict[str, SourceKind] = {
+    "hcl": SourceKind(lint=lambda path, _: lint_hcl_dir(path)),
+    "kustomize": SourceKind(
+        lint=lambda path, formats: lint_kustomize(path, formats.kustomize_bin),
+        tool_env=kustomize_env,
+    ),
+    "yaml": SourceKind(lint=lambda path, _: lint_manifest(path, path.as_posix())),
+    "tfstate": SourceKind(lint=lambda _path, _formats: []),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Allowance:
+    """A pattern that accepts lint findings, and where it was given."""
+
+    pattern: str
+    origin: str = "--allow"  # or the rule file's FILE:LINE
+
+    def describe(self) -> str:
+        return f"{self.origin} {self.pattern!r}"
+
+
+def rule_file_allowances(paths: Sequence[Path]) -> list[Allowance]:
+    """The `determinism.allow` patterns of these rule files (files or directories), in
+    order; the files are validated as `driftctl scan --rules` validates them."""
+    rules.load_rules(paths, defaults=False)  # raises naming FILE:LINE of the first problem
+    found: list[Allowance] = []
+    for path in paths:
+        for file in rules.rule_files(path):
+            parsed = rulefile.parse(str(file), file.read_text(encoding="utf-8"))
+            found += [Allowance(a.pattern, a.origin) for a in parsed.determinism_allow]
+    return found
+
 
 # The command that renders: driftctl itself, as the interpreter running this check sees it.
 DRIFTCTL_COMMAND: tuple[str, ...] = (sys.executable, "-m", "driftctl")
@@ -113,7 +168,7 @@ class Render:
 class Outcome:
     renders: tuple[Render, ...]
     findings: tuple[Finding, ...]  # not allowed
-    allowed: tuple[tuple[Finding, str], ...]  # (finding, the --allow pattern)
+    allowed: tuple[tuple[Finding, Allowance], ...]  # (finding, the first pattern accepting it)
     # (run index, lines saying where it differs from run 1)
     differences: tuple[tuple[int, tuple[str, ...]], ...]
 
@@ -179,7 +234,10 @@ def environment(
 
 
 def render_args(
-    sources: Sequence[Source], var_files: Sequence[Path], variables: Sequence[tuple[str, str]]
+    sources: Sequence[Source],
+    var_files: Sequence[Path],
+    variables: Sequence[tuple[str, str]],
+    formats: FormatSettings | None = None,
 ) -> list[str]:
     """`render` and its options, with absolute paths (each run has its own cwd)."""
     args = ["render"]
@@ -189,6 +247,17 @@ def render_args(
         args += ["--var-file", str(var_file.resolve())]
     for name, value in variables:
         args += ["--var", f"{name}={value}"]
+    formats = formats or FormatSettings()
+    if formats.kustomize_bin:
+        binary = formats.kustomize_bin  # a name found on PATH, or a path made absolute
+        is_path = os.sep in binary or (os.altsep is not None and os.altsep in binary)
+        args += ["--kustomize-bin", str(Path(binary).resolve()) if is_path else binary]
+    for key, value in formats.parameters:
+        args += ["--parameter", f"{key}={value}"]
+    if formats.parameters_file is not None:
+        args += ["--parameters-file", str(formats.parameters_file.resolve())]
+    if formats.stack_name:
+        args += ["--stack-name", formats.stack_name]
     return args
 
 
@@ -218,32 +287,38 @@ def run_once(args: Sequence[str], variant: Variant, env: Mapping[str, str], cwd:
 
 
 def lint(
-    sources: Sequence[Source], allow: Sequence[str]
-) -> tuple[list[Finding], list[tuple[Finding, str]]]:
-    """(findings not allowed, [(finding, pattern)] allowed)."""
-    found = sorted({f for s in sources for f in _kind(s).lint(s.path)})
+    sources: Sequence[Source],
+    allow: Sequence[str | Allowance],
+    formats: FormatSettings | None = None,
+) -> tuple[list[Finding], list[tuple[Finding, Allowance]]]:
+    """(findings not allowed, [(finding, the first allowance accepting it)])."""
+    given = [a if isinstance(a, Allowance) else Allowance(a) for a in allow]
+    kinds = [(s, _kind(s)) for s in sources]
+    found = sorted({f for s, kind in kinds for f in kind.lint(s.path, formats or FormatSettings())})
     denied: list[Finding] = []
-    allowed: list[tuple[Finding, str]] = []
+    allowed: list[tuple[Finding, Allowance]] = []
     for finding in found:
-        pattern = next((p for p in allow if finding.allowed_by(p)), None)
-        if pattern is None:
+        allowance = next((a for a in given if finding.allowed_by(a.pattern)), None)
+        if allowance is None:
             denied.append(finding)
         else:
-            allowed.append((finding, pattern))
+            allowed.append((finding, allowance))
     return denied, allowed
 
 
 def check(
     sources: Sequence[Source],
     runs: int = DEFAULT_RUNS,
-    allow: Sequence[str] = (),
+    allow: Sequence[str | Allowance] = (),
     var_files: Sequence[Path] = (),
     variables: Sequence[tuple[str, str]] = (),
+    formats: FormatSettings | None = None,
 ) -> Outcome:
     if not 2 <= runs <= MAX_RUNS:
         raise DriftctlError(f"--runs {runs}: must be between 2 and {MAX_RUNS}")
-    denied, allowed = lint(sources, allow)
-    renders = _render_all(sources, runs, render_args(sources, var_files, variables))
+    denied, allowed = lint(sources, allow, formats)
+    args = render_args(sources, var_files, variables, formats)
+    renders = _render_all(sources, runs, args)
     first = renders[0]
     differences = tuple(
         (
@@ -286,5 +361,13 @@ def _tool_env(sources: Sequence[Source], tmp: Path, index: int) -> dict[str, str
 def _kind(source: Source) -> SourceKind:
     kind = SOURCE_KINDS.get(source.scheme)
     if kind is None:
-        raise DriftctlError(f"{source.scheme}:// sources have no determinism check yet")
+        raise DriftctlError(
+            f"{source.scheme}:// sources have no determinism check yet",
+            f"the check takes {', '.join(f'{k}://' for k in SOURCE_KINDS)} sources",
+        )
+    if str(source.path) == "-":
+        raise DriftctlError(
+            f"{source.scheme}://-: standard input can be read only once, not once per run",
+            "write it to a file and check that: --from kustomize://FILE",
+        )
     return kind

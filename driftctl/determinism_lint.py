@@ -5,32 +5,41 @@ there is no live state it could ever agree with. `driftctl determinism` reports 
 even when its renders happen to agree (the evaluator turns `timestamp()` into an
 Unknown, so the hashes do agree).
 
-Terraform (*.tf of the source directory, the files the loader reads):
+Terraform (*.tf of the source directory and of every module it calls, transitively:
+local sources (`./modules/b`, relative to the calling module) and modules `terraform init`
+installed (.terraform/modules/modules.json) — the files the loader reads; paths are shown
+relative to the source directory, e.g. modules/b/main.tf:3):
 - calls of timestamp(), plantimestamp(), uuid(), bcrypt() (hcl_functions.NON_DETERMINISTIC),
   anywhere: attributes, locals, quoted-string and heredoc templates;
 - `random_*` resources without `keepers`;
 - module sources that are not pinned: a registry module without `version` (or with a
   version range), a git source without `?ref=` (or with a branch as ref).
 
-Rendered YAML manifests (*.yaml, *.yml, *.tpl anywhere below the source, hidden
-directories skipped): Helm template calls that are random or time-dependent
-(randAlphaNum, now, uuidv4, ...) left in the file.
+YAML manifests (*.yaml, *.yml, *.tpl anywhere below an HCL source or a called module's
+directory, hidden directories skipped; a yaml:// file; the output of `kustomize build`
+for a kustomization): Helm template calls that are random or time-dependent
+(randAlphaNum, now, uuidv4, ...) left in the file. A kustomization's findings are named
+in the file the object came from (kustomize's origin annotation), else at the line of
+the build output.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import posixpath
 import re
 from collections.abc import Iterator
 from fnmatch import fnmatchcase
 from pathlib import Path
 from urllib.parse import parse_qs
 
+import yaml
 from lark import Token
 
 from driftctl.declared import listing
 from driftctl.declared.hcl_functions import NON_DETERMINISTIC
+from driftctl.declared.hcl_modcalls import is_local, read_manifest
 from driftctl.declared.hcl_parse import (
     Node,
     attribute_name,
@@ -45,6 +54,9 @@ from driftctl.declared.hcl_parse import (
 from driftctl.declared.hcl_template import ForDirective, IfDirective, Interp, Seq, heredoc_template
 from driftctl.declared.hcl_values import EvalFailure
 from driftctl.declared.hcl_vars import read_text
+from driftctl.declared.kustomize import KUSTOMIZATIONS, ORIGIN, is_kustomization
+from driftctl.declared.kustomize import build as kustomize_build
+from driftctl.declared.yamldocs import load_documents
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -88,25 +100,87 @@ _EXACT_VERSION = re.compile(r"^=?\s*v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$")
 
 
 def lint_hcl_dir(directory: Path) -> list[Finding]:
-    """Findings in the *.tf files of directory and in the YAML manifests below it."""
-    findings: list[Finding] = []
-    for path in listing.files(directory):
-        if path.name.endswith(".tf"):
-            findings += lint_hcl_file(path, _display(directory, path.name))
-    return sorted(findings + lint_yaml_tree(directory))
+    """Findings in the *.tf files of directory and of the modules it calls (transitively),
+    and in the YAML manifests below directory and below each called module."""
+    walk = _ModuleWalk(directory)
+    walk.module(directory, "", ())
+    return sorted(walk.findings | set(lint_yaml_tree(directory)))
+
+
+class _ModuleWalk:
+    """The root module and the modules it calls, each directory's *.tf linted once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.manifest = read_manifest(root)
+        self.findings: set[Finding] = set()
+        self._seen: set[tuple[str, str]] = set()
+        self._linted: set[str] = set()
+
+    def module(self, directory: Path, key: str, callers: tuple[str, ...]) -> None:
+        """Lint directory (the module of manifest key `key`), then the modules it calls."""
+        real = os.path.realpath(directory)
+        if real in callers or (real, key) in self._seen:
+            return  # a cycle, or this module already walked with these installed children
+        self._seen.add((real, key))
+        calls: list[tuple[str, str]] = []
+        for path in listing.files(directory):
+            if path.name.endswith(".tf"):
+                found, called = _lint_tf(path, self._show(path))
+                calls += called
+                if os.path.realpath(path) not in self._linted:
+                    self._linted.add(os.path.realpath(path))
+                    self.findings.update(found)
+        if key and _outside_tree(self.root, directory):
+            self.findings.update(lint_yaml_tree(directory, self._show(directory)))
+        for name, source in sorted(set(calls)):
+            child_key = f"{key}.{name}" if key else name
+            if is_local(source):
+                child: Path | None = Path(os.path.normpath(directory / source))
+            else:
+                child = self.manifest.get(child_key)
+            if child is not None and child.is_dir():
+                self.module(child, child_key, (*callers, real))
+
+    def _show(self, path: Path) -> str:
+        return _display(self.root, os.path.relpath(path, self.root))
+
+
+def _outside_tree(root: Path, directory: Path) -> bool:
+    """Whether lint_yaml_tree(root) does not reach directory (outside root, or hidden)."""
+    rel = Path(os.path.relpath(directory, root))
+    return any(part == ".." or part.startswith(".") for part in rel.parts)
 
 
 def lint_hcl_file(path: Path, display: str) -> list[Finding]:
+    return _lint_tf(path, display)[0]
+
+
+def _lint_tf(path: Path, display: str) -> tuple[list[Finding], list[tuple[str, str]]]:
+    """(findings, [(module call name, its literal source)]) of one *.tf file."""
     tree = parse(read_text(path, display), display)
     findings = [
         Finding(display, line, f"{name}()", _FUNCTION_WHY.get(name, "non-deterministic"))
         for name, line in _calls(tree)
         if name in NON_DETERMINISTIC
     ]
+    calls: list[tuple[str, str]] = []
     for block in body_items(trees(tree)[0]):
         if block.data == "block":
             findings += _block_findings(display, block)
-    return sorted(findings)
+            calls += _module_call(block)
+    return sorted(findings), calls
+
+
+def _module_call(block: Node) -> list[tuple[str, str]]:
+    kind, labels, body = block_parts(block)
+    if kind != "module" or not labels:
+        return []
+    for item in body_items(body):
+        if item.data == "attribute" and attribute_name(item) == "source":
+            source = _literal(attribute_value(item))
+            return [] if source is None else [(labels[0], source)]
+    return []
 
 
 def _calls(node: Node) -> Iterator[tuple[str, int]]:
@@ -215,23 +289,86 @@ _HELM_CALL = re.compile(r"(?<![\w.$])(" + "|".join(sorted(_HELM_WHY)) + r")\b")
 _MANIFEST_SUFFIXES = (".yaml", ".yml", ".tpl")
 
 
-def lint_yaml_tree(directory: Path) -> list[Finding]:
-    """Findings in the YAML manifests below directory (hidden directories skipped)."""
+def lint_yaml_tree(directory: Path, shown: str | None = None) -> list[Finding]:
+    """Findings in the YAML manifests below directory (hidden directories skipped);
+    shown: how to name directory in the findings (default: as given)."""
     findings: list[Finding] = []
+    base = Path(shown) if shown is not None else directory
     for path in _manifests(directory):
         rel = path.relative_to(directory).as_posix()
-        findings += lint_manifest(path, _display(directory, rel))
+        findings += lint_manifest(path, _display(base, rel))
     return sorted(findings)
 
 
 def lint_manifest(path: Path, display: str) -> list[Finding]:
-    text = read_text(path, display)
+    return lint_manifest_text(read_text(path, display), display)
+
+
+def lint_manifest_text(text: str, display: str) -> list[Finding]:
     findings: list[Finding] = []
     for action in _HELM_ACTION.finditer(text):
         for call in _HELM_CALL.finditer(action[1]):
             line = 1 + text.count("\n", 0, action.start(1) + call.start())
             findings.append(Finding(display, line, call[1], _HELM_WHY[call[1]]))
     return findings
+
+
+def lint_kustomize(target: Path, kustomize_bin: str | None = None) -> list[Finding]:
+    """Findings in what `kustomize build` renders from a kustomization directory (or in
+    an already-rendered file), each named in the file its object came from when kustomize's
+    origin annotation says which and that file has it, else at its line of the output."""
+    directory = target.parent if target.name in KUSTOMIZATIONS and target.is_file() else target
+    if not directory.is_dir():
+        return lint_manifest(target, target.as_posix())
+    if not is_kustomization(directory):
+        return []  # not a kustomization: the render says so
+    text, wrapper = kustomize_build(directory, kustomize_bin)
+    rendered = lint_manifest_text(text, f"{directory.as_posix()} (kustomize build output)")
+    if not rendered:
+        return []
+    starts = [(doc.line, doc.data) for doc in load_documents(directory.as_posix(), text)]
+    findings: set[Finding] = set()
+    for finding in rendered:
+        data = next((d for line, d in reversed(starts) if line <= finding.line), None)
+        origin = _origin_file(data, wrapper)
+        in_origin = []
+        if origin is not None and origin.is_file():
+            shown = _display(directory, os.path.relpath(origin, directory.resolve()))
+            in_origin = [
+                f for f in lint_manifest(origin, shown) if f.construct == finding.construct
+            ]
+        findings.update(in_origin or [_unplaced(finding, data)])
+    return sorted(findings)
+
+
+def _unplaced(finding: Finding, data: object) -> Finding:
+    """A finding of the build output that no file of the object says: name the object."""
+    metadata = data.get("metadata") if isinstance(data, dict) else None
+    name = metadata.get("name") if isinstance(metadata, dict) else None
+    if not isinstance(data, dict) or not name:
+        return finding
+    where = f"{data.get('kind')}/{name}, where a patch or generator puts it"
+    return dataclasses.replace(finding, why=f"{finding.why} ({where})")
+
+
+def _origin_file(data: object, wrapper: Path | None) -> Path | None:
+    """The local file kustomize's origin annotation names for a built object, if any."""
+    if wrapper is None or not isinstance(data, dict):
+        return None
+    metadata = data.get("metadata")
+    annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
+    annotation = annotations.get(ORIGIN) if isinstance(annotations, dict) else None
+    try:
+        origin = yaml.safe_load(annotation) if isinstance(annotation, str) else None
+    except yaml.YAMLError:
+        return None
+    if (
+        not isinstance(origin, dict)
+        or origin.get("repo")
+        or not isinstance(origin.get("path"), str)
+    ):
+        return None  # a remote base: no file here
+    return Path(os.path.normpath(wrapper / origin["path"]))
 
 
 def _manifests(directory: Path) -> Iterator[Path]:
@@ -243,4 +380,5 @@ def _manifests(directory: Path) -> Iterator[Path]:
 
 
 def _display(directory: Path, rel: str) -> str:
-    return (directory / rel).as_posix()
+    """directory/rel as given (relative stays relative), `..` steps resolved."""
+    return posixpath.normpath((directory / rel).as_posix())

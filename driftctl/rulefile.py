@@ -58,10 +58,25 @@ class ParsedRule:
         return _where(("rules", str(self.index), *keys))
 
 
+@dataclasses.dataclass(frozen=True)
+class Allowance:
+    """One `determinism.allow` pattern: findings of `driftctl determinism` it accepts."""
+
+    pattern: str
+    file: str
+    line: int
+
+    @property
+    def origin(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
 @dataclasses.dataclass
 class Parsed:
     rules: list[ParsedRule]  # every mapping of the list; schema-valid only without errors
     errors: list[str]
+    # the `determinism: {allow: [...]}` section's patterns (docs/determinism.md)
+    determinism_allow: list[Allowance] = dataclasses.field(default_factory=list)
 
 
 @functools.cache
@@ -100,7 +115,17 @@ def parse(name: str, text: str) -> Parsed:
     ]
     problems += [p for r in rules for p in _semantic_errors(r)]
     errors = [f"{name}:{line}: {msg}" for line, msg in sorted(set(problems))]
-    return Parsed(rules, errors)
+    return Parsed(rules, errors, _allowances(name, data, lines))
+
+
+def _allowances(name: str, data: Any, lines: dict[Pointer, int]) -> list[Allowance]:
+    section = data.get("determinism") if isinstance(data, dict) else None
+    patterns = section.get("allow") if isinstance(section, dict) else None
+    return [
+        Allowance(pattern, name, _line(lines, ("determinism", "allow", str(i))))
+        for i, pattern in enumerate(patterns if isinstance(patterns, list) else [])
+        if isinstance(pattern, str) and pattern
+    ]
 
 
 def _walk(

@@ -2,15 +2,33 @@
 # Install driftctl for action.yml, pinned by the `version` input (INPUT_VERSION):
 #   empty           -> the action's own checkout ($GITHUB_ACTION_PATH), i.e. the ref in `uses:`
 #   1.2.3 or v1.2.3 -> driftctl==1.2.3 from PyPI
-#   anything else   -> given to pip as written: a path (./tools/driftctl) or a requirement
+#   a path          -> that directory or file (a wheel, an sdist); a relative path is
+#                      relative to the workspace ($GITHUB_WORKSPACE, the repository
+#                      checkout), not to the `working-directory` input, and is given to
+#                      pip as an absolute path. A path-like value (./x, ../x, /x) that
+#                      does not exist is an error.
+#   anything else   -> given to pip as written: a requirement (driftctl[extra]>=0.1,
+#                      driftctl @ git+https://...)
 # PYTHON names the interpreter (default: python, the one actions/setup-python put on PATH).
 set -euo pipefail
 
 version="${INPUT_VERSION:-}"
+workspace="${GITHUB_WORKSPACE:-$PWD}"
+candidate="$version"
+if [ -n "$version" ] && [[ "$version" != /* ]]; then
+  candidate="$workspace/$version"
+fi
 if [ -z "$version" ]; then
   spec="${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set (run this from action.yml)}"
 elif [[ "$version" =~ ^v?[0-9][0-9A-Za-z.!+-]*$ ]]; then
   spec="driftctl==${version#v}"
+elif [ -d "$candidate" ]; then
+  spec="$(cd "$candidate" && pwd -P)"
+elif [ -f "$candidate" ]; then
+  spec="$(cd "$(dirname "$candidate")" && pwd -P)/$(basename "$candidate")"
+elif [[ "$version" == ./* || "$version" == ../* || "$version" == /* ]]; then
+  echo "::error::version: $version is not a file or directory (relative to the workspace, $workspace)"
+  exit 2
 else
   spec="$version"
 fi

@@ -7,11 +7,20 @@
 #   INPUT_ARGS           extra flags for `driftctl scan`, split like a shell would (shlex)
 #   INPUT_FAIL_ON_DRIFT  true (default) or false
 #   RUNNER_TEMP          where the reports are written (RUNNER_TEMP/driftctl/report.*)
+#   GITHUB_WORKSPACE     the repository root (default: git's top level, else the cwd)
 #   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY  as on a runner (default: /dev/null)
 #   DRIFTCTL             the driftctl command (default: driftctl)
 # Outputs: exit-code, drift-count (empty when no report was written), report-json,
 # report-markdown, report-sarif (paths; empty when not written).
 # Exit status: 2 on errors (always), 1 on drift when fail-on-drift is true, else 0.
+#
+# Run in a working directory below the repository root, the scan itself runs from the
+# root: driftctl names source files relative to the directory it runs in, and the SARIF
+# locations (code scanning) and the summary's links must be relative to the root. The
+# relative paths the inputs give (sources, rules, and path options in args) are relative
+# to the working directory, so they are rebased onto it (infra -> sub/infra), and the
+# working directory's .driftignore (which scan would read from its cwd) is passed
+# explicitly; a .driftignore at the root is not used when the working directory has none.
 set -euo pipefail
 
 out_dir="${RUNNER_TEMP:?RUNNER_TEMP is not set}/driftctl"
@@ -19,7 +28,7 @@ mkdir -p "$out_dir"
 report="$out_dir/report.json"
 markdown="$out_dir/report.md"
 sarif="$out_dir/report.sarif"
-rm -f "$report" "$markdown" "$sarif" "$out_dir/args"
+rm -f "$report" "$markdown" "$sarif" "$out_dir/args" "$out_dir/none.driftignore"
 github_output="${GITHUB_OUTPUT:-/dev/null}"
 summary="${GITHUB_STEP_SUMMARY:-/dev/null}"
 
@@ -39,6 +48,72 @@ if [ -n "${INPUT_ARGS:-}" ]; then
     "$INPUT_ARGS" > "$out_dir/args" || { echo "::error::args: cannot split: $INPUT_ARGS"; exit 2; }
   mapfile -d '' -t extra < "$out_dir/args"
   args+=("${extra[@]}")
+fi
+
+# The working directory relative to the repository root: "" when it is the root (or
+# outside it: then paths stay as they are).
+root="${GITHUB_WORKSPACE:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}"
+prefix="$(python -c 'import os, sys
+rel = os.path.relpath(os.path.realpath(os.getcwd()), os.path.realpath(sys.argv[1]))
+print("" if rel == "." or rel.split(os.sep)[0] == ".." else rel.replace(os.sep, "/"))' "$root")"
+
+# Rebase each relative path the scan is given onto PREFIX (argv[1]); args NUL-separated
+# on stdin and stdout. Options whose value is a path: those of `driftctl scan` (the
+# tests check this list against the command), and FORMAT://PATH values.
+rebase='import os, sys
+prefix = sys.argv[1]
+PATHS = {"--var-file", "--live", "--save-live", "--rules", "--driftignore",
+         "--parameters-file", "--kustomize-bin"}
+SCHEMED = {"--from", "-o", "--output"}
+def rebase(path):
+    if path in ("", "-") or os.path.isabs(path):
+        return path
+    return os.path.normpath(os.path.join(prefix, path))
+def value(option, text):
+    if option in SCHEMED:
+        scheme, sep, rest = text.partition("://")
+        if not sep:
+            return rebase(text)
+        if scheme in ("console", "tfstate+s3") or rest == "-":
+            return text
+        return scheme + "://" + rebase(rest or ".")
+    if option == "--kustomize-bin" and "/" not in text:
+        return text  # a command found on PATH
+    return rebase(text)
+args = sys.stdin.buffer.read().decode().split("\0")[:-1]
+out, takes = [], None
+for arg in args:
+    name, eq, given = arg.partition("=")
+    if takes is not None:
+        out.append(value(takes, arg))
+        takes = None
+    elif arg in PATHS or arg in SCHEMED:
+        out.append(arg)
+        takes = arg
+    elif eq and name.startswith("--") and (name in PATHS or name in SCHEMED):
+        out.append(name + "=" + value(name, given))
+    else:
+        out.append(arg)
+sys.stdout.buffer.write("".join(a + "\0" for a in out).encode())'
+
+if [ -n "$prefix" ]; then
+  has_driftignore=false
+  for arg in "${args[@]}"; do
+    case "$arg" in --driftignore | --driftignore=*) has_driftignore=true ;; esac
+  done
+  if [ "$has_driftignore" = false ]; then
+    if [ -f .driftignore ]; then
+      args+=(--driftignore .driftignore)
+    elif [ -f "$root/.driftignore" ]; then
+      : > "$out_dir/none.driftignore"  # the root's is not this directory's
+      args+=(--driftignore "$out_dir/none.driftignore")
+    fi
+  fi
+  printf '%s\0' "${args[@]}" | python -c "$rebase" "$prefix" > "$out_dir/args" \
+    || { echo "::error::cannot rebase the arguments onto $prefix"; exit 2; }
+  mapfile -d '' -t args < "$out_dir/args"
+  echo "Scanning from the repository root ($root), paths rebased onto $prefix/"
+  cd "$root"
 fi
 
 set +e

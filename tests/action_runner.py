@@ -3,9 +3,10 @@
 The step's `${{ inputs.* }}` and `${{ github.action_path }}` expressions are expanded from
 the given inputs (action.yml's defaults for the rest), its `env` is set, its `run` script
 runs under `bash --noprofile --norc -eo pipefail` in its working-directory, with
-RUNNER_TEMP, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_ACTION_PATH as a runner sets
-them, and this interpreter's bin directory (driftctl, python) first on PATH — what
-actions/setup-python and the install step leave behind.
+GITHUB_WORKSPACE (the workspace given), RUNNER_TEMP, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY
+and GITHUB_ACTION_PATH as a runner sets them, and this interpreter's bin directory
+(driftctl, python) first on PATH — what actions/setup-python and the install step leave
+behind.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ def run_step(
     environment = {
         **os.environ,
         "GITHUB_ACTION_PATH": str(ROOT),
+        "GITHUB_WORKSPACE": str(workspace),
         "RUNNER_TEMP": str(runner_temp),
         "GITHUB_OUTPUT": str(output_file),
         "GITHUB_STEP_SUMMARY": str(summary_file),

@@ -22,7 +22,7 @@ from driftctl import determinism
 from driftctl.cli import main
 from driftctl.commands.demo import FIXTURE
 from driftctl.declared.listing import REVERSE_FILE_ORDER
-from driftctl.settings import Source
+from driftctl.settings import FormatSettings, Source
 
 DATA = Path(__file__).resolve().parent / "data"
 TIMESTAMP_WHY = "returns the current time: a new value on every plan and apply"
@@ -109,7 +109,7 @@ def test_allow_is_a_glob_on_the_finding_or_its_construct(
     assert [str(f) for f in denied + [f for f, _ in accepted]] == [
         f"main.tf:4: timestamp() — {TIMESTAMP_WHY}"
     ]
-    assert [p for _, p in accepted] == ([pattern] if allowed else [])
+    assert [a.pattern for _, a in accepted] == ([pattern] if allowed else [])
 
 
 def tfvars_source(root: Path) -> Path:
@@ -170,7 +170,7 @@ def test_each_run_differs_in_what_must_not_matter(
     probe = (sys.executable, str(DATA / "probe_render.py"))
     monkeypatch.setattr(determinism, "DRIFTCTL_COMMAND", probe)
     tool = determinism.SourceKind(
-        lint=lambda _: [], tool_env=lambda home: {"PROBE_TOOL_HOME": str(home)}
+        lint=lambda *_: [], tool_env=lambda home: {"PROBE_TOOL_HOME": str(home)}
     )
     monkeypatch.setitem(determinism.SOURCE_KINDS, "hcl", tool)
     outcome = determinism.check([Source("hcl", source)], runs=2)
@@ -230,6 +230,29 @@ def test_render_arguments_are_absolute(tmp_path: Path, monkeypatch: pytest.Monke
         "--var",
         "env=prod",
     ]
+
+
+def test_loader_options_reach_render_with_absolute_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    formats = FormatSettings("bin/kustomize", (("Env", "prod"),), Path("p.json"), "acme")
+    args = determinism.render_args([Source("kustomize", Path("k"))], [], [], formats)
+    assert args == [
+        "render",
+        "--from",
+        f"kustomize://{tmp_path.resolve()}/k",
+        "--kustomize-bin",
+        f"{tmp_path.resolve()}/bin/kustomize",
+        "--parameter",
+        "Env=prod",
+        "--parameters-file",
+        f"{tmp_path.resolve()}/p.json",
+        "--stack-name",
+        "acme",
+    ]
+    on_path = determinism.render_args([], [], [], FormatSettings(kustomize_bin="kubectl"))
+    assert on_path == ["render", "--kustomize-bin", "kubectl"]
 
 
 def test_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -179,3 +179,71 @@ def test_a_syntax_error_is_a_driftctl_error_naming_the_file(tmp_path: Path) -> N
     (tmp_path / "main.tf").write_text("locals {\n  a = \n}\n")
     with pytest.raises(DriftctlError, match=r"main\.tf:2:7: syntax error"):
         lint_hcl_dir(tmp_path)
+
+
+CALLED_MODULES = {
+    "main.tf": """
+        module "b" {
+          source = "./modules/b"
+        }
+        module "vpc" {
+          source  = "terraform-aws-modules/vpc/aws"
+          version = "5.1.2"
+        }
+        """,
+    "modules/b/main.tf": """
+        resource "aws_s3_bucket" "b" {
+          bucket = "acme-b"
+          tags   = { Id = uuid() }
+        }
+        module "c" {
+          source = "../c"
+        }
+        """,
+    "modules/c/main.tf": 'locals {\n  at = timestamp()\n}\nmodule "up" {\n  source = "../b"\n}\n',
+    "modules/unused/main.tf": "locals {\n  id = uuid()\n}\n",
+    ".terraform/modules/modules.json": """
+        {"Modules": [{"Key": "", "Source": "", "Dir": "."},
+                     {"Key": "vpc", "Source": "registry.terraform.io/terraform-aws-modules/vpc/aws",
+                      "Dir": ".terraform/modules/vpc"}]}
+        """,
+    ".terraform/modules/vpc/main.tf": 'locals {\n  salt = bcrypt("x")\n}\n',
+}
+
+
+def test_modules_the_root_calls_are_linted_transitively_with_paths_from_the_source(
+    tmp_path: Path,
+) -> None:
+    assert found(tmp_path, CALLED_MODULES) == [
+        (".terraform/modules/vpc/main.tf", 2, "bcrypt()"),
+        ("modules/b/main.tf", 3, "uuid()"),
+        ("modules/c/main.tf", 2, "timestamp()"),
+    ]
+
+
+def test_module_findings_are_named_relative_to_the_source_as_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    found(tmp_path / "infra", CALLED_MODULES)
+    monkeypatch.chdir(tmp_path)
+    where = [f.where for f in lint_hcl_dir(Path("infra"))]
+    assert "infra/modules/b/main.tf:3: uuid()" in where
+    monkeypatch.chdir(tmp_path / "infra")
+    assert "modules/b/main.tf:3: uuid()" in [f.where for f in lint_hcl_dir(Path("."))]
+
+
+def test_a_module_outside_the_source_is_linted_with_its_yaml(tmp_path: Path) -> None:
+    files = {
+        "live/main.tf": 'module "shared" {\n  source = "../shared"\n}\n',
+        "shared/main.tf": "locals {\n  id = uuid()\n}\n",
+        "shared/tpl/cm.yaml": 'a: "{{ now }}"\n',
+        "elsewhere/x.yaml": 'a: "{{ now }}"\n',
+    }
+    found(tmp_path, files)
+    findings = lint_hcl_dir(tmp_path / "live")
+    assert [
+        (Path(f.file).relative_to(tmp_path).as_posix(), f.line, f.construct) for f in findings
+    ] == [
+        ("shared/main.tf", 2, "uuid()"),
+        ("shared/tpl/cm.yaml", 1, "now"),
+    ]

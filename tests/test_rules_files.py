@@ -37,7 +37,7 @@ rules:
         ),
         (  # an unknown top-level key
             "rule:\n  - name: a\n",
-            "r.yaml:1: unknown key 'rule' (allowed: rules)",
+            "r.yaml:1: unknown key 'rule' (allowed: rules, determinism)",
         ),
         (
             "rules:\n  - name: a\n    action: delete\n",

@@ -8,6 +8,7 @@ finding is not allowed; 2: an error (a bad source, a render that fails).
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -32,12 +33,27 @@ Allow = Annotated[
 ]
 
 
+RuleFiles = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--rules",
+        help="Rule file, or directory of *.yaml rule files, whose `determinism: {allow: [...]}` "
+        "patterns accept findings as --allow does (repeatable)",
+    ),
+]
+
+
 def determinism_command(
     from_: options.From = None,
     var_file: options.VarFile = None,
     var: options.Var = None,
     runs: Runs = determinism.DEFAULT_RUNS,
     allow: Allow = None,
+    rules_: RuleFiles = None,
+    kustomize_bin: options.KustomizeBin = None,
+    parameter: options.Parameter = None,
+    parameters_file: options.ParametersFile = None,
+    stack_name: options.StackName = None,
 ) -> None:
     """Render N times in fresh processes and compare; lint for non-deterministic constructs."""
     conf = settings.build(
@@ -48,8 +64,13 @@ def determinism_command(
         endpoint_url=None,
         var_files=var_file,
         variables=var,
+        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
     )
-    outcome = determinism.check(conf.sources, runs, allow or (), conf.var_files, conf.variables)
+    allowances = [determinism.Allowance(p) for p in allow or ()]
+    allowances += determinism.rule_file_allowances(rules_ or ())
+    outcome = determinism.check(
+        conf.sources, runs, allowances, conf.var_files, conf.variables, conf.formats
+    )
     sys.stdout.write("".join(f"{line}\n" for line in report_lines(outcome)))
     raise typer.Exit(int(ExitStatus.OK if outcome.ok else ExitStatus.DRIFT))
 
@@ -65,7 +86,7 @@ def report_lines(outcome: determinism.Outcome) -> list[str]:
     else:
         lines.append(f"renders identical: {outcome.renders[0].digest}")
     lines += [str(f) for f in outcome.findings]
-    lines += [f"allowed by --allow {pattern!r}: {f}" for f, pattern in outcome.allowed]
+    lines += [f"allowed by {a.describe()}: {f}" for f, a in outcome.allowed]
     lines.append(_verdict(outcome))
     return lines
 
@@ -80,5 +101,9 @@ def _verdict(outcome: determinism.Outcome) -> str:
         problems.append(f"{n} non-deterministic construct{'s' if n != 1 else ''}")
     if not problems:
         return "deterministic"
-    hint = " (accept a construct with --allow PATTERN)" if outcome.findings else ""
+    hint = (
+        " (accept a construct with --allow PATTERN or a rule file's determinism.allow)"
+        if outcome.findings
+        else ""
+    )
     return f"not deterministic: {' and '.join(problems)}{hint}"

@@ -93,3 +93,26 @@ def test_an_error_always_fails(endpoint: str, workspace: Path) -> None:
     assert run.outputs["exit-code"] == "2" and run.outputs["drift-count"] == ""
     assert "failed (exit 2) before writing a report" in run.summary
     assert "nowhere" in run.stderr
+
+
+def test_in_a_working_directory_sarif_and_links_point_into_the_repository(
+    endpoint: str, workspace: Path
+) -> None:
+    """working-directory: sub, from: infra. Code scanning resolves SARIF locations from the
+    repository root, and the job summary's links are followed from there too."""
+    (workspace / "sub").mkdir()
+    (workspace / "infra").rename(workspace / "sub" / "infra")
+    (workspace / "sub" / ".driftignore").write_text("aws_s3_bucket.acme-demo-scratch\n")
+    demo_stack.drift(endpoint, demo_stack.apply(endpoint))
+    run = scan_step(endpoint, workspace, **{"working-directory": "sub"})
+    assert run.code == 1, run.stdout + run.stderr
+    report, sarif = reports(run)
+    uris = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in sarif["runs"][0]["results"]
+    }
+    assert "sub/infra/network.tf" in uris
+    assert all(uri.startswith("sub/infra/") for uri in uris), uris
+    assert "[sub/infra/network.tf:1](sub/infra/network.tf#L1)" in run.summary
+    # the working directory's .driftignore is still the one used
+    assert report["summary"]["ignored"] == 1 and len(report["drifts"]) == 4
