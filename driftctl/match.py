@@ -73,13 +73,17 @@ def resolve(
 
 
 def has_ref(value: Any) -> bool:
-    if isinstance(value, Ref):
-        return True
+    # a plain loop that skips scalars by type: this runs over every declared attribute
     if isinstance(value, dict):
-        return any(has_ref(v) for v in value.values())
-    if isinstance(value, list):
-        return any(has_ref(v) for v in value)
-    return False
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return isinstance(value, Ref)
+    return any(type(item) not in _PLAIN and has_ref(item) for item in items)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 _SCALARS = (str, int, float, bool, type(None))

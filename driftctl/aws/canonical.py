@@ -124,8 +124,14 @@ def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]]) -> 
 
 
 def count_unknown(value: Any) -> int:
+    # a plain loop that skips scalars by type: this runs over every compared attribute
     if isinstance(value, dict):
-        return sum(count_unknown(v) for v in value.values())
-    if isinstance(value, list):
-        return sum(count_unknown(v) for v in value)
-    return 0 if is_known(value) else 1
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return 0 if is_known(value) else 1
+    return sum(count_unknown(v) for v in items if type(v) not in _PLAIN)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
