@@ -56,7 +56,8 @@ class Outcome:
 
     edits: tuple[Edit, ...] = ()
     human: Human | None = None
-    # (span, "type|address|raw path") each edit writes: to find values shared with others
+    # (span of an edit, "type|address|raw path" it writes): to find values shared with
+    # others; text only added (a new entry) writes no value and may be left out
     writes: tuple[tuple[tuple[str, int, int, int, int], str], ...] = ()
     # (file, text): a new declaration appended to file (created when absent)
     appends: tuple[tuple[str, str], ...] = ()
@@ -71,6 +72,11 @@ class Context:
     declared: Declared
     live: Mapping[tuple[str, str], Resource]
     import_file: Mapping[str, str]  # drift fingerprint -> file for a new declaration
+    scheme: str = "hcl"  # the source's format (--from SCHEME://)
+    source: str | None = None  # a yaml:// source's file, relative to root
+    # CloudFormation parameters this run was given (--parameter, --parameters-file): their
+    # Default is not where the value comes from
+    parameters: frozenset[str] = frozenset()
 
     def resource(self, drift: Drift) -> Resource | None:
         for r in self.declared.resources:

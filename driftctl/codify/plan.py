@@ -17,9 +17,15 @@ from driftctl.codify.base import Codifier, Context, Edit, Human, Outcome, apply_
 from driftctl.codify.base import unified_diff as _unified_diff
 from driftctl.codify.hcl import HclCodifier
 from driftctl.codify.hcl_import import DEFAULT_FILE
+from driftctl.codify.yamlfile import YamlCodifier
 from driftctl.model import Drift
 
-CODIFIERS: tuple[Codifier, ...] = (HclCodifier(),)
+# source scheme (--from SCHEME://) -> the codifiers of its files; a scheme without one
+# (kustomize://, tfstate://) has every drift listed under "needs a human"
+CODIFIERS: dict[str, tuple[Codifier, ...]] = {
+    "hcl": (HclCodifier(),),
+    "yaml": (YamlCodifier(),),
+}
 
 Span = tuple[str, int, int, int, int]
 
@@ -44,7 +50,7 @@ def codifier_for(drift: Drift, ctx: Context) -> Codifier | None:
         file = ctx.import_file.get(drift.fingerprint, DEFAULT_FILE)
     else:
         file = drift.source.file if drift.source is not None else ""
-    return next((c for c in CODIFIERS if c.handles(file)), None)
+    return next((c for c in CODIFIERS.get(ctx.scheme, ()) if c.handles(file)), None)
 
 
 def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
@@ -52,10 +58,8 @@ def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
     for drift in drifts:
         codifier = codifier_for(drift, ctx)
         if codifier is None:
-            where = drift.source.file if drift.source else "this format"
-            outcomes[drift.fingerprint] = human(
-                drift, f"{where}: driftctl cannot edit this format yet"
-            )
+            what = f"{ctx.scheme}:// sources" if ctx.scheme not in CODIFIERS else "this file"
+            outcomes[drift.fingerprint] = human(drift, f"driftctl cannot edit {what} yet")
         else:
             outcomes[drift.fingerprint] = codifier.codify(drift, ctx)
     _refuse_shared(drifts, outcomes, _users(ctx))
@@ -84,9 +88,10 @@ def _refuse_shared(
         texts: dict[Span, set[str]] = defaultdict(set)
         for outcome in outcomes.values():
             if outcome.human is None:
-                for (span, user), edit in zip(outcome.writes, outcome.edits, strict=True):
+                text = {edit.span: edit.text for edit in outcome.edits}
+                for span, user in outcome.writes:
                     planned[span].add(user)
-                    texts[span].add(edit.text)
+                    texts[span].add(text[span])
         for fp, outcome in outcomes.items():
             if outcome.human is not None:
                 continue

@@ -30,6 +30,10 @@ def pr(
     driftignore: options.DriftIgnore = None,
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
+    kustomize_bin: options.KustomizeBin = None,
+    parameter: options.Parameter = None,
+    parameters_file: options.ParametersFile = None,
+    stack_name: options.StackName = None,
     base: Annotated[
         str | None,
         typer.Option(
@@ -86,6 +90,7 @@ def pr(
         var,
         rules=settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
+        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
     )
     opts = flow.PrOptions(base, remote, repo, github_token, api_url, dry_run, import_file)
     result = flow.run(conf, opts, sys.stdout)
@@ -102,6 +107,12 @@ def pr(
         )
     for number in result.closed:
         err.print(f"closed pull request #{number}")
-    if result.action == "none":
+    if result.action == "none" and result.plan.humans:
+        n = len(result.plan.humans)
+        err.print(
+            f"{n} drift{'s' if n != 1 else ''} need{'s' if n == 1 else ''} a human; no pull "
+            "request opened: there is no change to commit"
+        )
+    elif result.action == "none":
         err.print("nothing to codify")
     raise typer.Exit(int(ExitStatus.OK))

@@ -35,6 +35,9 @@ def marker(scope_id: str) -> str:
 
 def title(plan: Plan) -> str:
     n = len(plan.codified)
+    if not n:
+        h = len(plan.humans)
+        return f"driftctl: {h} drift{'s' if h != 1 else ''} found in live AWS need a human"
     return f"driftctl: codify {n} drift{'s' if n != 1 else ''} found in live AWS"
 
 
@@ -54,7 +57,11 @@ def _short(value: Any) -> str:
 def commit_message(plan: Plan) -> str:
     lines = [title(plan), ""]
     lines += [f"- {_describe(d)}" + (f" (rule {d.rule})" if d.rule else "") for d in plan.codified]
-    lines += ["", *(f"Drift-Fingerprint: {d.fingerprint}" for d in plan.codified)]
+    if not plan.codified:
+        lines += ["No change: every drift the rules send to `pr` needs a human:", ""]
+        lines += [f"- {_describe(h.drift)}: {h.reason}" for h in plan.humans]
+    drifts = plan.codified or [h.drift for h in plan.humans]
+    lines += ["", *(f"Drift-Fingerprint: {d.fingerprint}" for d in drifts)]
     return "\n".join(lines) + "\n"
 
 
@@ -77,8 +84,9 @@ def render(report: Report, plan: Plan, root: str, scope_id: str) -> str:
             "",
             "### Needs a human",
             "",
-            "driftctl did not edit these: the value is not written as a plain literal, or "
-            "editing it would change other declarations too.",
+            "driftctl did not edit these: the value is not written as a plain literal, "
+            "editing it would change other declarations too, or driftctl cannot edit the "
+            "format yet.",
             "",
             "| Resource | Where | Attribute | Live value | Why |",
             "| --- | --- | --- | --- | --- |",

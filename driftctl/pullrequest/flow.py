@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, TextIO
 
 from driftctl import pipeline, rules
@@ -13,6 +13,7 @@ from driftctl.codify import verify
 from driftctl.codify.base import Context, unified_diff
 from driftctl.codify.hcl_import import DEFAULT_FILE
 from driftctl.codify.plan import Plan, make_plan
+from driftctl.declared.cloudformation import read_parameters_file
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift, Resource
 from driftctl.pullrequest import body, git_ops
@@ -21,6 +22,9 @@ from driftctl.scopes import LiveRun
 from driftctl.settings import Settings, Source
 
 DEFAULT_LABEL = "driftctl"
+# sources whose files are in the repository; only hcl:// and yaml:// files are edited,
+# the drifts of the others are listed under "needs a human"
+LOCAL_SCHEMES = ("hcl", "yaml", "kustomize", "tfstate")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,18 +49,24 @@ class Result:
 
 
 def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
-    if len(conf.sources) != 1 or conf.sources[0].scheme != "hcl":
-        raise DriftctlError("driftctl pr codifies one hcl:// source at a time", "pass one --from")
+    source = _one_source(conf)
     if not opts.dry_run and not (opts.token and opts.repo):
         raise DriftctlError(
             "driftctl pr needs a GitHub token and repository",
             "pass --github-token (or set GITHUB_TOKEN) and --repo owner/name, or use --dry-run",
         )
     policy = rules.policy_for(conf)
-    source = conf.sources[0]
-    repo = git_ops.open_repo(source.path)
+    folder = source.path if source.path.is_dir() else source.path.parent
+    repo = git_ops.open_repo(folder)
     top = git_ops.root_of(repo)
-    rel = source.path.resolve().relative_to(top)
+    try:
+        rel = source.path.resolve().relative_to(top)
+    except ValueError:
+        raise DriftctlError(
+            f"--from {source.path}: not inside the git repository at {top}",
+            "driftctl pr edits the files of the repository it runs in",
+        ) from None
+    rel_dir = rel if source.path.is_dir() else rel.parent
     has_remote = opts.remote in [r.name for r in repo.remotes]
     base = opts.base or git_ops.default_base(repo, opts.remote)
     start = git_ops.base_commit(repo, opts.remote, base, fetch=has_remote or not opts.dry_run)
@@ -64,25 +74,44 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
     context = pipeline.declared_context(conf, conn)
     live = pipeline.load_live(conf, conn)
     with git_ops.worktree(repo, start) as tree:
+        formats = conf.formats
+        if formats.parameters_file is not None:
+            formats = dataclasses.replace(
+                formats, parameters_file=_inside(formats.parameters_file, top, tree)
+            )
         wconf = dataclasses.replace(
             conf,
             sources=(Source(source.scheme, tree / rel),),
             var_files=tuple(_inside(p, top, tree) for p in conf.var_files),
+            formats=formats,
         )
         declared = pipeline.load_declared(wconf, context)
         report = rules.apply(policy, pipeline.scan_report(declared, live))
         wanted = [d for d in report.drifts if d.action == "pr"]
-        ctx = Context(tree / rel, declared, _live_index(live), _import_files(policy, wanted, opts))
+        root_dir = tree / rel_dir
+        single = rel.name if source.scheme == "yaml" else None
+        ctx = Context(
+            root_dir,
+            declared,
+            _live_index(live),
+            _import_files(policy, wanted, opts, single, root_dir),
+            source.scheme,
+            single,
+            _given_parameters(conf),
+        )
         plan = make_plan(wanted, ctx)
         for file in plan.changed_files:
-            (tree / rel / file).parent.mkdir(parents=True, exist_ok=True)
-            (tree / rel / file).write_text(plan.files[file][1], encoding="utf-8")
+            target = root_dir / file
+            if not target.resolve().is_relative_to(tree.resolve()):
+                raise DriftctlError(f"{file}: outside the repository; nothing was written")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(plan.files[file][1], encoding="utf-8")
         if plan.codified:
             after_declared = pipeline.load_declared(wconf, context)
             after = rules.apply(policy, pipeline.scan_report(after_declared, live))
             verify.check(report, after, plan.codified, declared, after_declared)
-        root = "" if str(rel) == "." else rel.as_posix()
-        scope_id = body.scope(root or ".")
+        root = "" if str(rel_dir) == "." else rel_dir.as_posix()
+        scope_id = body.scope(rel.as_posix() if single else (root or "."))
         text = body.render(report, plan, root, scope_id)
         if opts.dry_run:
             out.write(unified_diff(plan.files, root) or "# no source change: nothing to codify\n")
@@ -95,9 +124,22 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             plan,
             text,
             scope_id,
-            (tree, rel, opts.remote, base),
+            (tree, rel_dir, opts.remote, base),
             _labels(policy, plan.codified),
         )
+
+
+def _one_source(conf: Settings) -> Source:
+    if len(conf.sources) != 1:
+        raise DriftctlError("driftctl pr codifies one source at a time", "pass one --from")
+    source = conf.sources[0]
+    if source.scheme not in LOCAL_SCHEMES or str(source.path) == "-":
+        raise DriftctlError(
+            f"driftctl pr needs a source in the git repository, not {source.scheme}://"
+            f"{source.path}",
+            "pass --from hcl://DIR or yaml://FILE (kustomize://DIR: listed for a human)",
+        )
+    return source
 
 
 def _publish(
@@ -116,7 +158,7 @@ def _publish(
         if str(p.get("head", {}).get("ref", "")).startswith(body.BRANCH_PREFIX)
         and mark in str(p.get("body") or "")
     ]
-    if not plan.codified:
+    if not plan.codified and not plan.humans:
         closed = _close(
             github,
             ours,
@@ -124,6 +166,8 @@ def _publish(
             "from live AWS (or no longer has a `pr` rule); closing.",
         )
         return Result(plan, text, action="closed" if closed else "none", closed=closed)
+    if not plan.codified:
+        return _humans_only(github, plan, text, ours, (tree, remote))
     branch = body.branch(plan.codified)
     files = [(rel / f).as_posix() for f in plan.changed_files]
     git_ops.commit(tree, files, body.commit_message(plan))
@@ -145,6 +189,31 @@ def _publish(
     return Result(plan, text, branch, pull, action, closed)
 
 
+def _humans_only(
+    github: GitHub,
+    plan: Plan,
+    text: str,
+    ours: Sequence[dict[str, Any]],
+    where: tuple[Path, str],
+) -> Result:
+    """Drifts with a `pr` rule remain, but none can be edited. An open pull request stays
+    open: its branch is rebuilt from the base with no change (an empty commit: GitHub
+    needs the head to be ahead of the base, and the edit of an earlier run must not stay
+    mergeable) and its body lists what needs a human. No new pull request is opened:
+    there is nothing to commit, and the drifts are printed."""
+    if not ours:
+        return Result(plan, text, action="none")
+    tree, remote = where
+    keep = min(ours, key=lambda p: int(p["number"]))
+    number, branch = int(keep["number"]), str(keep["head"]["ref"])
+    git_ops.commit(tree, [], body.commit_message(plan), allow_empty=True)
+    git_ops.push(tree, remote, branch)
+    pull = github.update_pull(number, title=body.title(plan), body=text)
+    others = [p for p in ours if int(p["number"]) != number]
+    closed = _close(github, others, f"driftctl: superseded by #{number}; closing.")
+    return Result(plan, text, branch, pull, "updated", closed)
+
+
 def _close(github: GitHub, pulls: Sequence[dict[str, Any]], comment: str) -> list[int]:
     closed = []
     for p in sorted(pulls, key=lambda p: int(p["number"])):
@@ -161,15 +230,63 @@ def _labels(policy: rules.Policy, codified: Sequence[Drift]) -> list[str]:
     return sorted(found) or [DEFAULT_LABEL]
 
 
-def _import_files(policy: rules.Policy, drifts: Sequence[Drift], opts: PrOptions) -> dict[str, str]:
+def _import_files(
+    policy: rules.Policy,
+    drifts: Sequence[Drift],
+    opts: PrOptions,
+    single: str | None,
+    root: Path,
+) -> dict[str, str]:
+    """drift fingerprint -> the file its new declaration goes to: the rule's `file`, else
+    --import-file, else driftctl_imported.tf (a yaml:// source: its own file). A file
+    outside the source directory is an error."""
     by_name = {r.name: r for r in policy.rules}
     out = {}
     for d in drifts:
+        if d.kind != "unmanaged":
+            continue
         rule = by_name.get(d.rule or "")
-        out[d.fingerprint] = (rule.file if rule and rule.file else None) or (
-            opts.import_file or DEFAULT_FILE
-        )
+        if rule is not None and rule.file:
+            file, what = rule.file, f"rule {rule.name}: file"
+        elif opts.import_file:
+            file, what = opts.import_file, "--import-file"
+        else:
+            file, what = single or DEFAULT_FILE, "file"
+        confined(root, file, what)
+        out[d.fingerprint] = PurePosixPath(file).as_posix()
     return out
+
+
+def confined(root: Path, file: str, what: str) -> Path:
+    """root/file, when file is a relative path that stays inside root; else an error."""
+    posix, windows = PurePosixPath(file), PureWindowsPath(file)
+    escapes = (
+        not file.strip()
+        or posix.is_absolute()
+        or windows.is_absolute()
+        or bool(windows.drive)
+        or ".." in posix.parts
+        or ".." in windows.parts
+    )
+    target = root / file
+    if not escapes:
+        try:
+            target.resolve().relative_to(root.resolve())
+        except ValueError:
+            escapes = True  # a symbolic link that leads out
+    if escapes:
+        raise DriftctlError(
+            f"{what} {file!r} is not inside the source directory",
+            "name a file relative to the --from directory, without '..' (e.g. imported.tf)",
+        )
+    return target
+
+
+def _given_parameters(conf: Settings) -> frozenset[str]:
+    names = {k for k, _ in conf.formats.parameters}
+    if conf.formats.parameters_file is not None:
+        names |= set(read_parameters_file(conf.formats.parameters_file))
+    return frozenset(names)
 
 
 def _live_index(live: LiveRun) -> dict[tuple[str, str], Resource]:

@@ -75,15 +75,18 @@ def worktree(repo: git.Repo, commit: str) -> Iterator[Path]:
             repo.git.worktree("prune")
 
 
-def commit(path: Path, files: Sequence[str], message: str) -> str:
-    """One commit of files (relative to the worktree) with message; its sha."""
+def commit(path: Path, files: Sequence[str], message: str, allow_empty: bool = False) -> str:
+    """One commit of files (relative to the worktree) with message; its sha. allow_empty:
+    a commit that changes nothing (a pull request that only lists drifts for a person)."""
     repo = git.Repo(path)
-    _run("add", ["add", "--", *files], repo)
+    if files:
+        _run("add", ["add", "--", *files], repo)
     reader = repo.config_reader()
     name = reader.get_value("user", "name", default="") or FALLBACK_AUTHOR[0]
     email = reader.get_value("user", "email", default="") or FALLBACK_AUTHOR[1]
     identity = ["-c", f"user.name={name}", "-c", f"user.email={email}"]
-    _run("commit", [*identity, "commit", "--quiet", "--no-verify", "-m", message], repo)
+    empty = ["--allow-empty"] if allow_empty else []
+    _run("commit", [*identity, "commit", "--quiet", "--no-verify", *empty, "-m", message], repo)
     return _run("rev-parse", ["rev-parse", "HEAD"], repo)
 
 

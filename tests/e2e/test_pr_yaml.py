@@ -1,0 +1,253 @@
+"""driftctl pr on yaml:// sources, end to end: a CloudFormation stack deployed to moto's
+server drifts (a tag changed in the console), `driftctl pr --from yaml://...` pushes a
+branch that edits exactly that tag's value in the template (comments and every other
+byte kept) and opens a pull request on the fake GitHub; when only drifts that need a
+human remain, the pull request stays open and says so; when none remain, it is closed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import boto3
+import git
+import pytest
+
+from tests.e2e.conftest import Run, driftctl
+from tests.e2e.github_fake import FakeGitHub, fake_github
+
+TEMPLATE = """\
+AWSTemplateFormatVersion: "2010-09-09"
+Description: the data lake   # owned by data-eng
+
+Parameters:
+  Env:
+    Type: String
+    Default: prod
+
+Resources:
+  # the raw zone
+  Data:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: acme-data   # named by finance
+      Tags:
+        - Key: Team
+          Value: core
+        - Key: Zone
+          Value: raw   # changed by hand during an incident
+        - Key: Name
+          Value: !Sub "${Env}-data"
+"""
+
+IMPORTED = """\
+  # Imported by driftctl from live AWS (acme-scratch). CloudFormation does not adopt it by
+  # itself: bring it into the stack with a resource import (an IMPORT change set).
+  # DeletionPolicy Retain keeps it if it is removed from the stack again.
+  AcmeScratch:
+    Type: AWS::S3::Bucket
+    DeletionPolicy: Retain
+    Properties:
+      BucketName: acme-scratch
+"""
+
+RULES = """\
+rules:
+  - name: accept-tags
+    match: {type: aws_s3_bucket, path: tags.*}
+    action: pr
+    labels: [drift, accepted]
+  - name: import-buckets
+    match: {type: aws_s3_bucket, kind: unmanaged}
+    action: pr
+    file: {file}
+"""
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeGitHub]:
+    with fake_github() as server:
+        yield server
+
+
+def make_clone(tmp_path: Path, import_file: str = "stack.yaml") -> tuple[git.Repo, Path]:
+    """The user's checkout (infra/stack.yaml) with a local bare repository as origin."""
+    bare = git.Repo.init(tmp_path / "remote.git", bare=True, initial_branch="main")
+    work = git.Repo.init(tmp_path / "clone", initial_branch="main")
+    with work.config_writer() as cw:
+        cw.set_value("user", "name", "Dev")
+        cw.set_value("user", "email", "dev@example.com")
+    (tmp_path / "clone" / "infra").mkdir()
+    (tmp_path / "clone" / "infra" / "stack.yaml").write_text(TEMPLATE)
+    work.index.add(["infra/stack.yaml"])
+    work.index.commit("infra")
+    work.create_remote("origin", str(bare.git_dir))
+    work.git.push("origin", "main")
+    (tmp_path / "rules.yaml").write_text(RULES.replace("{file}", import_file))
+    return work, tmp_path
+
+
+def deploy(endpoint: str) -> None:
+    cfn = boto3.client("cloudformation", region_name="us-east-1", endpoint_url=endpoint)
+    cfn.create_stack(StackName="lake", TemplateBody=TEMPLATE)
+
+
+def tag(endpoint: str, **tags: str) -> None:
+    """Set the bucket's tags as a person would in the console."""
+    s3 = boto3.client("s3", region_name="us-east-1", endpoint_url=endpoint)
+    tag_set = [{"Key": k, "Value": v} for k, v in tags.items()]
+    s3.put_bucket_tagging(Bucket="acme-data", Tagging={"TagSet": tag_set})
+
+
+def pr(endpoint: str, fake: FakeGitHub, base: Path, *extra: str, source: str = "") -> Run:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}
+    env["GITHUB_TOKEN"] = "t0ken"
+    return driftctl(
+        "pr",
+        "--from",
+        source or "yaml://infra/stack.yaml",
+        "--endpoint-url",
+        endpoint,
+        "--region",
+        "us-east-1",
+        "--rules",
+        str(base / "rules.yaml"),
+        "--repo",
+        "acme/infra",
+        "--github-api-url",
+        fake.url,
+        "--no-cache",
+        *extra,
+        env=env,
+        cwd=base / "clone",
+    )
+
+
+def remote_file(base: Path, branch: str, path: str) -> str:
+    return str(git.Repo(base / "remote.git").git.show(f"{branch}:{path}")) + "\n"
+
+
+def test_a_console_tag_change_on_a_stack_becomes_a_pull_request(
+    endpoint: str, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    work, base = make_clone(tmp_path)
+    head_before = work.head.commit.hexsha
+    deploy(endpoint)
+    tag(endpoint, Team="core", Zone="analytics", Name="prod-data")
+    boto3.client("s3", region_name="us-east-1", endpoint_url=endpoint).create_bucket(
+        Bucket="acme-scratch"
+    )
+
+    first = pr(endpoint, fake, base)
+    assert first.code == 0, first.stderr
+    assert fake.problems == []
+    bare = git.Repo(base / "remote.git")
+    [branch] = [h.name for h in bare.heads if h.name.startswith("driftctl/")]
+    edited = TEMPLATE.replace("Value: raw   # changed", "Value: analytics   # changed")
+    assert remote_file(base, branch, "infra/stack.yaml") == edited + IMPORTED
+    assert bare.commit(branch).parents[0].hexsha == head_before
+    assert 'Data: tags.Zone "raw" -> "analytics"' in str(bare.commit(branch).message)
+    [create] = [
+        r for r in fake.requests if (r.method, r.path) == ("POST", "/repos/acme/infra/pulls")
+    ]
+    assert create.json["head"] == branch and create.json["base"] == "main"
+    assert create.json["title"] == "driftctl: codify 2 drifts found in live AWS"
+    assert "tags.Zone" in create.json["body"] and "Needs a human" not in create.json["body"]
+    assert fake.labels[1] == ["accepted", "drift"]
+    assert work.head.commit.hexsha == head_before and not work.is_dirty(untracked_files=True)
+    assert [h.name for h in work.heads] == ["main"]
+
+    fake.requests.clear()
+    second = pr(endpoint, fake, base)
+    assert second.code == 0, second.stderr
+    assert ("POST", "/repos/acme/infra/pulls") not in fake.calls()
+    assert ("PATCH", "/repos/acme/infra/pulls/1") in fake.calls()
+    assert len(fake.pulls) == 1 and fake.pulls[1]["state"] == "open"
+
+    # the tag is put back and the bucket deleted, but the Name tag (written with !Sub) is
+    # changed live: a drift with a `pr` rule that only a person can codify. The pull
+    # request is not closed as if the drift were gone: it stays open, its branch no longer
+    # carries the stale edit, and its body says what needs a human and where.
+    tag(endpoint, Team="core", Zone="raw", Name="staging-data")
+    boto3.client("s3", region_name="us-east-1", endpoint_url=endpoint).delete_bucket(
+        Bucket="acme-scratch"
+    )
+    fake.requests.clear()
+    third = pr(endpoint, fake, base)
+    assert third.code == 0, third.stderr
+    assert fake.problems == []
+    assert fake.pulls[1]["state"] == "open" and 1 not in fake.comments
+    assert ("POST", "/repos/acme/infra/pulls") not in fake.calls()
+    assert fake.pulls[1]["title"] == "driftctl: 1 drift found in live AWS need a human"
+    body = fake.pulls[1]["body"]
+    assert "### Needs a human" in body and "infra/stack.yaml:21" in body and "!Sub" in body
+    assert remote_file(base, branch, "infra/stack.yaml") == TEMPLATE
+    assert bare.commit(branch).parents[0].hexsha == head_before
+    assert "needs a human" in third.stderr
+
+    # nothing with a `pr` rule drifts any more: now the pull request is closed
+    tag(endpoint, Team="core", Zone="raw", Name="prod-data")
+    fake.requests.clear()
+    fourth = pr(endpoint, fake, base)
+    assert fourth.code == 0, fourth.stderr
+    assert fake.pulls[1]["state"] == "closed"
+    assert "gone" in fake.comments[1][0]
+
+
+def test_only_drifts_for_a_human_open_no_pull_request(
+    endpoint: str, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    _, base = make_clone(tmp_path)
+    deploy(endpoint)
+    tag(endpoint, Team="core", Zone="raw", Name="staging-data")
+    run = pr(endpoint, fake, base)
+    assert run.code == 0, run.stderr
+    assert "1 drift needs a human; no pull request opened" in run.stderr
+    assert fake.pulls == {} and fake.calls("POST") == []
+    assert [h.name for h in git.Repo(base / "remote.git").heads] == ["main"]
+
+
+@pytest.mark.parametrize("file", ["../outside.yaml", "/tmp/driftctl-outside.yaml"])
+def test_a_rule_file_outside_the_source_directory_is_refused(
+    endpoint: str, fake: FakeGitHub, tmp_path: Path, file: str
+) -> None:
+    work, base = make_clone(tmp_path, import_file=file)
+    boto3.client("s3", region_name="us-east-1", endpoint_url=endpoint).create_bucket(
+        Bucket="acme-scratch"
+    )
+    run = pr(endpoint, fake, base, "--dry-run")
+    assert run.code == 2
+    assert f"rule import-buckets: file '{file}' is not inside the source directory" in run.stderr
+    assert "Traceback" not in run.stderr
+    assert not (base / "clone" / "outside.yaml").exists() and not Path(file).exists()
+    assert not work.is_dirty(untracked_files=True)
+    assert len(work.git.worktree("list").splitlines()) == 1
+
+
+def test_a_format_without_codifier_lists_its_drifts_for_a_human(
+    endpoint: str, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    work, base = make_clone(tmp_path)
+    (base / "clone" / "infra" / "bucket.yaml").write_text(
+        "apiVersion: s3.aws.upbound.io/v1beta2\n"
+        "kind: Bucket\n"
+        "metadata:\n"
+        "  name: acme-data\n"
+        "spec:\n"
+        "  forProvider:\n"
+        "    region: us-east-1\n"
+        "    tags: {Team: core, Zone: raw}\n"
+    )
+    work.index.add(["infra/bucket.yaml"])
+    work.index.commit("crossplane")
+    work.git.push("origin", "main")
+    s3 = boto3.client("s3", region_name="us-east-1", endpoint_url=endpoint)
+    s3.create_bucket(Bucket="acme-data")
+    tag(endpoint, Team="core", Zone="analytics")
+    run = pr(endpoint, fake, base, "--dry-run", source="kustomize://infra/bucket.yaml")
+    assert run.code == 0, run.stderr
+    assert "# no source change: nothing to codify" in run.stdout
+    assert "### Needs a human" in run.stdout
+    assert "driftctl cannot edit kustomize:// sources yet" in run.stdout
+    assert "tags.Zone" in run.stdout and fake.requests == []
