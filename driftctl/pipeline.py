@@ -5,8 +5,9 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import botocore.exceptions
 
@@ -128,69 +129,133 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
     assert conn is not None
     scale = settings.scale
     base, region, counter, limiter = conn.base, conn.region, conn.counter, conn.limiter
-    factory = conn.factory
     caller = conn.caller["account_id"]
     multi = bool(scale.accounts or scale.organization)
     ids = list(scale.accounts) or (
         accounts.organization_accounts(base, region, settings.endpoint_url) if multi else [caller]
     )
-    regions = (
-        accounts.enabled_regions(factory("ec2", region)) if scale.all_regions else settings.regions
-    ) or (region,)
-    pairs = scopes.shard(scopes.all_pairs(ids, list(regions)), *scale.shard)
+    given = list(settings.regions) or [region]
+    opened: dict[str, _Account] = {}
+    if not multi:
+        listed = _enabled_regions(conn.factory, counter, region) if scale.all_regions else []
+        regions = {caller: listed or given}
+    else:
+        if scale.all_regions:  # each account's own enabled regions: assume every role first
+            opened = _in_parallel(
+                ids, lambda a: _open_account(settings, base, a, region, counter, True)
+            )
+        regions = {a: (opened[a].regions if a in opened else None) or given for a in ids}
+    pairs = scopes.shard(
+        sorted(p for a in ids for p in scopes.all_pairs([a], regions[a])), *scale.shard
+    )
     wanted = {a: [r for b, r in pairs if b == a] for a in sorted({a for a, _ in pairs})}
     display = progress.for_terminal(counter)
     with display or contextlib.nullcontext():
         if not multi:
-            scanner = Scanner(factory, counter, progress=display)
+            scanner = Scanner(conn.factory, counter, progress=display)
             states = {a: scanner.scan(SCANS.values(), w, region) for a, w in wanted.items()}
+            waited = 0.0
         else:
             # accounts in parallel (each has its own API limits): dozens of accounts take
             # about the time of the slowest few, not the sum of all
-            workers = max(1, min(ACCOUNTS_IN_PARALLEL, len(wanted)))
-            with ThreadPoolExecutor(workers, thread_name_prefix="account") as pool:
-                futures = {
-                    a: pool.submit(_scan_account, settings, base, (a, w, region), counter, display)
-                    for a, w in wanted.items()
-                }
-                states = {a: f.result() for a, f in futures.items()}
-    return LiveRun(states, pairs, region, counter, limiter.waited)
+            def read(a: str) -> tuple[LiveState, float]:
+                account = opened.get(a) or _open_account(settings, base, a, region, counter, False)
+                return _scan_account(account, wanted[a], region, counter, display)
+
+            done = _in_parallel(list(wanted), read)
+            states = {a: state for a, (state, _) in done.items()}
+            waited = sum(w for _, w in done.values())  # each account has its own limiter
+    return LiveRun(states, pairs, region, counter, limiter.waited + waited)
 
 
-def _scan_account(
+def _enabled_regions(
+    factory: aws_session.ClientFactory, counter: aws_session.CallCounter, region: str
+) -> list[str]:
+    counter.count("ec2", "DescribeRegions")  # a call, not a retry, in the stats line
+    return accounts.enabled_regions(factory("ec2", region))
+
+
+T = TypeVar("T")
+
+
+def _in_parallel(ids: list[str], work: Callable[[str], T]) -> dict[str, T]:
+    """work(account) for each account, ACCOUNTS_IN_PARALLEL at a time; results by account."""
+    workers = max(1, min(ACCOUNTS_IN_PARALLEL, len(ids)))
+    with ThreadPoolExecutor(workers, thread_name_prefix="account") as pool:
+        futures = {a: pool.submit(work, a) for a in ids}
+        return {a: f.result() for a, f in futures.items()}
+
+
+@dataclasses.dataclass
+class _Account:
+    """One account of a multi-account scan: clients through its assumed role, with their
+    own rate limiter, and its enabled regions (--all-regions); or why it cannot be read."""
+
+    id: str
+    factory: aws_session.ClientFactory | None = None
+    limiter: RateLimiter | None = None
+    regions: list[str] | None = None
+    error: ScanError | None = None
+
+
+def _open_account(
     settings: Settings,
     base: Any,
-    scope: tuple[str, list[str], str],  # (account, scopes wanted, region for global calls)
+    account: str,
+    region: str,  # for STS and the global services
     counter: aws_session.CallCounter,
-    display: progress.ScanProgress | None,
-) -> LiveState:
-    """One account of a multi-account scan, through its assumed role; a role that cannot be
+    list_regions: bool,
+) -> _Account:
+    """Assume the account's role (and list its enabled regions); a role that cannot be
     assumed is an error entry of that account, never a crash of the whole scan."""
-    account, wanted, region = scope
     role = str(settings.scale.account_role).format(account=account)
     try:
         session = accounts.assumed_session(base, role, region, settings.endpoint_url)
     except (botocore.exceptions.ClientError, botocore.exceptions.BotoCoreError) as exc:
-        return _account_failed(account, wanted, f"cannot assume {role}: {exc}")
+        return _Account(account, error=ScanError(f"{account}/sts", f"cannot assume {role}: {exc}"))
     except DriftctlError as exc:
-        return _account_failed(account, wanted, f"cannot assume {role}: {exc.message}")
+        message = f"cannot assume {role}: {exc.message}"
+        return _Account(account, error=ScanError(f"{account}/sts", message))
     limiter = RateLimiter(settings.scale.max_rps)
     factory = aws_session.make_client_factory(
         session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
     )
-    scanner = Scanner(factory, counter, scope_prefix=f"{account}/", progress=display)
+    opened = _Account(account, factory, limiter)
+    if list_regions:
+        try:  # through the account's own session: opt-in regions differ between accounts
+            opened.regions = _enabled_regions(factory, counter, region)
+        except DriftctlError as exc:
+            opened.error = ScanError(f"{account}/ec2", exc.message)
+        except botocore.exceptions.BotoCoreError as exc:
+            opened.error = ScanError(f"{account}/ec2", f"ec2:DescribeRegions failed: {exc}")
+    return opened
+
+
+def _scan_account(
+    account: _Account,
+    wanted: list[str],  # the account's scopes this run reads
+    region: str,  # the region for global calls
+    counter: aws_session.CallCounter,
+    display: progress.ScanProgress | None,
+) -> tuple[LiveState, float]:
+    """One account of a multi-account scan, and the seconds its rate limiter waited."""
+    waited = account.limiter.waited if account.limiter is not None else 0.0
+    if account.error is not None:
+        return _account_failed(account.id, wanted, account.error), waited
+    assert account.factory is not None and account.limiter is not None
+    scanner = Scanner(account.factory, counter, scope_prefix=f"{account.id}/", progress=display)
     try:
         state = scanner.scan(SCANS.values(), wanted, region)
     except DriftctlError as exc:  # fatal for this account's credentials, not for the others
-        return _account_failed(account, wanted, exc.message)
-    state.account = account
-    return state
+        state = _account_failed(account.id, wanted, ScanError(f"{account.id}/sts", exc.message))
+    state.account = account.id
+    return state, account.limiter.waited
 
 
-def _account_failed(account: str, wanted: list[str], message: str) -> LiveState:
+def _account_failed(account: str, wanted: list[str], error: ScanError) -> LiveState:
     """An account none of whose scopes could be read: one error entry, all scopes failed."""
     failed = {(spec, scope) for spec in SCANS for scope in wanted}
-    return LiveState([], [ScanError(f"{account}/sts", message)], failed, account)
+    return LiveState([], [error], failed, account)
 
 
 def scan_report(declared: Declared, run: LiveRun) -> Report:

@@ -3,6 +3,8 @@ the account's enabled regions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime, timezone
 from typing import Any
 
 import boto3
@@ -23,9 +25,15 @@ def base_session(profile: str | None) -> boto3.Session:
 
 
 def assumed_session(
-    base: boto3.Session, role_arn: str, region: str, endpoint_url: str | None
+    base: boto3.Session,
+    role_arn: str,
+    region: str,
+    endpoint_url: str | None,
+    clock: Callable[[], datetime] | None = None,  # aware "now" for botocore; tests fake it
 ) -> boto3.Session:
-    """A session whose credentials come from sts:AssumeRole and refresh before they expire."""
+    """A session whose credentials come from sts:AssumeRole and refresh before they expire
+    (botocore renews them 15 minutes before, and blocks callers on it from 10 minutes
+    before): a scan longer than the role's session never signs with expired keys."""
     sts = base.client("sts", region_name=region, endpoint_url=endpoint_url)
 
     def fetch() -> dict[str, Any]:
@@ -37,13 +45,24 @@ def assumed_session(
             "expiry_time": creds["Expiration"].isoformat(),
         }
 
-    credentials = botocore.credentials.RefreshableCredentials.create_from_metadata(
-        metadata=fetch(), refresh_using=fetch, method="sts-assume-role"
+    first = fetch()
+    credentials = botocore.credentials.RefreshableCredentials(
+        access_key=first["access_key"],
+        secret_key=first["secret_key"],
+        token=first["token"],
+        expiry_time=datetime.fromisoformat(first["expiry_time"]),
+        refresh_using=fetch,
+        method="sts-assume-role",
+        time_fetcher=clock or _utc_now,
     )
     core = botocore.session.get_session()
     core._credentials = credentials  # type: ignore[attr-defined]  # botocore's injection point
     core.set_config_variable("region", region)
     return boto3.Session(botocore_session=core)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
 
 
 def organization_accounts(base: boto3.Session, region: str, endpoint_url: str | None) -> list[str]:
@@ -72,4 +91,5 @@ def enabled_regions(client: Any) -> list[str]:
             f"ec2:DescribeRegions failed: {error.get('Code')}: {error.get('Message')}",
             "pass the regions with --region instead of --all-regions",
         ) from exc
-    return sorted(r["RegionName"] for r in regions)
+    # AllRegions=False already leaves out regions not opted in; an emulator may not
+    return sorted(r["RegionName"] for r in regions if r.get("OptInStatus") != "not-opted-in")

@@ -9,7 +9,8 @@ gets throttled, and a `Retry-After` answer pauses the whole bucket.
 
 from __future__ import annotations
 
-import contextlib
+import email.utils
+import math
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -26,6 +27,25 @@ DEFAULT_RATES: Mapping[str, tuple[float, float]] = {
     "organizations": (5.0, 10.0),
 }
 FALLBACK_RATE = (20.0, 40.0)
+RETRY_AFTER_MAX = 60.0  # a longer Retry-After is capped: the scan reports, it does not hang
+
+
+def retry_after_seconds(value: str, now: Callable[[], float] = time.time) -> float | None:
+    """A Retry-After header's delay: delay-seconds, or an HTTP date (RFC 9110 10.2.3);
+    None when it is neither."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        if when.tzinfo is None:
+            return None
+        seconds = when.timestamp() - now()
+    if math.isnan(seconds):
+        return None
+    return min(max(seconds, 0.0), RETRY_AFTER_MAX)
 
 
 class TokenBucket:
@@ -92,9 +112,9 @@ class RateLimiter:
         def needs_retry(response: Any = None, **_: Any) -> None:
             http = response[0] if isinstance(response, tuple) and response else None
             retry_after = getattr(http, "headers", {}).get("Retry-After") if http else None
-            if retry_after:
-                with contextlib.suppress(ValueError):  # an HTTP date: botocore's backoff applies
-                    bucket.pause(min(float(retry_after), 60.0))
+            seconds = retry_after_seconds(retry_after) if retry_after else None
+            if seconds:
+                bucket.pause(seconds)
             return None  # never decides the retry itself
 
         return before_send, needs_retry

@@ -27,6 +27,12 @@ FATAL_CODES = {
     "RequestExpired": "the request expired: check this machine's clock",
 }
 
+# The preflight (sts:GetCallerIdentity, the only STS call a factory's clients make) fails
+# fast: an endpoint that accepts connections and never answers would otherwise hold the
+# scan silently for read_timeout x max_attempts (60 s x 8) before its first line.
+PREFLIGHT_READ_TIMEOUT = 10.0
+PREFLIGHT_MAX_ATTEMPTS = 2
+
 
 class CallCounter:
     """Counts API calls per service:Operation, and the HTTP requests they took.
@@ -62,11 +68,20 @@ def make_client_factory(
     max_attempts: int = 8,
     pool_size: int = 128,
 ) -> ClientFactory:
+    # botocore's "max_attempts" counts retries only; "total_max_attempts" is --max-attempts
     config = botocore.config.Config(
-        retries={"mode": "adaptive", "max_attempts": max_attempts},
+        retries={"mode": "adaptive", "total_max_attempts": max_attempts},
         max_pool_connections=pool_size,
         connect_timeout=5,
         read_timeout=60,
+    )
+    preflight = botocore.config.Config(
+        retries={
+            "mode": "adaptive",
+            "total_max_attempts": min(PREFLIGHT_MAX_ATTEMPTS, max_attempts),
+        },
+        connect_timeout=5,
+        read_timeout=PREFLIGHT_READ_TIMEOUT,
     )
     clients: dict[tuple[str, str], Any] = {}
     lock = threading.Lock()
@@ -78,7 +93,7 @@ def make_client_factory(
                     service,  # type: ignore[call-overload]
                     region_name=region,
                     endpoint_url=endpoint_url,
-                    config=config,
+                    config=preflight if service == "sts" else config,
                 )
                 client.meta.events.register("before-send", counter.on_send)
                 if limiter is not None:
@@ -98,12 +113,26 @@ def check_credentials(factory: ClientFactory, counter: CallCounter, region: str)
 
 def _identity(factory: ClientFactory, counter: CallCounter, region: str) -> Any:
     counter.count("sts", "GetCallerIdentity")
+    sts = factory("sts", region)
     try:
-        identity = factory("sts", region).get_caller_identity()
+        identity = sts.get_caller_identity()
     except botocore.exceptions.NoCredentialsError as exc:
         raise DriftctlError(
             "no AWS credentials found",
             "set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, or run aws sso login",
+        ) from exc
+    except botocore.exceptions.ReadTimeoutError as exc:
+        raise DriftctlError(
+            f"the AWS endpoint {exc.kwargs.get('endpoint_url', '')} did not answer within "
+            f"{sts.meta.config.read_timeout:g} s (sts:GetCallerIdentity)",
+            "check --endpoint-url / AWS_ENDPOINT_URL, and for a proxy or firewall that "
+            "accepts connections and never answers",
+        ) from exc
+    except botocore.exceptions.ConnectTimeoutError as exc:
+        raise DriftctlError(
+            f"the AWS endpoint {exc.kwargs.get('endpoint_url', '')} did not accept a "
+            f"connection within {sts.meta.config.connect_timeout:g} s",
+            "check --endpoint-url / AWS_ENDPOINT_URL and the network",
         ) from exc
     except botocore.exceptions.EndpointConnectionError as exc:
         raise DriftctlError(
