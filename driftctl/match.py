@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -73,17 +74,23 @@ def resolve(
 
 
 def has_ref(value: Any) -> bool:
-    # a plain loop that skips scalars by type: this runs over every declared attribute
-    if isinstance(value, dict):
-        items: Any = value.values()
-    elif isinstance(value, list):
-        items = value
-    else:
-        return isinstance(value, Ref)
-    return any(type(item) not in _PLAIN and has_ref(item) for item in items)
+    # an explicit stack, not recursion: this walks every declared attribute
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, Ref):
+            return True
+    return False
 
 
-_PLAIN = frozenset({str, int, float, bool, type(None)})
+@functools.cache
+def _split(key: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """A natural key's dotted attribute paths, split once ("tags.Name" -> ("tags", "Name"))."""
+    return tuple(tuple(k.split(".")) for k in key)
 
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -120,7 +127,7 @@ class _Index:
             self.by_type.setdefault(r.type, []).append(r)
             rtype = types.get(r.type)
             for n, key in enumerate(rtype.natural_keys if rtype else ()):
-                values = [get_path(r.attrs, k.split(".")) for k in key]
+                values = [get_path(r.attrs, k) for k in _split(key)]
                 if any(v is not None for v in values):  # an all-absent key identifies nothing
                     self.by_key.setdefault((r.type, n, _key(values)), []).append(r)
 
@@ -147,7 +154,7 @@ class _Index:
         key = self._types[rtype].natural_keys[n]
         found: dict[tuple[Any, ...], list[tuple[str, str, Resource]]] = {}
         for r in self.by_type.get(rtype, ()):
-            values = [get_path(r.attrs, k.split(".")) for k in key]
+            values = [get_path(r.attrs, k) for k in _split(key)]
             if isinstance(values[pos], str):
                 rest = _key(values[:pos] + values[pos + 1 :])
                 found.setdefault(rest, []).append((values[pos], str(r.id), r))
@@ -197,7 +204,7 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
         return ("bound", [hit]) if hit else ("absent", [])
     waiting = unknown = False
     for n, key in enumerate(rtype.natural_keys):
-        values = [get_path(d.attrs, k.split(".")) for k in key]
+        values = [get_path(d.attrs, k) for k in _split(key)]
         pos, prefix = _generated_name(d, rtype, key)
         if pos >= 0:
             values[pos] = prefix  # matched against the start of the live name

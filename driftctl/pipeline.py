@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import scopes
+from driftctl import gcpause, scopes
 from driftctl.aws import accounts
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
@@ -260,6 +260,11 @@ def _account_failed(account: str, wanted: list[str], error: ScanError) -> LiveSt
 
 def scan_report(declared: Declared, run: LiveRun) -> Report:
     """Per scope (account, region), match and diff; then one combined report."""
+    with gcpause.paused():
+        return _scan_report(declared, run)
+
+
+def _scan_report(declared: Declared, run: LiveRun) -> Report:
     default = run.default_region
     parts = []
     for account, region in run.pairs:

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from driftctl import gcpause
 from driftctl.aws.scanner import LiveState
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
@@ -43,6 +44,11 @@ def save(run: LiveRun, path: Path) -> None:
 
 
 def load(path: Path) -> LiveRun:
+    with gcpause.paused():  # millions of small objects, none in a cycle
+        return _load(path)
+
+
+def _load(path: Path) -> LiveRun:
     try:
         doc: Any = json.loads(path.read_text())
     except OSError as exc:

@@ -6,13 +6,12 @@ before apply is Unknown, never guessed.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from driftctl import gcpause
 from driftctl.declared.hcl_cache import ParseCache
 from driftctl.declared.hcl_config import attributes
 from driftctl.declared.hcl_eval import Evaluator, Frame
@@ -45,22 +44,8 @@ def load_hcl(
       Without it (rendering) those data sources are Unknown.
     cache_dir: where parsed files are cached by content hash; None parses every file.
     """
-    with _without_cyclic_gc():
+    with gcpause.paused():
         return _load(directory, var_files, variables, env, context, cache_dir)
-
-
-@contextlib.contextmanager
-def _without_cyclic_gc() -> Iterator[None]:
-    """Loading builds millions of small acyclic objects (trees, values); Python's cyclic
-    collector would walk them over and over (it takes 3/4 of a large load), while
-    reference counting frees them all the same. Restored afterwards."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _load(
