@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import posixpath
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -61,6 +62,9 @@ class Outcome:
     writes: tuple[tuple[tuple[str, int, int, int, int], str], ...] = ()
     # (file, text): a new declaration appended to file (created when absent)
     appends: tuple[tuple[str, str], ...] = ()
+    # (type, id, path): changes the controller makes itself once it adopts a new
+    # declaration (Crossplane's tags): expected to drift until it has
+    settles: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,6 +81,9 @@ class Context:
     # CloudFormation parameters this run was given (--parameter, --parameters-file): their
     # Default is not where the value comes from
     parameters: frozenset[str] = frozenset()
+    kustomize_bin: str | None = None  # --kustomize-bin
+    # what a codifier computes once per run (a kustomization's build)
+    cache: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
 
     def resource(self, drift: Drift) -> Resource | None:
         for r in self.declared.resources:
@@ -149,6 +156,13 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
     return "".join(out)
 
 
+def repo_path(root: str, file: str) -> str:
+    """file (relative to the source directory root) as a path of the repository;
+    `overlays/demo` + `../../base/x.yaml` is `base/x.yaml`."""
+    joined = f"{root}/{file}" if root and root != "." else file
+    return posixpath.normpath(joined)
+
+
 def unified_diff(files: Mapping[str, tuple[str, str]], root: str = "") -> str:
     """`git diff`-style patch of {file: (before, after)}, files sorted by name; root is
     the source directory's path in the repository."""
@@ -157,7 +171,7 @@ def unified_diff(files: Mapping[str, tuple[str, str]], root: str = "") -> str:
         before, after = files[file]
         if before == after:
             continue
-        name = f"{root}/{file}" if root else file
+        name = repo_path(root, file)
         old = f"a/{name}" if before else "/dev/null"
         parts.extend(
             difflib.unified_diff(

@@ -17,15 +17,20 @@ from driftctl.codify.base import Codifier, Context, Edit, Human, Outcome, apply_
 from driftctl.codify.base import unified_diff as _unified_diff
 from driftctl.codify.hcl import HclCodifier
 from driftctl.codify.hcl_import import DEFAULT_FILE
+from driftctl.codify.k8s_import import DEFAULT_FILE as K8S_DEFAULT_FILE
+from driftctl.codify.kustomize import KustomizeCodifier
 from driftctl.codify.yamlfile import YamlCodifier
 from driftctl.model import Drift
 
 # source scheme (--from SCHEME://) -> the codifiers of its files; a scheme without one
-# (kustomize://, tfstate://) has every drift listed under "needs a human"
+# (tfstate://) has every drift listed under "needs a human"
 CODIFIERS: dict[str, tuple[Codifier, ...]] = {
     "hcl": (HclCodifier(),),
     "yaml": (YamlCodifier(),),
+    "kustomize": (KustomizeCodifier(),),
 }
+# source scheme -> the file new declarations go to when the rule names none
+IMPORT_FILES: dict[str, str] = {"hcl": DEFAULT_FILE, "kustomize": K8S_DEFAULT_FILE}
 
 Span = tuple[str, int, int, int, int]
 
@@ -35,6 +40,8 @@ class Plan:
     files: dict[str, tuple[str, str]]  # file (relative to the source directory) -> (before, after)
     codified: list[Drift]
     humans: list[Human]
+    # (type, id, path) the controller changes itself once it adopts a new declaration
+    settles: frozenset[tuple[str, str, str]] = frozenset()
 
     @property
     def diff(self) -> str:
@@ -47,7 +54,7 @@ class Plan:
 
 def codifier_for(drift: Drift, ctx: Context) -> Codifier | None:
     if drift.kind == "unmanaged":
-        file = ctx.import_file.get(drift.fingerprint, DEFAULT_FILE)
+        file = ctx.import_file.get(drift.fingerprint, IMPORT_FILES.get(ctx.scheme, DEFAULT_FILE))
     else:
         file = drift.source.file if drift.source is not None else ""
     return next((c for c in CODIFIERS.get(ctx.scheme, ()) if c.handles(file)), None)
@@ -117,12 +124,14 @@ def _assemble(drifts: Sequence[Drift], outcomes: dict[str, Outcome], ctx: Contex
     appends: dict[str, list[str]] = defaultdict(list)
     codified: list[Drift] = []
     humans: list[Human] = []
+    settles: set[tuple[str, str, str]] = set()
     for drift in drifts:
         outcome = outcomes[drift.fingerprint]
         if outcome.human is not None:
             humans.append(outcome.human)
             continue
         codified.append(drift)
+        settles.update(outcome.settles)
         for edit in outcome.edits:
             edits[edit.file].append(edit)
         for file, text in outcome.appends:
@@ -134,10 +143,13 @@ def _assemble(drifts: Sequence[Drift], outcomes: dict[str, Outcome], ctx: Contex
         for chunk in appends[file]:
             after = _appended(after, chunk)
         files[file] = (before, after)
-    return Plan(files, codified, humans)
+    return Plan(files, codified, humans, frozenset(settles))
 
 
 def _appended(text: str, chunk: str) -> str:
+    """chunk after text, a blank line apart; a YAML document (`---` first) right after
+    the last line, and without its `---` at the start of a new file."""
+    document = chunk.startswith("---\n")
     if not text:
-        return chunk
-    return text + ("" if text.endswith("\n") else "\n") + "\n" + chunk
+        return chunk.removeprefix("---\n") if document else chunk
+    return text + ("" if text.endswith("\n") else "\n") + ("" if document else "\n") + chunk

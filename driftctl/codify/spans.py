@@ -109,6 +109,22 @@ def parse(name: str, text: str, loader: type[Any] = yaml.SafeLoader) -> Doc:
         raise DriftctlError(f"{name}: cannot re-read the file to edit it: {exc}") from exc
     if node is None:
         raise DriftctlError(f"{name}: the file is empty")
+    return _yaml_doc(name, text, node, loader, starts)
+
+
+def parse_documents(name: str, text: str, loader: type[Any] = yaml.SafeLoader) -> list[Doc]:
+    """Every document of a multi-document YAML file (Kubernetes manifests), each a Doc of
+    the whole text whose root is that document: edits of any of them are offsets of the
+    file."""
+    starts = line_starts(text)
+    try:
+        nodes = list(yaml.compose_all(text, Loader=loader))
+    except yaml.YAMLError as exc:
+        raise DriftctlError(f"{name}: cannot re-read the file to edit it: {exc}") from exc
+    return [_yaml_doc(name, text, node, loader, starts) for node in nodes if node is not None]
+
+
+def _yaml_doc(name: str, text: str, node: yaml.Node, loader: type[Any], starts: list[int]) -> Doc:
     constructor = loader("")
     seen: Counter[int] = Counter()
     _count(node, seen)

@@ -69,7 +69,8 @@ def pr(
         typer.Option(
             "--import-file",
             help="File for new declarations of unmanaged resources "
-            "when their rule names none. Default: driftctl_imported.tf",
+            "when their rule names none. Default: driftctl_imported.tf "
+            "(kustomize://: driftctl_imported.yaml)",
         ),
     ] = None,
     dry_run: Annotated[

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from driftctl.codify.base import repo_path
 from driftctl.codify.plan import Plan
 from driftctl.model import KINDS, Drift, Report
 from driftctl.report import markdown
@@ -92,7 +93,7 @@ def render(report: Report, plan: Plan, root: str, scope_id: str) -> str:
             "| --- | --- | --- | --- | --- |",
         ]
         for h in plan.humans:
-            where = f"{root}/{h.where}" if root and h.where else (h.where or "—")
+            where = repo_path(root, h.where) if h.where else "—"
             lines.append(
                 f"| {_cell(h.drift.address or f'{h.drift.type}.{h.drift.id}')} | {_cell(where)} "
                 f"| {_cell(h.path or '—')} | {_cell(json.dumps(h.live, sort_keys=True))} "

@@ -10,10 +10,11 @@ from typing import Any, TextIO
 
 from driftctl import pipeline, rules
 from driftctl.codify import verify
-from driftctl.codify.base import Context, unified_diff
+from driftctl.codify.base import Context, repo_path, unified_diff
 from driftctl.codify.hcl_import import DEFAULT_FILE
-from driftctl.codify.plan import Plan, make_plan
+from driftctl.codify.plan import IMPORT_FILES, Plan, make_plan
 from driftctl.declared.cloudformation import read_parameters_file
+from driftctl.declared.kustomize import KUSTOMIZATIONS
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift, Resource
 from driftctl.pullrequest import body, git_ops
@@ -22,8 +23,8 @@ from driftctl.scopes import LiveRun
 from driftctl.settings import Settings, Source
 
 DEFAULT_LABEL = "driftctl"
-# sources whose files are in the repository; only hcl:// and yaml:// files are edited,
-# the drifts of the others are listed under "needs a human"
+# sources whose files are in the repository; hcl://, yaml:// and kustomize:// files are
+# edited, the drifts of the others are listed under "needs a human"
 LOCAL_SCHEMES = ("hcl", "yaml", "kustomize", "tfstate")
 
 
@@ -89,15 +90,16 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
         report = rules.apply(policy, pipeline.scan_report(declared, live))
         wanted = [d for d in report.drifts if d.action == "pr"]
         root_dir = tree / rel_dir
-        single = rel.name if source.scheme == "yaml" else None
+        single = rel.name if _one_file(source) else None
         ctx = Context(
             root_dir,
             declared,
             _live_index(live),
-            _import_files(policy, wanted, opts, single, root_dir),
+            _import_files(policy, wanted, opts, single, root_dir, source.scheme),
             source.scheme,
             single,
             _given_parameters(conf),
+            conf.formats.kustomize_bin,
         )
         plan = make_plan(wanted, ctx)
         for file in plan.changed_files:
@@ -109,7 +111,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
         if plan.codified:
             after_declared = pipeline.load_declared(wconf, context)
             after = rules.apply(policy, pipeline.scan_report(after_declared, live))
-            verify.check(report, after, plan.codified, declared, after_declared)
+            verify.check(report, after, plan.codified, declared, after_declared, plan.settles)
         root = "" if str(rel_dir) == "." else rel_dir.as_posix()
         scope_id = body.scope(rel.as_posix() if single else (root or "."))
         text = body.render(report, plan, root, scope_id)
@@ -137,9 +139,21 @@ def _one_source(conf: Settings) -> Source:
         raise DriftctlError(
             f"driftctl pr needs a source in the git repository, not {source.scheme}://"
             f"{source.path}",
-            "pass --from hcl://DIR or yaml://FILE (kustomize://DIR: listed for a human)",
+            "pass --from hcl://DIR, yaml://FILE or kustomize://DIR",
         )
     return source
+
+
+def _one_file(source: Source) -> bool:
+    """A source that is one file: a yaml:// file, or a rendered kustomize:// manifest file
+    (not a kustomization)."""
+    if source.scheme == "yaml":
+        return True
+    return (
+        source.scheme == "kustomize"
+        and source.path.is_file()
+        and source.path.name not in KUSTOMIZATIONS
+    )
 
 
 def _publish(
@@ -169,7 +183,7 @@ def _publish(
     if not plan.codified:
         return _humans_only(github, plan, text, ours, (tree, remote))
     branch = body.branch(plan.codified)
-    files = [(rel / f).as_posix() for f in plan.changed_files]
+    files = [repo_path(rel.as_posix(), f) for f in plan.changed_files]
     git_ops.commit(tree, files, body.commit_message(plan))
     git_ops.push(tree, remote, branch)
     existing = next((p for p in ours if p["head"]["ref"] == branch), None)
@@ -236,10 +250,11 @@ def _import_files(
     opts: PrOptions,
     single: str | None,
     root: Path,
+    scheme: str = "hcl",
 ) -> dict[str, str]:
     """drift fingerprint -> the file its new declaration goes to: the rule's `file`, else
-    --import-file, else driftctl_imported.tf (a yaml:// source: its own file). A file
-    outside the source directory is an error."""
+    --import-file, else driftctl_imported.tf (kustomize://: driftctl_imported.yaml; a
+    source that is one file: that file). A file outside the source directory is an error."""
     by_name = {r.name: r for r in policy.rules}
     out = {}
     for d in drifts:
@@ -251,7 +266,7 @@ def _import_files(
         elif opts.import_file:
             file, what = opts.import_file, "--import-file"
         else:
-            file, what = single or DEFAULT_FILE, "file"
+            file, what = single or IMPORT_FILES.get(scheme, DEFAULT_FILE), "file"
         confined(root, file, what)
         out[d.fingerprint] = PurePosixPath(file).as_posix()
     return out

@@ -766,6 +766,6 @@ def test_drifts_of_a_format_without_codifier_need_a_human(tmp_path: Path) -> Non
         {"versioning_configuration": {"status": "Suspended"}},
     )
     found = drifts(declared, [live])
-    plan = make_plan(found, Context(tmp_path, declared, {}, {}, "kustomize"))
+    plan = make_plan(found, Context(tmp_path, declared, {}, {}, "tfstate"))
     assert plan.files == {}
-    assert plan.humans[0].reason == "driftctl cannot edit kustomize:// sources yet"
+    assert plan.humans[0].reason == "driftctl cannot edit tfstate:// sources yet"

@@ -6,6 +6,7 @@ human remain, the pull request stays open and says so; when none remain, it is c
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -229,25 +230,41 @@ def test_a_format_without_codifier_lists_its_drifts_for_a_human(
     endpoint: str, fake: FakeGitHub, tmp_path: Path
 ) -> None:
     work, base = make_clone(tmp_path)
-    (base / "clone" / "infra" / "bucket.yaml").write_text(
-        "apiVersion: s3.aws.upbound.io/v1beta2\n"
-        "kind: Bucket\n"
-        "metadata:\n"
-        "  name: acme-data\n"
-        "spec:\n"
-        "  forProvider:\n"
-        "    region: us-east-1\n"
-        "    tags: {Team: core, Zone: raw}\n"
-    )
-    work.index.add(["infra/bucket.yaml"])
-    work.index.commit("crossplane")
+    state = {
+        "version": 4,
+        "terraform_version": "1.6.0",
+        "serial": 1,
+        "lineage": "x",
+        "outputs": {},
+        "resources": [
+            {
+                "mode": "managed",
+                "type": "aws_s3_bucket",
+                "name": "data",
+                "provider": 'provider["registry.terraform.io/hashicorp/aws"]',
+                "instances": [
+                    {
+                        "schema_version": 0,
+                        "attributes": {
+                            "id": "acme-data",
+                            "bucket": "acme-data",
+                            "tags": {"Team": "core", "Zone": "raw"},
+                        },
+                    }
+                ],
+            }
+        ],
+    }
+    (base / "clone" / "infra" / "terraform.tfstate").write_text(json.dumps(state))
+    work.index.add(["infra/terraform.tfstate"])
+    work.index.commit("state")
     work.git.push("origin", "main")
     s3 = boto3.client("s3", region_name="us-east-1", endpoint_url=endpoint)
     s3.create_bucket(Bucket="acme-data")
     tag(endpoint, Team="core", Zone="analytics")
-    run = pr(endpoint, fake, base, "--dry-run", source="kustomize://infra/bucket.yaml")
+    run = pr(endpoint, fake, base, "--dry-run", source="tfstate://infra/terraform.tfstate")
     assert run.code == 0, run.stderr
     assert "# no source change: nothing to codify" in run.stdout
     assert "### Needs a human" in run.stdout
-    assert "driftctl cannot edit kustomize:// sources yet" in run.stdout
+    assert "driftctl cannot edit tfstate:// sources yet" in run.stdout
     assert "tags.Zone" in run.stdout and fake.requests == []
