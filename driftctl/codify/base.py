@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import posixpath
+import textwrap
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -107,6 +108,21 @@ class Codifier(Protocol):
     def handles(self, file: str) -> bool: ...
 
     def codify(self, drift: Drift, ctx: Context) -> Outcome: ...
+
+
+def live_of(drift: Drift, ctx: Context) -> tuple[str, Resource] | Outcome:
+    """(id, live resource) an unmanaged drift is to be declared from, or why it cannot be."""
+    if drift.id is None:
+        return human(drift, "AWS gave no id to import it by")
+    live = ctx.live.get((drift.type, drift.id))
+    if live is None:
+        return human(drift, "its live attributes are not in this scan")
+    return drift.id, live
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """text in lines of at most width characters, broken only between words."""
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 def human(drift: Drift, reason: str, path: str | None = None, where: str | None = None) -> Outcome:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.codify.base import Context, Outcome, human
+from driftctl.codify.base import Context, Outcome, human, live_of, wrap_words
 from driftctl.codify.spans import Doc
 from driftctl.codify.yaml_edit import Editor, TextEdit, to_outcome
 from driftctl.model import Drift
@@ -105,11 +105,10 @@ TYPES: dict[str, tuple[str, Props]] = {
 
 
 def declare(drift: Drift, ctx: Context, doc: Doc) -> Outcome:
-    if drift.id is None:
-        return human(drift, "AWS gave no id to import it by")
-    live = ctx.live.get((drift.type, drift.id))
-    if live is None:
-        return human(drift, "its live attributes are not in this scan")
+    found = live_of(drift, ctx)
+    if isinstance(found, Outcome):
+        return found
+    rid, live = found
     if drift.type not in TYPES:
         return human(drift, f"driftctl cannot declare a {drift.type} in CloudFormation yet")
     resources = doc.root.get("Resources")
@@ -117,7 +116,7 @@ def declare(drift: Drift, ctx: Context, doc: Doc) -> Outcome:
         return human(drift, "the template has no Resources mapping to add it to")
     cfn_type, props_of = TYPES[drift.type]
     props = {k: v for k, v in props_of(live.attrs).items() if v is not None}
-    logical = logical_id(drift.id, {str(k.data) for k, _ in resources.pairs})
+    logical = logical_id(rid, {str(k.data) for k, _ in resources.pairs})
     note = NOTE.format(id=drift.id)
     body: dict[str, Any] = {"Type": cfn_type, "DeletionPolicy": "Retain", "Properties": props}
     editor = Editor(doc, lambda n: False, lambda n, w: [])
@@ -130,7 +129,7 @@ def declare(drift: Drift, ctx: Context, doc: Doc) -> Outcome:
     at = doc.line_end(last_value.end)
     gap = "\n" if _blank_between(doc, resources) else ""
     prefix = "" if doc.text[:at].endswith("\n") else "\n"
-    comment = "".join(f"{' ' * col}# {line}\n" for line in _wrap(note, 88 - col))
+    comment = "".join(f"{' ' * col}# {line}\n" for line in wrap_words(note, 88 - col))
     entry = " " * col + logical + ":" + editor.render.after_key(body, col, None) + "\n"
     return to_outcome(drift, doc, [TextEdit(at, at, prefix + gap + comment + entry)])
 
@@ -153,13 +152,3 @@ def _blank_between(doc: Doc, resources: Any) -> bool:
         return False
     between = doc.text[resources.pairs[-2][1].end : resources.pairs[-1][0].start]
     return "\n\n" in between.replace(" ", "")
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from driftctl.aws.registry import TYPES
-from driftctl.codify.base import Context, Outcome, human
+from driftctl.codify.base import Context, Outcome, human, live_of
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
 from driftctl.model import Change, Drift
@@ -144,10 +144,11 @@ def _one(
 
 
 def _declare(drift: Drift, ctx: Context, doc: Doc, entries: Node) -> Outcome:
-    if drift.id is None:
-        return human(drift, "AWS gave no id to import it by")
-    live = ctx.live.get((drift.type, drift.id))
-    if live is None or drift.type not in TYPES:
+    found = live_of(drift, ctx)
+    if isinstance(found, Outcome):
+        return found
+    rid, live = found
+    if drift.type not in TYPES:
         return human(drift, "its live attributes are not in this scan")
     compared = TYPES[drift.type].compared
     attrs = {
@@ -158,7 +159,7 @@ def _declare(drift: Drift, ctx: Context, doc: Doc, entries: Node) -> Outcome:
         for i, item in enumerate(entries.items)
         if isinstance(item.data, dict)
     }
-    entry: dict[str, Any] = {"type": drift.type, "name": _name(drift.id, taken), "id": drift.id}
+    entry: dict[str, Any] = {"type": drift.type, "name": _name(rid, taken), "id": rid}
     if attrs:
         entry["attrs"] = attrs
     editor = Editor(doc, is_function, _on_function)

@@ -9,7 +9,7 @@ from typing import Any
 
 from driftctl.aws.registry import TYPES
 from driftctl.codify import hcl_render
-from driftctl.codify.base import Context, Outcome, human
+from driftctl.codify.base import Context, Outcome, human, live_of
 from driftctl.model import Drift
 
 DEFAULT_FILE = "driftctl_imported.tf"
@@ -19,16 +19,17 @@ _POLICY_KEYS = frozenset({"Statement", "Version"})
 
 
 def declare(drift: Drift, ctx: Context) -> Outcome:
-    if drift.id is None:
-        return human(drift, "AWS gave no id to import it by")
-    live = ctx.live.get((drift.type, drift.id))
-    if live is None or drift.type not in TYPES:
+    found = live_of(drift, ctx)
+    if isinstance(found, Outcome):
+        return found
+    rid, live = found
+    if drift.type not in TYPES:
         return human(drift, "its live attributes are not in this scan")
     compared = TYPES[drift.type].compared
     attrs = {
         k: v for k, v in sorted(live.attrs.items()) if k in compared and v not in (None, {}, [])
     }
-    name = resource_name(drift.id, {r.address for r in ctx.declared.resources if r.address})
+    name = resource_name(rid, {r.address for r in ctx.declared.resources if r.address})
     address = f"{drift.type}.{name}"
     file = ctx.import_file.get(drift.fingerprint, DEFAULT_FILE)
     text = "\n".join(
@@ -39,7 +40,7 @@ def declare(drift: Drift, ctx: Context) -> Outcome:
             "",
             "import {",
             f"  to = {address}",
-            f"  id = {hcl_render.string(drift.id)}",
+            f"  id = {hcl_render.string(rid)}",
             "}",
             "",
         ]

@@ -26,7 +26,7 @@ import yaml
 
 from driftctl.aws.registry import TYPES
 from driftctl.codify import kustomize_patch
-from driftctl.codify.base import Context, Outcome, human
+from driftctl.codify.base import Context, Outcome, human, live_of, wrap_words
 from driftctl.codify.kustomize_tree import Built, Patch, Tree, kustomization_file
 from driftctl.codify.spans import parse
 from driftctl.codify.yaml_edit import Editor, TextEdit, to_outcome
@@ -66,10 +66,11 @@ class _Unsupported(Exception):
 
 
 def declare(drift: Drift, ctx: Context, tree: Tree) -> Outcome:
-    if drift.id is None:
-        return human(drift, "AWS gave no id to import it by")
-    live = ctx.live.get((drift.type, drift.id))
-    if live is None or drift.type not in TYPES:
+    found = live_of(drift, ctx)
+    if isinstance(found, Outcome):
+        return found
+    rid, live = found
+    if drift.type not in TYPES:
         return human(drift, "its live attributes are not in this scan")
     file = ctx.import_file.get(drift.fingerprint, DEFAULT_FILE)
     if ctx.source is not None and file != ctx.source:
@@ -84,7 +85,7 @@ def declare(drift: Drift, ctx: Context, tree: Tree) -> Outcome:
     family = _family(tree)
     try:
         make = _crossplane if family == CROSSPLANE else _ack
-        manifest, settles, note = make(drift, drift.id, live, _k8s_name(drift.id, taken))
+        manifest, settles, note = make(drift, rid, live, _k8s_name(rid, taken))
     except _Unsupported as exc:
         return human(drift, str(exc))
     edits: tuple[Any, ...] = ()
@@ -297,15 +298,5 @@ def render(manifest: dict[str, Any], note: str) -> str:
     """The manifest as a YAML document of its own, after a comment saying where it came
     from."""
     body = yaml.dump(manifest, Dumper=_Dumper, sort_keys=False, default_flow_style=False, width=88)
-    comment = "".join(f"# {line}\n" for line in _wrap(note, 86))
+    comment = "".join(f"# {line}\n" for line in wrap_words(note, 86))
     return "---\n" + comment + body
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
