@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,7 +48,11 @@ def source_root(sources: Sequence[Path]) -> str:
 
 
 def located(root: str, file: str) -> str:
-    return f"{root}/{file}" if root and not file.startswith("/") else file
+    """file (relative to root) as a path relative to the working directory: a Kustomize
+    base seen from its overlay (`../../base/x.yaml`) becomes `base/x.yaml`."""
+    if not root or file.startswith("/"):
+        return file
+    return posixpath.normpath(f"{root}/{file}")
 
 
 def anchor_file(sources: Sequence[Path]) -> str | None:

@@ -44,3 +44,13 @@ def test_source_paths_relative_to_the_working_directory(
     assert anchor_file([Path("infra")]) == "infra/main.tf"
     monkeypatch.chdir(infra)
     assert source_root([tmp_path / "elsewhere"]) == (tmp_path / "elsewhere").as_posix()
+
+
+def test_links_to_a_kustomize_base_are_normalized() -> None:
+    # drifts of an overlay name their base file relative to the overlay; links and SARIF
+    # locations must point at the file in the repository, without ../ detours
+    from driftctl.report.output import located
+
+    assert located("overlays/demo", "../../base/storage.yaml") == "base/storage.yaml"
+    assert located("infra", "network.tf") == "infra/network.tf"
+    assert located("", "../x.yaml") == "../x.yaml"
