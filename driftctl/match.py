@@ -202,7 +202,7 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
     if d.id is not None:
         hit = index.by_id.get((d.type, d.id))
         return ("bound", [hit]) if hit else ("absent", [])
-    waiting = unknown = False
+    waiting = unknown = missed = False
     for n, key in enumerate(rtype.natural_keys):
         values = [get_path(d.attrs, k) for k in _split(key)]
         pos, prefix = _generated_name(d, rtype, key)
@@ -223,8 +223,12 @@ def _lookup(d: Resource, rtype: ResourceType, index: _Index) -> tuple[str, list[
             candidates = index.by_key.get((d.type, n, _key(values)), [])
         if candidates:
             return "bound", candidates
-        return "absent", []
-    return ("wait" if waiting else "unknown" if unknown else "absent"), []
+        # not under this key: a later one may still find it (a resource imported into a
+        # CloudFormation stack carries no stack tags, but its name is its name)
+        missed = True
+    if waiting:
+        return "wait", []
+    return ("absent" if missed or not unknown else "unknown"), []
 
 
 def match(

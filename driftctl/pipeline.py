@@ -103,21 +103,31 @@ def connect(settings: Settings) -> Connection | None:
 
 def declared_context(settings: Settings, conn: Connection | None) -> dict[str, str] | None:
     """The identity aws_caller_identity/aws_region/aws_partition read: the caller's, when
-    one account is scanned; None (Unknown) offline or across several accounts."""
-    if conn is None or settings.scale.accounts or settings.scale.organization:
+    one account is scanned; None (Unknown) without a session or across several accounts."""
+    if conn is None or _multi_account(settings):
         return None
     return conn.caller
 
 
-def connect_and_load(settings: Settings) -> tuple[Connection | None, Declared]:
-    """The AWS session and the declared state evaluated with its identity. A problem in the
-    declared sources is reported before one with the credentials (it needs no AWS)."""
+def _multi_account(settings: Settings) -> bool:
+    return bool(settings.scale.accounts or settings.scale.organization)
+
+
+def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
+    """The declared state, evaluated with the identity of the live side, and the live side:
+    the session's, or the one a snapshot recorded (so --live gives the same report as the
+    scan that saved it). A problem in the declared sources is reported before one with the
+    credentials (it needs no AWS)."""
+    if settings.live_file is not None:
+        run = load_live(settings)
+        return load_declared(settings, run.context), run
     try:
         conn = connect(settings)
     except DriftctlError:
         load_declared(settings)  # raises the declared sources' own error, if they have one
         raise
-    return conn, load_declared(settings, declared_context(settings, conn))
+    declared = load_declared(settings, declared_context(settings, conn))
+    return declared, load_live(settings, conn)
 
 
 def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
@@ -130,7 +140,7 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
     scale = settings.scale
     base, region, counter, limiter = conn.base, conn.region, conn.counter, conn.limiter
     caller = conn.caller["account_id"]
-    multi = bool(scale.accounts or scale.organization)
+    multi = _multi_account(settings)
     ids = list(scale.accounts) or (
         accounts.organization_accounts(base, region, settings.endpoint_url) if multi else [caller]
     )
@@ -165,7 +175,8 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
             done = _in_parallel(list(wanted), read)
             states = {a: state for a, (state, _) in done.items()}
             waited = sum(w for _, w in done.values())  # each account has its own limiter
-    return LiveRun(states, pairs, region, counter, limiter.waited + waited)
+    context = declared_context(settings, conn)
+    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context)
 
 
 def _enabled_regions(
@@ -330,8 +341,12 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         rid = d.id or _declared_id(d)
         missing = Drift("missing", d.type, rid, d.address, d.source, tags=_tags(d))
         drifts.append(dataclasses.replace(missing, observe_only=d.observe_only))
+    # a live resource of a type that has declarations nobody could identify (a name known
+    # only after apply) may be one of them: reported, but never deleted by a revert rule
+    unsure = {d.type for d in matched.unidentified}
     for lv in matched.unmanaged:
-        drifts.append(Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv)))
+        unmanaged = Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv))
+        drifts.append(dataclasses.replace(unmanaged, observe_only=lv.type in unsure))
     drifts.sort(key=Drift.sort_key)
     kinds = Counter(d.kind for d in drifts)
     managed = len(matched.pairs)

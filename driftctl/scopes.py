@@ -32,6 +32,9 @@ class LiveRun:
     default_region: str
     counter: CallCounter | None = None
     limiter_wait: float = 0.0  # seconds spent waiting for rate-limit tokens
+    # whose credentials read it (account_id, region, partition, ...): what the declared
+    # side's aws_caller_identity/aws_region/aws_partition read; kept in snapshots
+    context: dict[str, str] | None = None
 
 
 COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown")

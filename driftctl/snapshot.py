@@ -32,6 +32,7 @@ def dump(run: LiveRun) -> str:
         "default_region": run.default_region,
         "pairs": [list(p) for p in run.pairs],
         "accounts": {account: _state(state) for account, state in sorted(run.states.items())},
+        "context": run.context,
     }
     return json.dumps(doc, sort_keys=True, indent=1, default=str) + "\n"
 
@@ -63,7 +64,10 @@ def _load(path: Path) -> LiveRun:
     try:
         states = {account: _load_state(account, s) for account, s in doc["accounts"].items()}
         pairs = [(str(a), str(r)) for a, r in doc["pairs"]]
-        return LiveRun(states, pairs, str(doc["default_region"]))
+        context = doc.get("context")
+        if context is not None and not isinstance(context, dict):
+            raise TypeError("context is not an object")
+        return LiveRun(states, pairs, str(doc["default_region"]), context=context)
     except (KeyError, TypeError, ValueError) as exc:
         raise DriftctlError(f"{path}: malformed live snapshot: {exc}") from exc
 

@@ -97,6 +97,22 @@ def test_children_of_unmanaged_or_missing_parents_roll_up() -> None:
     assert [d.address for d in result.missing] == ["aws_s3_bucket.gone"]
 
 
+def test_a_stack_key_miss_falls_back_to_the_name() -> None:
+    # a group imported into a CloudFormation stack carries no aws:cloudformation:* tags:
+    # declared with --stack-name it has the stack key, and its name still finds it
+    d_sg = declared(
+        "aws_security_group",
+        "WebSG",
+        cfn_stack="app",
+        cfn_logical_id="WebSG",
+        vpc_id="vpc-1",
+        name="web",
+    )
+    result = match(TYPES, [d_sg], [SG])
+    assert [(d.address, lv.id) for d, lv in result.pairs] == [("WebSG", "sg-1")]
+    assert result.missing == []
+
+
 def test_a_name_known_only_after_apply_is_never_missing() -> None:
     # bucket = "logs-${timestamp()}": Unknown is never drift, so not a missing bucket either;
     # its versioning (keyed by a Ref to the bucket) cannot be identified for the same reason

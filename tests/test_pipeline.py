@@ -6,7 +6,7 @@ from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import LiveState
 from driftctl.commands.scan import exit_status
 from driftctl.errors import ExitStatus
-from driftctl.model import Resource, ScanError, SourceRef
+from driftctl.model import Resource, ScanError, SourceRef, Unknown
 from driftctl.pipeline import build_report
 
 BUCKET = Resource(
@@ -31,6 +31,26 @@ def test_an_incomplete_scan_reports_errors_no_false_drift_and_exits_2() -> None:
         {"scope": "s3/global", "message": "GetBucketPolicy: AccessDenied: no"}
     ]
     assert exit_status(report) is ExitStatus.ERROR
+
+
+def test_live_twins_of_unidentified_declarations_are_never_reverted() -> None:
+    # bucket = "logs-${timestamp()}": any live bucket may be it, so an unmanaged bucket is
+    # reported, but a rule saying revert (delete) for unmanaged must not apply to it
+    unsure = Resource("aws_s3_bucket", None, "aws_s3_bucket.l", {"bucket": Unknown("ts")})
+    live = LiveState(
+        [
+            Resource("aws_s3_bucket", "logs-1", None, {"bucket": "logs-1", "tags": {}}),
+            Resource("aws_iam_role", "stray", None, {"name": "stray", "tags": {}, "path": "/"}),
+        ],
+        [],
+        set(),
+    )
+    report = build_report(Declared([unsure]), live)
+    assert [(d.kind, d.id, d.observe_only) for d in report.drifts] == [
+        ("unmanaged", "stray", False),
+        ("unmanaged", "logs-1", True),
+    ]
+    assert report.summary["unknown"] == 1
 
 
 def test_summary_counts_and_coverage() -> None:

@@ -51,6 +51,18 @@ class CallCounter:
         with self._lock:
             self.sent[event_name.split(".", 1)[1].replace(".", ":")] += 1
 
+    def retries_of(self, service: str) -> int:
+        """Requests re-sent for the service's calls so far (thread-safe)."""
+        with self._lock:
+            return max(
+                0,
+                sum(
+                    n - self.calls.get(op, 0)
+                    for op, n in self.sent.items()
+                    if op.startswith(f"{service}:")
+                ),
+            )
+
     def count(self, service: str, operation: str) -> None:
         with self._lock:
             self.calls[f"{service}:{operation}"] += 1

@@ -28,8 +28,7 @@ def demo() -> None:
             out.print(f"   - {step}")
         out.print(f"[bold]4.[/] driftctl scan --from hcl://{FIXTURE} --endpoint-url {endpoint}")
         conf = settings.build([f"hcl://{FIXTURE}"], ["console://"], None, ["us-east-1"], endpoint)
-        conn, declared = pipeline.connect_and_load(conf)
-        report = pipeline.scan_report(declared, pipeline.load_live(conf, conn))
+        report = pipeline.scan_report(*pipeline.declared_and_live(conf))
         report = rules.apply(rules.policy_for(conf), report)  # the shipped default rules
         write_outputs(report, conf)
     out.print(

@@ -68,8 +68,7 @@ def scan(
     )
     policy = rules.policy_for(conf)  # before any API call: a bad rule file fails fast
     started = time.monotonic()
-    conn, declared = pipeline.connect_and_load(conf)
-    run = pipeline.load_live(conf, conn)
+    declared, run = pipeline.declared_and_live(conf)
     if conf.save_live is not None:
         snapshot.save(run, conf.save_live)
     report = rules.apply(policy, pipeline.scan_report(declared, run))

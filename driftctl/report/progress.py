@@ -45,13 +45,9 @@ class RichProgress:
             self._progress.update(task, total=total)
 
     def finished(self, service: str) -> None:
+        retries = self._counter.retries_of(service)  # under the counter's lock: sends go on
         with self._lock:
-            retries = sum(
-                n - self._counter.calls.get(op, 0)
-                for op, n in self._counter.sent.items()
-                if op.startswith(f"{service}:")
-            )
-            self._progress.update(self._task(service), advance=1, retries=max(retries, 0))
+            self._progress.update(self._task(service), advance=1, retries=retries)
 
     def __enter__(self) -> RichProgress:
         self._progress.start()

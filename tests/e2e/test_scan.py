@@ -213,10 +213,16 @@ def test_caller_identity_fills_names_during_a_scan(endpoint: str, tmp_path: Path
     account = boto3.client("sts", endpoint_url=endpoint, region_name="us-east-1")
     name = f"logs-{account.get_caller_identity()['Account']}-us-east-1"
     s3.create_bucket(Bucket=name)
-    code, report, stderr = scan(endpoint, source=tmp_path)
+    snapshot = tmp_path / "live.json"
+    code, report, stderr = scan(endpoint, "--save-live", str(snapshot), source=tmp_path)
     assert report["drifts"] == [], stderr
     assert code == 0
     assert report["summary"]["managed"] == 1
+    # offline, from the snapshot that scan saved: the same identity, the same report
+    offline = driftctl(
+        "scan", "--from", f"hcl://{tmp_path}", "--live", str(snapshot), "-o", "json://-"
+    )
+    assert (offline.code, offline.report) == (0, report), offline.stderr
 
 
 def test_a_name_known_only_after_apply_is_not_missing(endpoint: str, tmp_path: Path) -> None:
