@@ -95,7 +95,11 @@ class Scanner:
         region: str | None = None,
     ) -> Any:
         client = self.factory(unit.spec.service, region or unit.region)
-        return self._guarded(unit, operation, absent, lambda: getattr(client, operation)(**params))
+
+        def call() -> Any:
+            return getattr(client, operation)(**params)
+
+        return self._guarded(unit, operation, absent, call, region)
 
     def list_pages(self, unit: _Unit, call: ListCall) -> list[dict[str, Any]]:
         client = self.factory(unit.spec.service, unit.region)
@@ -114,7 +118,12 @@ class Scanner:
         return pages
 
     def _guarded(
-        self, unit: _Unit, operation: str, absent: frozenset[str], run: Callable[[], Any]
+        self,
+        unit: _Unit,
+        operation: str,
+        absent: frozenset[str],
+        run: Callable[[], Any],
+        region: str | None = None,  # where the call goes, if not the unit's region
     ) -> Any:
         """Run AWS calls under the service's bound, count them, and sort their failures:
         "not configured" -> None, fatal -> DriftctlError, anything else -> the scope fails."""
@@ -135,7 +144,8 @@ class Scanner:
                 raise _ScopeFailed(ScanError(self.scope_prefix + unit.scope, text)) from exc
             except botocore.exceptions.EndpointConnectionError as exc:
                 raise DriftctlError(
-                    f"cannot reach the AWS endpoint for {unit.spec.service} in {unit.region}",
+                    f"cannot reach the AWS endpoint for {unit.spec.service} in "
+                    f"{region or unit.region}",
                     "check --endpoint-url / AWS_ENDPOINT_URL and the network",
                 ) from exc
             except botocore.exceptions.BotoCoreError as exc:  # unparsable answer, timeout, ...
