@@ -20,6 +20,7 @@ from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
 from driftctl.declared import sources as declared_sources
 from driftctl.declared.hcl import load_hcl
+from driftctl.declared.hcl_data import SESSION_UNKNOWN
 from driftctl.declared.raw import RawDeclared
 from driftctl.diff import diff_attrs
 from driftctl.errors import DriftctlError
@@ -127,7 +128,18 @@ def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
         load_declared(settings)  # raises the declared sources' own error, if they have one
         raise
     declared = load_declared(settings, declared_context(settings, conn))
-    return declared, load_live(settings, conn)
+    run = load_live(settings, conn)
+    if _multi_account(settings) and conn is not None and _reads_session(declared):
+        # each account reads its own account id: evaluate once per account scanned
+        for account in sorted(run.states):
+            context = {"account_id": account, "region": conn.region}
+            context["partition"] = conn.caller["partition"]
+            declared.per_account[account] = load_declared(settings, context).resources
+    return declared, run
+
+
+def _reads_session(declared: Declared) -> bool:
+    return any(SESSION_UNKNOWN in entry.get("reason", "") for entry in declared.unknown)
 
 
 def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
@@ -286,7 +298,8 @@ def _scan_report(declared: Declared, run: LiveRun) -> Report:
             [e for e in state.errors if _error_scope(e, own) == region],
             {(n, s) for n, s in state.incomplete_scans if s == region},
         )
-        dec = [r for r in declared.resources if scopes.scope_region(r, default) == region]
+        resources = declared.per_account.get(account, declared.resources)
+        dec = [r for r in resources if scopes.scope_region(r, default) == region]
         report = build_report(dataclasses.replace(declared, resources=dec), part)
         parts.append(_tagged(report, account, region))
     combined = scopes.combine(parts)

@@ -25,6 +25,9 @@ class Declared:
     warnings: list[str] = dataclasses.field(default_factory=list)
     # Terraform types driftctl does not read yet -> how many were declared
     unsupported: dict[str, int] = dataclasses.field(default_factory=dict)
+    # account -> the resources as evaluated with that account's identity, for a
+    # multi-account scan of a configuration that reads aws_caller_identity & co.
+    per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:

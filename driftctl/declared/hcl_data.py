@@ -58,11 +58,15 @@ def data_attr(
     return attrs.get(name, MISSING)
 
 
+# in the reason of every value that only the scan's AWS session can tell
+SESSION_UNKNOWN = "is read from the AWS session"
+
+
 def _session(loader: Loader, instance: Instance, name: str, key: str) -> Any:
     value = loader.context.get(key)
     if isinstance(value, str):
         return value
-    return Unknown(f"{instance.address}.{name} is read from the AWS session (known when scanning)")
+    return Unknown(f"{instance.address}.{name} {SESSION_UNKNOWN} (known when scanning)")
 
 
 def _region(loader: Loader, instance: Instance, name: str, provider: str) -> Any:

@@ -194,3 +194,19 @@ def test_organization_scans_every_active_account(endpoint: str, tmp_path: Path) 
     assert run.code == 1, run.stderr
     drifts = json.loads(run.stdout)["drifts"]
     assert [(d["account"], d["id"]) for d in drifts] == [(member_id, "member-only")]
+
+
+def test_each_account_reads_its_own_caller_identity(endpoint: str, two_accounts: Path) -> None:
+    # bucket named from aws_caller_identity: Terraform, run per account, names it after
+    # that account; so does a multi-account scan (not one name for all, not Unknown)
+    stack = (two_accounts / "main.tf").read_text()
+    stack = stack.replace(
+        '"shared-${var.suffix}"', '"shared-logs-${data.aws_caller_identity.me.id}"'
+    )
+    (two_accounts / "main.tf").write_text(stack + 'data "aws_caller_identity" "me" {}\n')
+    code, out, err = scan(endpoint, two_accounts)
+    report = json.loads(out)
+    buckets = [(d["account"], d["kind"]) for d in report["drifts"] if d["type"] == "aws_s3_bucket"]
+    assert buckets == [], err
+    assert report["summary"]["unknown"] == 0
+    assert code == 1  # account 2's VPC drift, as in the test above
