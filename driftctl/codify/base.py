@@ -6,8 +6,9 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import posixpath
+import re
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -95,11 +96,47 @@ class Context:
     def text(self, file: str) -> str:
         path = self.root / file
         try:
-            return path.read_text(encoding="utf-8")
+            return read_text(path)
         except FileNotFoundError:
             return ""
         except (OSError, UnicodeDecodeError) as exc:
             raise DriftctlError(f"cannot read {path}: {exc}") from exc
+
+    def claim(self, scope: str, pick: Callable[[set[str]], str], taken: Iterable[str]) -> str:
+        """A new name from pick(taken), unique also among the names given out earlier in
+        this run in the same scope (a file): two new declarations in one run must not
+        get the same name (`acme-scratch` and `acme.scratch` are both AcmeScratch)."""
+        given: set[str] = self.cache.setdefault(f"names:{scope}", set())
+        name = pick(set(taken) | given)
+        given.add(name)
+        return name
+
+
+def read_text(path: Path) -> str:
+    """A file's text exactly as it is: line endings (CRLF) are not translated, so the
+    edits of a file written back change only the bytes they mean to."""
+    with open(path, encoding="utf-8", newline="") as f:
+        return f.read()
+
+
+def write_text(path: Path, text: str) -> None:
+    """text written as it is (no line-ending translation): the inverse of read_text."""
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+
+
+_LONE_LF = re.compile(r"(?<!\r)\n")
+
+
+def newline_of(text: str) -> str:
+    """The line ending text mostly uses: "\r\n" or "\n" (a new file: "\n")."""
+    crlf = text.count("\r\n")
+    return "\r\n" if crlf and crlf * 2 >= text.count("\n") else "\n"
+
+
+def with_newline(text: str, newline: str) -> str:
+    """New text (written with "\n") with the file's line ending."""
+    return text if newline == "\n" else _LONE_LF.sub(newline, text)
 
 
 class Codifier(Protocol):
@@ -191,10 +228,16 @@ def unified_diff(files: Mapping[str, tuple[str, str]], root: str = "") -> str:
         old = f"a/{name}" if before else "/dev/null"
         parts.extend(
             difflib.unified_diff(
-                before.splitlines(keepends=True),
-                after.splitlines(keepends=True),
+                _lines(before),
+                _lines(after),
                 old,
                 f"b/{name}",
             )
         )
     return "".join(p if p.endswith("\n") else p + "\n\\ No newline at end of file\n" for p in parts)
+
+
+def _lines(text: str) -> list[str]:
+    """text's lines with their endings, split at "\n" only (as git does): a CRLF line
+    keeps its "\r\n", a form feed or U+2028 inside a line does not split it."""
+    return re.findall(r"[^\n]*\n|[^\n]+$", text)

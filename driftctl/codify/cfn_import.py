@@ -15,7 +15,7 @@ from typing import Any
 
 from driftctl.codify.base import Context, Outcome, human, live_of, wrap_words
 from driftctl.codify.spans import Doc
-from driftctl.codify.yaml_edit import Editor, TextEdit, to_outcome
+from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, to_outcome
 from driftctl.model import Drift
 
 NOTE = (
@@ -116,14 +116,21 @@ def declare(drift: Drift, ctx: Context, doc: Doc) -> Outcome:
         return human(drift, "the template has no Resources mapping to add it to")
     cfn_type, props_of = TYPES[drift.type]
     props = {k: v for k, v in props_of(live.attrs).items() if v is not None}
-    logical = logical_id(rid, {str(k.data) for k, _ in resources.pairs})
+    logical = ctx.claim(
+        f"cfn:{doc.name}",
+        lambda taken: logical_id(rid, taken),
+        (str(k.data) for k, _ in resources.pairs),
+    )
     note = NOTE.format(id=drift.id)
     body: dict[str, Any] = {"Type": cfn_type, "DeletionPolicy": "Retain", "Properties": props}
     editor = Editor(doc, lambda n: False, lambda n, w: [])
     if doc.json or resources.flow:
         body = {"Type": cfn_type, "DeletionPolicy": "Retain", "Metadata": {"driftctl": note}}
         body["Properties"] = props
-        return to_outcome(drift, doc, editor.insert(resources, [(logical, body)]))
+        try:
+            return to_outcome(drift, doc, editor.insert(resources, [(logical, body)]))
+        except Refuse as exc:
+            return human(drift, exc.reason, where=doc.where(exc.node or resources))
     last_key, last_value = resources.pairs[-1]
     col = doc.col(last_key.start)
     at = doc.line_end(last_value.end)
@@ -151,4 +158,4 @@ def _blank_between(doc: Doc, resources: Any) -> bool:
     if len(resources.pairs) < 2:
         return False
     between = doc.text[resources.pairs[-2][1].end : resources.pairs[-1][0].start]
-    return "\n\n" in between.replace(" ", "")
+    return "\n\n" in between.replace(" ", "").replace("\r", "")

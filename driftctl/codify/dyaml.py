@@ -17,7 +17,7 @@ from typing import Any
 from driftctl.aws.registry import TYPES
 from driftctl.codify.base import Context, Outcome, human, live_of
 from driftctl.codify.spans import Doc, Node
-from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
+from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, key_text, nest, to_outcome
 from driftctl.model import Change, Drift
 
 _STEP = re.compile(r"[^.\[\]]+|\[\d+\]")
@@ -93,13 +93,20 @@ def _entry(entries: Node, address: str | None) -> Node | None:
 
 
 def _steps(path: str) -> list[str]:
-    return _STEP.findall(path)
+    """The steps of a change's path; a map attribute's key is one step whatever it
+    holds (tags.app.kubernetes.io/name is the tag `app.kubernetes.io/name`)."""
+    head, dot, rest = path.partition(".")
+    if dot and head in MAP_ATTRS:
+        return [head, rest]
+    return list(_STEP.findall(path))
 
 
 def _whole(change: Change, attrs: Node, sets: frozenset[str]) -> bool:
     """Bring the whole attribute to the live value (set-wise): an item of a list (a
     security group rule) or a policy document changed."""
     steps = _steps(change.path)
+    if steps[0] in MAP_ATTRS:
+        return False  # a key of the map: edited, added or removed on its own
     if steps[0] in sets or any(s.startswith("[") and s != "[0]" for s in steps):
         return True
     node = attrs.get(steps[0])
@@ -116,7 +123,9 @@ def _one(
 ) -> list[TextEdit]:
     """Record change in the wanted value of the mapping that holds it; or insert the
     missing part of its path."""
-    steps = [s for s in _steps(change.path) if s != "[0]"]
+    steps = _steps(change.path)
+    if steps[0] not in MAP_ATTRS:
+        steps = [s for s in steps if s != "[0]"]
     node = attrs
     for i, step in enumerate(steps):
         if node.kind == "seq" and len(node.items) == 1:
@@ -128,7 +137,9 @@ def _one(
         if i == len(steps) - 1:
             if change.actual is None and steps[0] not in MAP_ATTRS:
                 raise Refuse("gone live: removing the attribute is a decision for a person", node)
-            _, wanted = by_parent.setdefault(id(node), (node, dict(node.data)))
+            _, wanted = by_parent.setdefault(
+                id(node), (node, {key_text(k): v for k, v in node.data.items()})
+            )
             if change.actual is None:
                 wanted.pop(step, None)
             else:
@@ -159,14 +170,18 @@ def _declare(drift: Drift, ctx: Context, doc: Doc, entries: Node) -> Outcome:
         for i, item in enumerate(entries.items)
         if isinstance(item.data, dict)
     }
-    entry: dict[str, Any] = {"type": drift.type, "name": _name(rid, taken), "id": rid}
+    name = ctx.claim(f"dyaml:{doc.name}", lambda given: _name(rid, given), taken)
+    entry: dict[str, Any] = {"type": drift.type, "name": name, "id": rid}
     if attrs:
         entry["attrs"] = attrs
     editor = Editor(doc, is_function, _on_function)
-    edits = editor.collection(entries, [], [(None, entry)], [], styled=False)
+    try:
+        edits = editor.collection(entries, [], [(None, entry)], [], styled=False)
+    except Refuse as exc:
+        return human(drift, exc.reason, where=doc.where(exc.node or entries))
     if len(entries.items) > 1:  # entries apart by a blank line: the new one too
         between = doc.text[entries.items[-2].end : entries.items[-1].start]
-        if "\n\n" in between.replace(" ", ""):
+        if "\n\n" in between.replace(" ", "").replace("\r", ""):
             edits = [TextEdit(e.start, e.end, "\n" + e.text) for e in edits]
     return to_outcome(drift, doc, edits)
 

@@ -256,7 +256,7 @@ def style_of(text: str) -> Style | None:
         token = _token(node)
         if "${" in token.replace("$${", "") or "%{" in token.replace("%%{", ""):
             return None
-        marker = token.split("\n", 1)[0].lstrip("<-")
+        marker = token.split("\n", 1)[0].rstrip("\r").lstrip("<-")
         return Style("heredoc", marker, node.data == "heredoc_template_trim")
     if not _literal(node):
         return None

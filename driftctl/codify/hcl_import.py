@@ -29,7 +29,11 @@ def declare(drift: Drift, ctx: Context) -> Outcome:
     attrs = {
         k: v for k, v in sorted(live.attrs.items()) if k in compared and v not in (None, {}, [])
     }
-    name = resource_name(rid, {r.address for r in ctx.declared.resources if r.address})
+    name = ctx.claim(
+        "hcl",
+        lambda taken: resource_name(rid, taken),
+        (r.address for r in ctx.declared.resources if r.address),
+    )
     address = f"{drift.type}.{name}"
     file = ctx.import_file.get(drift.fingerprint, DEFAULT_FILE)
     text = "\n".join(
@@ -54,7 +58,7 @@ def resource_name(rid: str, taken: set[str]) -> str:
     if not re.match(r"[A-Za-z_]", base):
         base = f"r_{base}"
     name, n = base, 2
-    while any(address.endswith(f".{name}") for address in taken):
+    while any(address == name or address.endswith(f".{name}") for address in taken):
         name, n = f"{base}_{n}", n + 1
     return name
 

@@ -29,7 +29,7 @@ from driftctl.codify import kustomize_patch
 from driftctl.codify.base import Context, Outcome, human, live_of, wrap_words
 from driftctl.codify.kustomize_tree import Built, Patch, Tree, kustomization_file
 from driftctl.codify.spans import parse
-from driftctl.codify.yaml_edit import Editor, TextEdit, to_outcome
+from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, to_outcome
 from driftctl.declared import ack, crossplane
 from driftctl.declared.k8s import ACK, CROSSPLANE, Manifest
 from driftctl.model import Drift, Resource, SourceRef
@@ -85,7 +85,8 @@ def declare(drift: Drift, ctx: Context, tree: Tree) -> Outcome:
     family = _family(tree)
     try:
         make = _crossplane if family == CROSSPLANE else _ack
-        manifest, settles, note = make(drift, rid, live, _k8s_name(rid, taken))
+        name = ctx.claim("k8s", lambda given: _k8s_name(rid, given), taken)
+        manifest, settles, note = make(drift, rid, live, name)
     except _Unsupported as exc:
         return human(drift, str(exc))
     edits: tuple[Any, ...] = ()
@@ -249,10 +250,13 @@ def _list_in_kustomization(drift: Drift, ctx: Context, file: str) -> tuple[Any, 
         )
     editor = Editor(doc, _never, _none)
     edits: list[TextEdit]
-    if resources is None:
-        edits = editor.insert(doc.root, [("resources", [file])])
-    else:
-        edits = editor.collection(resources, [], [(None, file)], [])
+    try:
+        if resources is None:
+            edits = editor.insert(doc.root, [("resources", [file])])
+        else:
+            edits = editor.collection(resources, [], [(None, file)], [])
+    except Refuse as exc:
+        return human(drift, f"cannot list {file} in {kfile}: {exc.reason}", where=f"{kfile}:1")
     return to_outcome(drift, doc, edits).edits
 
 

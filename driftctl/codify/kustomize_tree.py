@@ -21,12 +21,16 @@ from typing import Any
 
 import yaml
 
+from driftctl.codify.base import read_text
 from driftctl.codify.spans import Doc, parse, parse_documents
 from driftctl.declared.kustomize import KUSTOMIZATIONS, ORIGIN, TIMEOUT, kustomize_command
 from driftctl.errors import DriftctlError
 
 TRANSFORMATIONS = "alpha.config.kubernetes.io/transformations"
-PATCH_KEYS = ("patches", "patchesStrategicMerge", "patchesJson6902")
+# in the order kustomize applies them (KustTarget.configureBuiltinTransformers runs the
+# PatchStrategicMerge, Patch and PatchJson6902 transformers in this order); the entries of
+# one key in the order they are listed
+PATCH_KEYS = ("patchesStrategicMerge", "patches", "patchesJson6902")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,7 +85,7 @@ class Tree:
     def text(self, file: str) -> str:
         path = self.root / file
         try:
-            return path.read_text(encoding="utf-8")
+            return read_text(path)  # CRLF kept: offsets are those of the file written back
         except (OSError, UnicodeDecodeError) as exc:
             raise DriftctlError(f"cannot read {path}: {exc}") from exc
 

@@ -13,7 +13,17 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
 
-from driftctl.codify.base import Codifier, Context, Edit, Human, Outcome, apply_edits, human
+from driftctl.codify.base import (
+    Codifier,
+    Context,
+    Edit,
+    Human,
+    Outcome,
+    apply_edits,
+    human,
+    newline_of,
+    with_newline,
+)
 from driftctl.codify.base import unified_diff as _unified_diff
 from driftctl.codify.hcl import HclCodifier
 from driftctl.codify.hcl_import import DEFAULT_FILE
@@ -139,17 +149,21 @@ def _assemble(drifts: Sequence[Drift], outcomes: dict[str, Outcome], ctx: Contex
     files: dict[str, tuple[str, str]] = {}
     for file in sorted(set(edits) | set(appends)):
         before = ctx.text(file)
-        after = apply_edits(before, edits[file]) if edits[file] else before
+        eol = newline_of(before)  # new lines end as the file's do (CRLF stays CRLF)
+        changes = [dataclasses.replace(e, text=with_newline(e.text, eol)) for e in edits[file]]
+        after = apply_edits(before, changes) if changes else before
         for chunk in appends[file]:
-            after = _appended(after, chunk)
+            after = _appended(after, chunk, eol)
         files[file] = (before, after)
     return Plan(files, codified, humans, frozenset(settles))
 
 
-def _appended(text: str, chunk: str) -> str:
+def _appended(text: str, chunk: str, eol: str = "\n") -> str:
     """chunk after text, a blank line apart; a YAML document (`---` first) right after
-    the last line, and without its `---` at the start of a new file."""
+    the last line, and without its `---` at the start of a new file. Lines end in eol."""
     document = chunk.startswith("---\n")
     if not text:
-        return chunk.removeprefix("---\n") if document else chunk
-    return text + ("" if text.endswith("\n") else "\n") + ("" if document else "\n") + chunk
+        chunk = chunk.removeprefix("---\n") if document else chunk
+        return with_newline(chunk, eol)
+    glue = ("" if text.endswith("\n") else "\n") + ("" if document else "\n")
+    return text + with_newline(glue + chunk, eol)

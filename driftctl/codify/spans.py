@@ -68,6 +68,7 @@ class Doc:
     json: bool
     step: int
     starts: list[int]
+    pad: str = " "  # what a JSON file indents with: spaces, or tabs
 
     def line(self, offset: int) -> int:
         return bisect.bisect_right(self.starts, offset)
@@ -85,9 +86,17 @@ class Doc:
         return len(self.text) if at < 0 else at + 1
 
     def indent_of(self, offset: int) -> int:
+        """How many indentation characters (spaces; a tab-indented JSON file: tabs)
+        start offset's line."""
         start = self.line_start(offset)
         line = self.text[start : self.line_end(offset)]
-        return len(line) - len(line.lstrip(" "))
+        return len(line) - len(line.lstrip(self.pad))
+
+    def align(self, offset: int) -> str:
+        """Whitespace that reaches offset's column on a new line: its line's text up to
+        offset with every character but a tab made a space."""
+        head = self.text[self.line_start(offset) : offset]
+        return "".join(c if c == "\t" else " " for c in head)
 
     def where(self, node: Node) -> str:
         return f"{self.name}:{self.line(node.start)}"
@@ -102,7 +111,8 @@ def parse(name: str, text: str, loader: type[Any] = yaml.SafeLoader) -> Doc:
     starts = line_starts(text)
     if text.lstrip().startswith("{"):
         root = _Json(text, name).document()
-        return Doc(name, text, root, True, _json_step(text), starts)
+        step, pad = _json_step(text)
+        return Doc(name, text, root, True, step, starts, pad)
     try:
         node = yaml.compose(text, Loader=loader)
     except yaml.YAMLError as exc:
@@ -312,9 +322,13 @@ class _Json:
         self.at += 1
 
 
-def _json_step(text: str) -> int:
+def _json_step(text: str) -> tuple[int, str]:
+    """The indentation step of a JSON file and what it indents with (spaces or tabs)."""
     for line in text.split("\n")[1:]:
-        stripped = line.lstrip(" ")
-        if stripped and len(line) != len(stripped):
-            return len(line) - len(stripped)
-    return 2
+        pad = line[:1]
+        if pad not in (" ", "\t"):
+            continue
+        stripped = line.lstrip(pad)
+        if stripped.strip():
+            return len(line) - len(stripped), pad
+    return 2, " "

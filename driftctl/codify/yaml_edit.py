@@ -13,6 +13,7 @@ handed to the caller, which edits what it refers to or refuses.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -25,6 +26,9 @@ from driftctl.model import Drift
 
 _LINE = 100  # longer inline values go on lines of their own in block YAML
 _ITEM_HEAD = re.compile(r"[ \t]*-[ \t]+")
+# what may follow an item of a flow collection written one item per line: its comma, a
+# comment, the line break
+_ITEM_TAIL = re.compile(r"[ \t]*(,)?(?:[ \t]+#[^\r\n]*)?[ \t]*\r?\n")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -32,6 +36,16 @@ class TextEdit:
     start: int
     end: int
     text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class _Lines:
+    """The lines an item of a flow collection stands on: [start, stop), and where its
+    comma is (None: it has none)."""
+
+    start: int
+    stop: int
+    comma: int | None
 
 
 class Refuse(Exception):
@@ -62,7 +76,7 @@ class Editor:
 
     def canon(self, value: Any, sets: bool) -> Any:
         if isinstance(value, dict):
-            return {str(k): self.canon(v, sets) for k, v in value.items()}
+            return {key_text(k): self.canon(v, sets) for k, v in value.items()}
         if isinstance(value, list):
             if self.loose and len(value) == 1 and not isinstance(value[0], (dict, list)):
                 return self.canon(value[0], sets)
@@ -113,11 +127,13 @@ class Editor:
         gone: list[int] = []
         have = set()
         for i, (k, v) in enumerate(node.pairs):
-            have.add(k.data)
-            if k.data in wanted:
-                nested += self.reconcile(v, wanted[k.data], sets)
-            else:
+            # a key written `2024:` or `true:` is the wanted "2024" or "true": kept as it is
+            name = next((n for n in (k.data, key_text(k.data)) if _has(wanted, n)), None)
+            if name is None:
                 gone.append(i)
+            else:
+                have.add(name)
+                nested += self.reconcile(v, wanted[name], sets)
         added = [(k, v) for k, v in wanted.items() if k not in have]
         return self.collection(node, gone, added, nested)
 
@@ -191,11 +207,12 @@ class Editor:
         if node.kind != "scalar" and not node.flow and isinstance(shaped, (dict, list)) and shaped:
             col = self.doc.col(node.start)
             return TextEdit(node.start, node.end, self.render.block(shaped, col, node))
+        if node.kind == "scalar" and node.style in ("|", ">") and isinstance(shaped, str):
+            return TextEdit(node.start, node.end, self.render.block_scalar(shaped, node))
         inline = self.render.inline(shaped, node, in_flow)
         too_long = self.doc.col(node.start) + len(inline) > _LINE
         if not in_flow and node.key is not None and (node.kind != "scalar" and not node.flow):
-            # a block collection becomes a scalar or an empty collection: after `key:`
-            return TextEdit(node.key.end, node.end, ": " + inline)
+            return self._emptied(node, inline)
         if (
             too_long
             and not in_flow
@@ -203,11 +220,27 @@ class Editor:
             and isinstance(shaped, (dict, list))
             and shaped
         ):
-            indent = self.doc.indent_of(node.key.start)
-            return TextEdit(
-                node.key.end, node.end, ":" + self.render.after_key(shaped, indent, None)
-            )
+            # under the key's own column: on a `- key:` line that is not the dash's
+            col = self.doc.col(node.key.start)
+            return TextEdit(node.key.end, node.end, ":" + self.render.after_key(shaped, col, None))
         return TextEdit(node.start, node.end, inline)
+
+    def _emptied(self, node: Node, inline: str) -> TextEdit:
+        """A block collection that becomes a scalar or an empty collection: the value goes
+        after `key:` and the collection's lines go, with their comments; a comment on the
+        key's own line stays there."""
+        assert node.key is not None
+        key_line_end = self.doc.line_end(node.key.end)
+        after_key = self.text[node.key.end : key_line_end]
+        found = re.match(r"([ \t]*:)([ \t]*)(#[^\r\n]*)?(\r?\n)?\Z", after_key)
+        tail = self.text[node.end : self.doc.line_end(node.end)].strip()
+        if found is None or (tail and not tail.startswith("#")):
+            raise Refuse("the collection to empty does not stand on lines of its own", node)
+        colon, space, comment, newline = found.groups()
+        end = self.doc.line_end(node.end)
+        newline = (newline or "\n") if self.text[:end].endswith("\n") else ""
+        line = colon + " " + inline + (space + comment if comment else "") + newline
+        return TextEdit(node.key.end, end, line)
 
     # -- entries and items -------------------------------------------------------------
 
@@ -248,10 +281,17 @@ class Editor:
         spans = self._spans(node)
         between = self.text[spans[0][1] : spans[1][0]] if len(spans) > 1 else ""
         multiline = "\n" in self.text[node.start : node.end]
-        if between.strip() != ",":
-            between = (",\n" + " " * self.doc.col(spans[0][0])) if multiline else ", "
         indent = self.doc.indent_of(spans[-1][0])
         new = [self._flow_entry(k, v, tmpl, indent, multiline) for k, v in added]
+        lines = self._item_lines(spans) if multiline else None
+        if lines is not None:  # one item (or more) per line: edit whole lines
+            return [*nested, *self._flow_lines(spans, lines, gone, new)]
+        if between.strip() != ",":
+            between = (",\n" + self.doc.align(spans[0][0])) if multiline else ", "
+        if gone and not self.doc.json:
+            separators = [self.text[a[1] : b[0]] for a, b in itertools.pairwise(spans)]
+            if any("#" in sep for sep in separators):
+                raise Refuse("removing it would drop comments of the items that stay", node)
         if not gone:
             return [
                 *nested,
@@ -266,6 +306,43 @@ class Editor:
         trail = self.text[spans[-1][1] : node.end]
         outside = [e for e in nested if e.end <= node.start or e.start >= node.end]
         return [*outside, TextEdit(node.start, node.end, lead + between.join(kept + new) + trail)]
+
+    def _item_lines(self, spans: list[tuple[int, int]]) -> list[_Lines] | None:
+        """Where each item of a multi-line flow collection stands, when every one stands
+        on lines of its own: nothing but spaces before it, and after it only its comma
+        and a comment on its last line. None otherwise."""
+        out = []
+        for start, end in spans:
+            tail = _ITEM_TAIL.match(self.text, end)
+            if self.text[self.doc.line_start(start) : start].strip() or tail is None:
+                return None
+            comma = tail.start(1) if tail.group(1) else None
+            out.append(_Lines(self.doc.line_start(start), tail.end(), comma))
+        return out
+
+    def _flow_lines(
+        self,
+        spans: list[tuple[int, int]],
+        lines: list[_Lines],
+        gone: Sequence[int],
+        new: list[str],
+    ) -> list[TextEdit]:
+        """A multi-line flow collection's items removed with their lines (and comments)
+        and new ones added as lines after the last; commas moved so that the last item
+        has none (JSON allows no trailing comma)."""
+        edits = [TextEdit(lines[i].start, lines[i].stop, "") for i in gone]
+        kept = [i for i in range(len(spans)) if i not in gone]
+        last = kept[-1] if kept else None
+        comma = lines[last].comma if last is not None else None
+        if new:
+            if last is not None and comma is None:
+                edits.append(TextEdit(spans[last][1], spans[last][1], ","))
+            pad = self.doc.align(spans[last if last is not None else -1][0])
+            block = ",\n".join(pad + t for t in new) + "\n"
+            edits.append(TextEdit(lines[-1].stop, lines[-1].stop, block))
+        elif last is not None and last < len(spans) - 1 and comma is not None:
+            edits.append(TextEdit(comma, comma + 1, ""))  # the last item now: no comma
+        return edits
 
     def _flow_entry(
         self, key: str | None, value: Any, tmpl: Node | None, indent: int, multiline: bool
@@ -305,7 +382,11 @@ class Editor:
             prefix = "" if self.text[:at].endswith("\n") else "\n"
             if node.kind == "seq":
                 head = self.text[self.doc.line_start(last_start) : last_start]
-                dash = self.doc.line_start(last_start) + head.index("-")
+                if "-" not in head:  # `-` alone on a line, the item below it
+                    raise Refuse("the last item does not start on its dash's line", node.items[-1])
+                # the dash of this sequence: the one just before its last item (on a
+                # `- - c` line the first dash is the outer sequence's)
+                dash = self.doc.line_start(last_start) + head.rindex("-")
                 col = self.doc.col(dash)
                 lines = [self._block_item(v, col, tmpl) for _, v in added]
             else:
@@ -340,6 +421,18 @@ def _splice(text: str, start: int, end: int, edits: Sequence[TextEdit]) -> str:
 
 def _edit_key(e: TextEdit) -> tuple[int, int, str]:
     return (e.start, e.end, e.text)
+
+
+def key_text(key: Any) -> str:
+    """A mapping key as the string it stands for (`2024:` is "2024", `true:` "true")."""
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return "null" if key is None else str(key)
+
+
+def _has(mapping: dict[Any, Any], key: Any) -> bool:
+    """key is in mapping, as the same type (True is not 1)."""
+    return any(k == key and type(k) is type(key) for k in mapping)
 
 
 def _key(value: Any) -> str:

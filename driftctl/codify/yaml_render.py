@@ -10,6 +10,7 @@ string; otherwise double-quoted (JSON's escapes are YAML's too).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import yaml
@@ -87,6 +88,31 @@ class Renderer:
             return f'"{text}"'
         return text
 
+    def block_scalar(self, value: str, tmpl: Node) -> str:
+        """value in place of the block scalar tmpl (`|` or `>`): a literal block scalar
+        indented as tmpl's lines when value has more than one line (or ends with a line
+        break), else double-quoted. A value a literal block cannot hold exactly (trailing
+        blank lines, a first line that starts with a space, other line breaks) is
+        double-quoted too."""
+        quoted = json.dumps(value, ensure_ascii=False)
+        body = value[:-1] if value.endswith("\n") else value
+        if "\n" not in value or body.endswith("\n") or not _block_safe(body):
+            return quoted
+        original = self.doc.text[tmpl.start : tmpl.end]
+        header, _, content = original.partition("\n")
+        found = re.fullmatch(r"[|>][-+0-9]*([ \t]+#.*)?", header.rstrip("\r"))
+        lines = [ln for ln in content.split("\n") if ln.strip()]
+        if found is None:
+            return quoted
+        if lines:
+            indent = len(lines[0]) - len(lines[0].lstrip(" "))
+        else:
+            indent = self.doc.indent_of(tmpl.start) + self.doc.step
+        chomp = "" if value.endswith("\n") else "-"
+        pad = " " * indent
+        rows = [pad + row if row else "" for row in body.split("\n")]
+        return "|" + chomp + (found.group(1) or "") + "\n" + "\n".join(rows)
+
     def block(self, value: Any, col: int, tmpl: Node | None) -> str:
         """A YAML block collection whose first line starts at column col (not indented
         here); every further line is indented to its depth."""
@@ -118,8 +144,9 @@ class Renderer:
         """JSON for a value starting on a line indented by indent spaces."""
         if not multiline or not _is_collection(value):
             return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-        text = json.dumps(value, ensure_ascii=False, indent=self.doc.step)
-        return text.replace("\n", "\n" + " " * indent)
+        pad = self.doc.pad
+        text = json.dumps(value, ensure_ascii=False, indent=pad * self.doc.step)
+        return text.replace("\n", "\n" + pad * indent)
 
 
 def child(tmpl: Node | None, key: str) -> Node | None:
@@ -136,15 +163,61 @@ def _is_collection(value: Any) -> bool:
     return isinstance(value, (dict, list)) and bool(value)
 
 
+def _block_safe(text: str) -> bool:
+    """text can be the lines of a literal block scalar: printable, no line break but
+    "\n", and its first line with content does not start with a space (that would read
+    as deeper indentation)."""
+    if any(c in text for c in "\r\x85\u2028\u2029") or not text.strip():
+        return False
+    if any(row and not row.strip() for row in text.split("\n")):
+        return False  # a line of only spaces: indentation, not content, to a reader
+    first = next(row for row in text.split("\n") if row.strip())
+    if first[0] in " \t":
+        return False
+    return all(c.isprintable() or c == "\n" or c == "\t" for c in text)
+
+
 def plain_ok(text: str, flow_context: bool = False) -> bool:
-    """text written plain reads back as the same string (in a block or a flow context)."""
+    """text written plain reads back as the same string (in a block or a flow context),
+    for PyYAML and for every other reader of the file: a string that YAML 1.1, YAML 1.2
+    (core schema) or go-yaml v2 (kubectl, Crossplane) would take as a bool, a null or a
+    number is quoted."""
     if not text or text != text.strip() or "\n" in text or "\t" in text:
         return False
     if text[0] in _INDICATORS or ": " in text or " #" in text or text.endswith(":"):
         return False
     if flow_context and any(c in text for c in ",[]{}"):
         return False
+    if _not_a_string(text):
+        return False
     try:
         return bool(yaml.safe_load(text) == text)
     except yaml.YAMLError:
         return False
+
+
+# plain scalars some YAML reader resolves to something other than a string
+_WORDS = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~", "=", "<<"})
+_NUMBER = re.compile(
+    r"""[-+]?(?:
+        0b[0-1_]+                                   # YAML 1.1 / Go binary
+      | 0o?[0-7_]+                                  # YAML 1.1 / 1.2 octal (0o17, 017)
+      | 0x[0-9a-f_]+                                # hex
+      | 0x[0-9a-f_]*\.?[0-9a-f_]*p[-+]?[0-9_]+       # Go hex float
+      | [0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?  # YAML 1.1 sexagesimal
+      | (?:[0-9][0-9_]*)?\.[0-9._]*(?:e[-+]?[0-9]+)?  # YAML 1.1 float (1.2.3 included)
+      | \.?(?:inf|infinity|nan)                     # .inf, .nan (and Go's Inf, NaN)
+    )""",
+    re.VERBOSE | re.IGNORECASE,
+)
+
+
+def _not_a_string(text: str) -> bool:
+    """text read as a bool, null or number by YAML 1.1, YAML 1.2 or go-yaml v2."""
+    if text.lower() in _WORDS or _NUMBER.fullmatch(text):
+        return True
+    try:
+        float(text.replace("_", ""))  # 12, 1e3, 08, +1, 1_000 (YAML 1.2, Go's ParseFloat)
+    except ValueError:
+        return False
+    return True

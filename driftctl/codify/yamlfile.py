@@ -12,6 +12,7 @@ comment spacing). A span edit is a few hundred lines; a new dependency is not ne
 from __future__ import annotations
 
 import functools
+import json
 
 import yaml
 
@@ -56,8 +57,11 @@ class YamlCodifier:
 @functools.lru_cache(maxsize=8)
 def _kind(text: str) -> str:
     try:
-        data = yaml.load(text, Loader=TemplateLoader)  # a SafeLoader that knows !Ref
-    except yaml.YAMLError:
+        if text.strip().startswith("{"):  # JSON, as spans.parse reads it (tabs are not YAML)
+            data = json.loads(text)
+        else:
+            data = yaml.load(text, Loader=TemplateLoader)  # a SafeLoader that knows !Ref
+    except (yaml.YAMLError, ValueError):
         return "unknown"
     if is_driftctl_yaml(data):
         return "driftctl"

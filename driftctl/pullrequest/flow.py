@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from driftctl import pipeline, rules
 from driftctl.codify import verify
-from driftctl.codify.base import Context, repo_path, unified_diff
+from driftctl.codify.base import Context, repo_path, unified_diff, write_text
 from driftctl.codify.hcl_import import DEFAULT_FILE
 from driftctl.codify.plan import IMPORT_FILES, Plan, make_plan
 from driftctl.declared.cloudformation import read_parameters_file
@@ -107,7 +107,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             if not target.resolve().is_relative_to(tree.resolve()):
                 raise DriftctlError(f"{file}: outside the repository; nothing was written")
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(plan.files[file][1], encoding="utf-8")
+            write_text(target, plan.files[file][1])  # line endings as they are
         if plan.codified:
             after_declared = pipeline.load_declared(wconf, context)
             after = rules.apply(policy, pipeline.scan_report(after_declared, live))

@@ -11,7 +11,7 @@ from pathlib import Path
 from driftctl import pipeline, settings
 from driftctl.aws.canonical import Declared
 from driftctl.aws.registry import TYPES
-from driftctl.codify.base import Context
+from driftctl.codify.base import Context, write_text
 from driftctl.codify.plan import Plan, make_plan
 from driftctl.commands.render import rendered
 from driftctl.diff import diff_attrs
@@ -50,7 +50,7 @@ def codify(source: Path, lives: list[Live], imports: dict[str, str] | None = Non
 
 def write(root: Path, plan: Plan) -> None:
     for file, (_, after) in plan.files.items():
-        (root / file).write_text(after)
+        write_text(root / file, after)
 
 
 def check_codified(source: Path, lives: list[Live], before: Declared, plan: Plan) -> None:

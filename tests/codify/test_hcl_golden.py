@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from driftctl.aws.canonical import Declared, canonicalize
-from driftctl.codify.base import Context
+from driftctl.codify.base import Context, write_text
 from driftctl.codify.plan import make_plan
 from driftctl.declared.hcl import load_hcl
 from driftctl.model import Change, Drift, Resource
+from tests.codify.yamltest import crlf_patch
 
 CASES: dict[str, dict[str, Any]] = {
     "odd-formatting-and-comments": {
@@ -232,9 +233,11 @@ HUMAN_CASES: dict[str, dict[str, Any]] = {
 }
 
 
-def _setup(tmp_path: Path, case: dict[str, Any]) -> tuple[Declared, Drift, Context]:
+def _setup(
+    tmp_path: Path, case: dict[str, Any], newline: str = "\n"
+) -> tuple[Declared, Drift, Context]:
     for name, text in case["files"].items():
-        (tmp_path / name).write_text(text)
+        (tmp_path / name).write_bytes(text.replace("\n", newline).encode())
     declared = canonicalize(load_hcl(tmp_path))
     rtype, address, changes = case["drift"]
     res = next(r for r in declared.resources if r.address == address and r.type == rtype)
@@ -292,3 +295,38 @@ def test_values_not_written_as_a_lone_literal_need_a_human(tmp_path: Path, name:
     assert human.where == case["where"]
     assert human.reason.startswith(case["reason"])
     assert human.live == drift.changes[0].actual
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_crlf_file_gets_the_same_minimal_patch(tmp_path: Path, name: str) -> None:
+    """Files with CRLF line endings: the same bytes change, new lines end in CRLF too,
+    and what is written back keeps every other line's CRLF."""
+    case = CASES[name]
+    _, drift, ctx = _setup(tmp_path, case, "\r\n")
+    plan = make_plan([drift], ctx)
+    assert plan.humans == []
+    assert plan.diff == crlf_patch(case["diff"])
+    for file in plan.changed_files:
+        after = plan.files[file][1]
+        assert after.count("\n") == after.count("\r\n")
+        write_text(tmp_path / file, after)
+    again = canonicalize(load_hcl(tmp_path))
+    res = next(r for r in again.resources if r.address == drift.address and r.type == drift.type)
+    for change in drift.changes:
+        assert _at(res.attrs, change.path) == change.actual, change.path
+
+
+def test_new_resources_whose_ids_make_one_name_get_two(tmp_path: Path) -> None:
+    (tmp_path / "main.tf").write_text('resource "aws_s3_bucket" "b" {\n  bucket = "acme-b"\n}\n')
+    declared = canonicalize(load_hcl(tmp_path))
+    ids = ["acme-logs", "acme.logs"]
+    found = [Drift("unmanaged", "aws_s3_bucket", i, None, None, action="pr") for i in ids]
+    live = {("aws_s3_bucket", i): Resource("aws_s3_bucket", i, None, {"bucket": i}) for i in ids}
+    plan = make_plan(found, Context(tmp_path, declared, live, {}))
+    assert plan.humans == []
+    text = plan.files["driftctl_imported.tf"][1]
+    assert 'resource "aws_s3_bucket" "acme_logs" {' in text
+    assert 'resource "aws_s3_bucket" "acme_logs_2" {' in text
+    (tmp_path / "driftctl_imported.tf").write_text(text)
+    again = canonicalize(load_hcl(tmp_path))
+    assert sorted(r.id for r in again.resources if r.id in ids) == ids

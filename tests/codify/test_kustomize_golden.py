@@ -13,7 +13,7 @@ import pytest
 
 from driftctl.codify.base import unified_diff
 from tests.codify.kusttest import check_codified, codify, copy, load, write
-from tests.codify.yamltest import Live
+from tests.codify.yamltest import Live, crlf_patch
 
 pytestmark = pytest.mark.skipif(
     shutil.which("kustomize") is None and shutil.which("kubectl") is None,
@@ -367,3 +367,54 @@ def test_an_inline_or_json_patch_that_sets_the_value_needs_a_human(
     [human] = plan.humans
     assert human.where == "kustomization.yaml:15"
     assert human.reason.startswith(reason), human.reason
+
+
+@pytest.mark.parametrize("name", sorted(n for n in CASES if "/dev/null" not in CASES[n][2]))
+def test_crlf_files_get_the_same_minimal_patch(tmp_path: Path, name: str) -> None:
+    """A tree whose files end their lines with CRLF: the same bytes change, and new
+    lines end in CRLF like the others."""
+    fixture, lives, expected = CASES[name]
+    tree = copy(fixture, tmp_path)
+    for path in tree.rglob("*.yaml"):
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    source = tree / "overlays" / "demo"
+    before = load(source)
+    plan = codify(source, lives)
+    assert plan.humans == []
+    assert unified_diff(plan.files, "overlays/demo") == crlf_patch(expected)
+    write(source, plan)
+    check_codified(source, lives, before, plan)
+
+
+def test_a_patches_entry_wins_over_patches_strategic_merge(tmp_path: Path) -> None:
+    """kustomize applies patchesStrategicMerge before patches (whatever order they are
+    written in): the value comes from the `patches` file, and that file is edited."""
+    source = copy("crossplane", tmp_path) / "overlays" / "demo"
+    (source / "old-owner.yaml").write_text(
+        "apiVersion: s3.aws.upbound.io/v1beta1\nkind: Bucket\nmetadata:\n  name: raw\n"
+        "spec:\n  forProvider:\n    tags:\n      Owner: old-team\n"
+    )
+    kustomization = source / "kustomization.yaml"
+    listed = "patchesStrategicMerge:\n  - old-owner.yaml\n"  # after `patches`, applied before
+    kustomization.write_text(kustomization.read_text() + listed)
+    before = load(source)
+    lives = [raw(**{**RAW_TAGS, "Owner": "data-team"})]
+    plan = codify(source, lives)
+    assert plan.humans == []
+    assert plan.changed_files == ["raw-owner.yaml"]
+    assert "+      Owner: data-team   # who to page\n" in plan.diff
+    write(source, plan)
+    check_codified(source, lives, before, plan)
+
+
+def test_new_manifests_whose_ids_make_one_name_get_two(tmp_path: Path) -> None:
+    source = copy("crossplane", tmp_path) / "overlays" / "demo"
+    ids = ["acme-scratch", "acme_scratch"]
+    lives = [Live("aws_s3_bucket", None, i, {"bucket": i, "tags": {"Env": "demo"}}) for i in ids]
+    before = load(source)
+    plan = codify(source, lives)
+    assert plan.humans == []
+    text = plan.files["driftctl_imported.yaml"][1]
+    assert "  name: acme-scratch\n" in text and "  name: acme-scratch-2\n" in text
+    write(source, plan)
+    check_codified(source, lives, before, plan)

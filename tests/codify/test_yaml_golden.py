@@ -11,10 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from driftctl.codify.base import Context
+from driftctl.codify.base import Context, write_text
 from driftctl.codify.plan import make_plan
 from driftctl.model import Change
-from tests.codify.yamltest import Live, check_codified, codify, drifts, load, normalized
+from tests.codify.yamltest import (
+    Live,
+    check_codified,
+    codify,
+    crlf,
+    crlf_patch,
+    drifts,
+    load,
+    normalized,
+)
 
 CFN_YAML = """\
 AWSTemplateFormatVersion: "2010-09-09"
@@ -769,3 +778,329 @@ def test_drifts_of_a_format_without_codifier_need_a_human(tmp_path: Path) -> Non
     plan = make_plan(found, Context(tmp_path, declared, {}, {}, "tfstate"))
     assert plan.files == {}
     assert plan.humans[0].reason == "driftctl cannot edit tfstate:// sources yet"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_crlf_file_gets_the_same_minimal_patch(tmp_path: Path, name: str) -> None:
+    """A file with CRLF line endings: the same bytes change (not every line), the lines
+    driftctl adds end in CRLF like the others."""
+    file, text, lives = CASES[name]
+    path = tmp_path / file
+    path.write_bytes(crlf(text).encode())
+    before = load(path)
+    plan = codify(path, lives)
+    assert plan.humans == []
+    assert plan.diff == crlf_patch(DIFFS[name])
+    write_text(path, plan.files[file][1])
+    data = path.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n")
+    check_codified(path, lives, before)
+
+
+BUCKET = """\
+Resources:
+  Data:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: acme-data
+      Tags:{tags}"""
+
+
+def bucket(**tags: str) -> list[Live]:
+    return [Live("aws_s3_bucket", "Data", "acme-data", {"bucket": "acme-data", "tags": tags})]
+
+
+# name -> (file, text, live resources, expected patch): bugs found in review
+EDGE_CASES: dict[str, tuple[str, str, list[Live], str]] = {
+    # a tag key with dots is one key of the map, not a path of nested maps
+    "dyaml-dotted-tag-keys": (
+        "declared.yaml",
+        "driftctl: 1\n"
+        "resources:\n"
+        "  - type: aws_s3_bucket\n"
+        "    name: data\n"
+        "    attrs:\n"
+        "      bucket: acme-data\n"
+        "      tags:\n"
+        "        app.kubernetes.io/name: web\n"
+        "        Team: core\n",
+        [
+            Live(
+                "aws_s3_bucket",
+                "data",
+                "acme-data",
+                {
+                    "bucket": "acme-data",
+                    "tags": {"app.kubernetes.io/name": "api", "Team": "core", "k8s.io/role": "x"},
+                },
+            )
+        ],
+        "--- a/declared.yaml\n"
+        "+++ b/declared.yaml\n"
+        "@@ -5,5 +5,6 @@\n"
+        "     attrs:\n"
+        "       bucket: acme-data\n"
+        "       tags:\n"
+        "-        app.kubernetes.io/name: web\n"
+        "+        app.kubernetes.io/name: api\n"
+        "         Team: core\n"
+        "+        k8s.io/role: x\n",
+    ),
+    # strings other YAML readers take for a bool, null or number are quoted
+    "cfn-yaml-strings-that-read-as-other-types": (
+        "stack.yaml",
+        BUCKET.format(tags="\n        - Key: Team\n          Value: core\n"),
+        bucket(Team="y", A="on", B="1e3", C="0o17", D="0x1F", E=".inf", F="~", G="08"),
+        "--- a/stack.yaml\n"
+        "+++ b/stack.yaml\n"
+        "@@ -5,4 +5,18 @@\n"
+        "       BucketName: acme-data\n"
+        "       Tags:\n"
+        "         - Key: Team\n"
+        "-          Value: core\n"
+        '+          Value: "y"\n'
+        "+        - Key: A\n"
+        '+          Value: "on"\n'
+        "+        - Key: B\n"
+        '+          Value: "1e3"\n'
+        "+        - Key: C\n"
+        '+          Value: "0o17"\n'
+        "+        - Key: D\n"
+        '+          Value: "0x1F"\n'
+        "+        - Key: E\n"
+        '+          Value: ".inf"\n'
+        "+        - Key: F\n"
+        '+          Value: "~"\n'
+        "+        - Key: G\n"
+        '+          Value: "08"\n',
+    ),
+    # a tab-indented JSON template is JSON (not YAML, which forbids the tabs)
+    "cfn-json-tabs": (
+        "stack.json",
+        '{\n\t"Resources": {\n\t\t"Data": {\n\t\t\t"Type": "AWS::S3::Bucket",\n'
+        '\t\t\t"Properties": {\n\t\t\t\t"BucketName": "acme-data"\n\t\t\t}\n\t\t}\n\t}\n}\n',
+        bucket(Team="core"),
+        "--- a/stack.json\n"
+        "+++ b/stack.json\n"
+        "@@ -3,7 +3,13 @@\n"
+        ' \t\t"Data": {\n'
+        ' \t\t\t"Type": "AWS::S3::Bucket",\n'
+        ' \t\t\t"Properties": {\n'
+        '-\t\t\t\t"BucketName": "acme-data"\n'
+        '+\t\t\t\t"BucketName": "acme-data",\n'
+        '+\t\t\t\t"Tags": [\n'
+        "+\t\t\t\t\t{\n"
+        '+\t\t\t\t\t\t"Key": "Team",\n'
+        '+\t\t\t\t\t\t"Value": "core"\n'
+        "+\t\t\t\t\t}\n"
+        "+\t\t\t\t]\n"
+        " \t\t\t}\n"
+        " \t\t}\n"
+        " \t}\n",
+    ),
+    # two new resources whose ids make the same logical id get different ones
+    "cfn-yaml-two-imports-one-name": (
+        "stack.yaml",
+        BUCKET.format(tags=" [{Key: Team, Value: core}]\n"),
+        [
+            Live("aws_s3_bucket", None, "acme-scratch", {"bucket": "acme-scratch", "tags": {}}),
+            Live("aws_s3_bucket", None, "acme.scratch", {"bucket": "acme.scratch", "tags": {}}),
+        ],
+        "--- a/stack.yaml\n"
+        "+++ b/stack.yaml\n"
+        "@@ -4,3 +4,19 @@\n"
+        "     Properties:\n"
+        "       BucketName: acme-data\n"
+        "       Tags: [{Key: Team, Value: core}]\n"
+        "+  # Imported by driftctl from live AWS (acme-scratch). CloudFormation does not adopt it by\n"
+        "+  # itself: bring it into the stack with a resource import (an IMPORT change set).\n"
+        "+  # DeletionPolicy Retain keeps it if it is removed from the stack again.\n"
+        "+  AcmeScratch:\n"
+        "+    Type: AWS::S3::Bucket\n"
+        "+    DeletionPolicy: Retain\n"
+        "+    Properties:\n"
+        "+      BucketName: acme-scratch\n"
+        "+  # Imported by driftctl from live AWS (acme.scratch). CloudFormation does not adopt it by\n"
+        "+  # itself: bring it into the stack with a resource import (an IMPORT change set).\n"
+        "+  # DeletionPolicy Retain keeps it if it is removed from the stack again.\n"
+        "+  AcmeScratch2:\n"
+        "+    Type: AWS::S3::Bucket\n"
+        "+    DeletionPolicy: Retain\n"
+        "+    Properties:\n"
+        "+      BucketName: acme.scratch\n",
+    ),
+    "dyaml-two-imports-one-name": (
+        "declared.yaml",
+        "driftctl: 1\nresources:\n  - type: aws_s3_bucket\n    name: data\n"
+        "    attrs:\n      bucket: acme-data\n",
+        [
+            Live("aws_s3_bucket", None, "acme*scratch", {"bucket": "acme*scratch", "tags": {}}),
+            Live("aws_s3_bucket", None, "acme?scratch", {"bucket": "acme?scratch", "tags": {}}),
+        ],
+        "--- a/declared.yaml\n"
+        "+++ b/declared.yaml\n"
+        "@@ -4,3 +4,13 @@\n"
+        "     name: data\n"
+        "     attrs:\n"
+        "       bucket: acme-data\n"
+        "+  - type: aws_s3_bucket\n"
+        "+    name: acme_scratch\n"
+        "+    id: acme*scratch\n"
+        "+    attrs:\n"
+        "+      bucket: acme*scratch\n"
+        "+  - type: aws_s3_bucket\n"
+        "+    name: acme_scratch_2\n"
+        "+    id: acme?scratch\n"
+        "+    attrs:\n"
+        "+      bucket: acme?scratch\n",
+    ),
+    # a long value under a key on a `- ` line is indented under the key, not the dash
+    "cfn-yaml-long-value-on-a-dash-line": (
+        "stack.yaml",
+        "Resources:\n"
+        "  App:\n"
+        "    Type: AWS::IAM::Role\n"
+        "    Properties:\n"
+        "      RoleName: app\n"
+        "      AssumeRolePolicyDocument:\n"
+        '        Version: "2012-10-17"\n'
+        "        Statement:\n"
+        '          - Principal: "*"\n'
+        "            Effect: Allow\n"
+        "            Action: sts:AssumeRole\n",
+        [
+            Live(
+                "aws_iam_role",
+                "App",
+                "app",
+                {
+                    "name": "app",
+                    "path": "/",
+                    "max_session_duration": 3600,
+                    "tags": {},
+                    "assume_role_policy": {
+                        "Version": "2012-10-17",
+                        "Statement": [
+                            {
+                                "Effect": "Allow",
+                                "Principal": {
+                                    "AWS": [
+                                        "arn:aws:iam::123456789012:role/deployer",
+                                        "arn:aws:iam::123456789012:role/admin",
+                                    ]
+                                },
+                                "Action": "sts:AssumeRole",
+                            }
+                        ],
+                    },
+                },
+            )
+        ],
+        "--- a/stack.yaml\n"
+        "+++ b/stack.yaml\n"
+        "@@ -6,6 +6,9 @@\n"
+        "       AssumeRolePolicyDocument:\n"
+        '         Version: "2012-10-17"\n'
+        "         Statement:\n"
+        '-          - Principal: "*"\n'
+        "+          - Principal:\n"
+        "+              AWS:\n"
+        "+                - arn:aws:iam::123456789012:role/admin\n"
+        "+                - arn:aws:iam::123456789012:role/deployer\n"
+        "             Effect: Allow\n"
+        "             Action: sts:AssumeRole\n",
+    ),
+    # a block scalar stays a block scalar
+    "cfn-yaml-block-scalar": (
+        "stack.yaml",
+        BUCKET.format(
+            tags="\n        - Key: Team\n          Value: |\n            core\n"
+            "        - Key: Other   # other\n          Value: x\n"
+        ),
+        bucket(Team="platform\n", Other="x"),
+        "--- a/stack.yaml\n"
+        "+++ b/stack.yaml\n"
+        "@@ -6,6 +6,6 @@\n"
+        "       Tags:\n"
+        "         - Key: Team\n"
+        "           Value: |\n"
+        "-            core\n"
+        "+            platform\n"
+        "         - Key: Other   # other\n"
+        "           Value: x\n",
+    ),
+    # an item removed from a multi-line flow list goes with its line and comment; the
+    # comments of the items that stay stay
+    "cfn-yaml-flow-list-remove-middle": (
+        "stack.yaml",
+        BUCKET.format(
+            tags=" [\n"
+            "        {Key: A, Value: a},  # first\n"
+            "        {Key: B, Value: b},  # second\n"
+            "        {Key: C, Value: c}   # third\n"
+            "      ]\n"
+        ),
+        bucket(A="a", C="c"),
+        "--- a/stack.yaml\n"
+        "+++ b/stack.yaml\n"
+        "@@ -5,6 +5,5 @@\n"
+        "       BucketName: acme-data\n"
+        "       Tags: [\n"
+        "         {Key: A, Value: a},  # first\n"
+        "-        {Key: B, Value: b},  # second\n"
+        "         {Key: C, Value: c}   # third\n"
+        "       ]\n",
+    ),
+    "cfn-yaml-flow-list-remove-last-add-one": (
+        "stack.yaml",
+        BUCKET.format(
+            tags=" [\n"
+            "        {Key: A, Value: a},  # first\n"
+            "        {Key: B, Value: b}   # second\n"
+            "      ]\n"
+        ),
+        bucket(A="x", C="c"),
+        "--- a/stack.yaml\n"
+        "+++ b/stack.yaml\n"
+        "@@ -4,6 +4,6 @@\n"
+        "     Properties:\n"
+        "       BucketName: acme-data\n"
+        "       Tags: [\n"
+        "-        {Key: A, Value: a},  # first\n"
+        "-        {Key: B, Value: b}   # second\n"
+        "+        {Key: A, Value: x},  # first\n"
+        "+        {Key: C, Value: c}\n"
+        "       ]\n",
+    ),
+    # every tag removed: the key keeps its own comment, the items go with theirs
+    "cfn-yaml-remove-every-tag": (
+        "stack.yaml",
+        BUCKET.format(tags="   # the tags\n        - Key: A\n          Value: a   # a\n")
+        + "      VersioningConfiguration: {Status: Enabled}\n",
+        bucket(),
+        "--- a/stack.yaml\n"
+        "+++ b/stack.yaml\n"
+        "@@ -3,7 +3,5 @@\n"
+        "     Type: AWS::S3::Bucket\n"
+        "     Properties:\n"
+        "       BucketName: acme-data\n"
+        "-      Tags:   # the tags\n"
+        "-        - Key: A\n"
+        "-          Value: a   # a\n"
+        "+      Tags: []   # the tags\n"
+        "       VersioningConfiguration: {Status: Enabled}\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDGE_CASES))
+def test_only_the_drifted_bytes_change(tmp_path: Path, name: str) -> None:
+    file, text, lives, expected = EDGE_CASES[name]
+    path = tmp_path / file
+    path.write_text(text)
+    before = load(path)
+    plan = codify(path, lives)
+    assert plan.humans == []
+    assert plan.diff == expected
+    path.write_text(plan.files[file][1])
+    check_codified(path, lives, before)

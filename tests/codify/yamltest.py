@@ -30,6 +30,19 @@ class Live:
     changes: tuple[Change, ...] = ()
 
 
+def crlf(text: str) -> str:
+    """text with CRLF line endings."""
+    return text.replace("\n", "\r\n")
+
+
+def crlf_patch(patch: str) -> str:
+    """The patch that makes the same change to the file with CRLF line endings: its
+    lines of the file end in CRLF, its own header lines do not."""
+    lines = patch.splitlines(keepends=True)
+    own = ("--- ", "+++ ", "@@ ", "\\ ")
+    return "".join(ln if ln.startswith(own) else ln[:-1] + "\r\n" for ln in lines)
+
+
 def load(path: Path, parameters: tuple[str, ...] = ()) -> Declared:
     conf = settings.build(
         [f"yaml://{path}"],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import boto3
 import git
 import pytest
 
-from tests.e2e.conftest import Run, driftctl
+from tests.e2e.conftest import DRIFTCTL, Run, driftctl
 from tests.e2e.github_fake import FakeGitHub, fake_github
 
 TEMPLATE = """\
@@ -102,9 +103,17 @@ def tag(endpoint: str, **tags: str) -> None:
 
 
 def pr(endpoint: str, fake: FakeGitHub, base: Path, *extra: str, source: str = "") -> Run:
+    args, env = pr_command(endpoint, fake, base, *extra, source=source)
+    return driftctl(*args, env=env, cwd=base / "clone")
+
+
+def pr_command(
+    endpoint: str, fake: FakeGitHub, base: Path, *extra: str, source: str = ""
+) -> tuple[list[str], dict[str, str]]:
+    """The arguments and environment of `driftctl pr` against moto and the fake GitHub."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}
     env["GITHUB_TOKEN"] = "t0ken"
-    return driftctl(
+    args = [
         "pr",
         "--from",
         source or "yaml://infra/stack.yaml",
@@ -120,9 +129,8 @@ def pr(endpoint: str, fake: FakeGitHub, base: Path, *extra: str, source: str = "
         fake.url,
         "--no-cache",
         *extra,
-        env=env,
-        cwd=base / "clone",
-    )
+    ]
+    return args, env
 
 
 def remote_file(base: Path, branch: str, path: str) -> str:
@@ -268,3 +276,43 @@ def test_a_format_without_codifier_lists_its_drifts_for_a_human(
     assert "### Needs a human" in run.stdout
     assert "driftctl cannot edit tfstate:// sources yet" in run.stdout
     assert "tags.Zone" in run.stdout and fake.requests == []
+
+
+def test_a_crlf_template_is_edited_in_the_changed_line_only(
+    endpoint: str, fake: FakeGitHub, tmp_path: Path
+) -> None:
+    """A template with CRLF line endings (checked out on Windows, or committed so): the
+    --dry-run patch and the pushed commit change the drifted line only, and every line
+    keeps its CRLF (the file is not rewritten whole with LF)."""
+    work, base = make_clone(tmp_path)
+    with work.config_writer() as cw:
+        cw.set_value("core", "autocrlf", "false")
+    crlf = TEMPLATE.replace("\n", "\r\n").encode()
+    (base / "clone" / "infra" / "stack.yaml").write_bytes(crlf)
+    work.index.add(["infra/stack.yaml"])
+    work.index.commit("CRLF")
+    work.git.push("origin", "main")
+    deploy(endpoint)
+    tag(endpoint, Team="core", Zone="analytics", Name="prod-data")
+    old = b"          Value: raw   # changed by hand during an incident\r\n"
+    new = b"          Value: analytics   # changed by hand during an incident\r\n"
+
+    args, env = pr_command(endpoint, fake, base, "--dry-run")
+    dry = subprocess.run(
+        [DRIFTCTL, *args], capture_output=True, env=env, cwd=base / "clone", timeout=300
+    )
+    assert dry.returncode == 0, dry.stderr
+    patch = dry.stdout.split(b"\n\n", 1)[0] + b"\n"  # the PR body follows a blank line
+    changed = [
+        line
+        for line in patch.splitlines(keepends=True)
+        if line[:1] in (b"-", b"+") and not line.startswith((b"---", b"+++"))
+    ]
+    assert changed == [b"-" + old, b"+" + new]
+
+    run = pr(endpoint, fake, base)
+    assert run.code == 0, run.stderr
+    bare = git.Repo(base / "remote.git")
+    [branch] = [h.name for h in bare.heads if h.name.startswith("driftctl/")]
+    blob = bare.commit(branch).tree / "infra/stack.yaml"
+    assert blob.data_stream.read() == crlf.replace(old, new)
