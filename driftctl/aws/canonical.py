@@ -44,6 +44,9 @@ def finish(
 ) -> Resource:
     """Defaults, default_tags, dropped attrs, normalizer and declared id for one resource."""
     attrs = dict(res.attrs)
+    tags = attrs.get("tags")
+    if isinstance(tags, dict) and not all(isinstance(k, str) for k in tags):
+        attrs["tags"] = {_text(k): v for k, v in tags.items()}  # YAML's `2024:` is an int
     if rtype.tags and default_tags:
         tags = attrs.get("tags")
         if isinstance(tags, dict) or tags is None:
@@ -58,6 +61,13 @@ def finish(
         candidate = rtype.declared_id(attrs)
         rid = candidate if isinstance(candidate, str) else None
     return dataclasses.replace(res, id=rid, attrs=attrs)
+
+
+def _text(key: Any) -> str:
+    """A tag key as AWS holds it: always a string (YAML reads `2024:` as an int)."""
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)
 
 
 def canonicalize(raw: RawDeclared) -> Declared:

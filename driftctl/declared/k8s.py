@@ -137,8 +137,10 @@ def tag_list(value: Any) -> dict[str, Any]:
     for item in value if isinstance(value, list) else ():
         if isinstance(item, dict):
             key = item.get("key", item.get("Key"))
-            if isinstance(key, str):
-                out[key] = item.get("value", item.get("Value", ""))
+            if isinstance(key, (str, int, float)):  # `Key: 2024` reads as an int
+                out[key if isinstance(key, str) else str(key)] = item.get(
+                    "value", item.get("Value", "")
+                )
     return out
 
 
