@@ -90,8 +90,14 @@ def connect(settings: Settings) -> Connection | None:
     when the scan reads a saved snapshot."""
     if settings.live_file is not None:
         return None
+    return open_session(settings)
+
+
+def open_session(settings: Settings, fallback_region: str | None = None) -> Connection:
+    """The checked AWS session; fallback_region when neither --region nor the profile
+    names one (revert --undo: the journal's region)."""
     base = accounts.base_session(settings.profile)
-    region = (settings.regions or (base.region_name,))[0]
+    region = (settings.regions or (base.region_name or fallback_region,))[0]
     if not region:
         raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
     counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)

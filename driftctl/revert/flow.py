@@ -16,10 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from driftctl import pipeline, rules
-from driftctl.aws import accounts
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared
-from driftctl.aws.ratelimit import RateLimiter
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.globs import Glob
 from driftctl.model import Resource
@@ -54,20 +52,14 @@ class Aws:
     reader: Reader
     account: str
     region: str
+    conn: pipeline.Connection  # the same session, for the scans
 
 
 def connect(conf: Settings, fallback_region: str | None = None) -> Aws:
-    base = accounts.base_session(conf.profile)
-    region = (conf.regions or (base.region_name or fallback_region,))[0]
-    if not region:
-        raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
-    counter = aws_session.CallCounter()
-    limiter = RateLimiter(conf.scale.max_rps)
-    factory = aws_session.make_client_factory(
-        base, conf.endpoint_url, counter, limiter, conf.scale.max_attempts
-    )
-    account = aws_session.check_credentials(factory, counter, region)
-    return Aws(factory, counter, Reader(factory, counter), account, region)
+    conn = pipeline.open_session(conf, fallback_region)
+    factory, counter = conn.factory, conn.counter
+    account, region = conn.caller["account_id"], conn.region
+    return Aws(factory, counter, Reader(factory, counter), account, region, conn)
 
 
 def show(plan_: Plan, say: Say, title: str = "revert plan") -> None:
@@ -121,10 +113,10 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     if opts.approve:
         journal.new_dir(opts.journal_dir)  # a taken --journal-dir fails before any call
     origins = _origins(conf, opts, say)
-    aws = connect(conf)
-    conn = pipeline.connect(conf)
-    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, conn))
-    scanned = Scanned(conf, policy, declared, pipeline.load_live(conf, conn), aws, opts.only)
+    aws = connect(conf)  # one checked session for the scan, the reads and the calls
+    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, aws.conn))
+    live = pipeline.load_live(conf, aws.conn)
+    scanned = Scanned(conf, policy, declared, live, aws, opts.only)
     first = scanned.plan(check_only=True)
     show(first, say)
     if not opts.approve:
