@@ -13,6 +13,7 @@ import pytest
 
 from tests.e2e.conftest import Run, driftctl
 from tests.e2e.github_fake import FakeGitHub, fake_github
+from tests.e2e.gitrepo import checkout_with_origin
 
 MAIN_TF = """\
 provider "aws" {
@@ -55,17 +56,12 @@ def fake() -> Iterator[FakeGitHub]:
 @pytest.fixture
 def clone(tmp_path: Path) -> tuple[git.Repo, Path]:
     """The user's checkout of a repository whose remote `origin` is a local bare repo."""
-    bare = git.Repo.init(tmp_path / "remote.git", bare=True, initial_branch="main")
-    work = git.Repo.init(tmp_path / "clone", initial_branch="main")
-    with work.config_writer() as cw:
-        cw.set_value("user", "name", "Dev")
-        cw.set_value("user", "email", "dev@example.com")
-    (tmp_path / "clone" / "infra").mkdir()
-    (tmp_path / "clone" / "infra" / "main.tf").write_text(MAIN_TF)
-    work.index.add(["infra/main.tf"])
-    work.index.commit("infra")
-    work.create_remote("origin", str(bare.git_dir))
-    work.git.push("origin", "main")
+
+    def write(clone: Path) -> None:
+        (clone / "infra").mkdir()
+        (clone / "infra" / "main.tf").write_text(MAIN_TF)
+
+    work = checkout_with_origin(tmp_path, write, "infra")
     (tmp_path / "rules.yaml").write_text(RULES)
     return work, tmp_path
 

@@ -20,6 +20,7 @@ import pytest
 from tests.e2e import fixture_stack
 from tests.e2e.conftest import Run, driftctl
 from tests.e2e.github_fake import FakeGitHub, fake_github
+from tests.e2e.gitrepo import checkout_with_origin
 from tests.e2e.test_declared_formats import CROSSPLANE_TAGS
 
 pytestmark = pytest.mark.skipif(
@@ -74,16 +75,11 @@ def fake() -> Iterator[FakeGitHub]:
 
 def make_clone(tmp_path: Path) -> tuple[git.Repo, Path]:
     """The user's checkout (infra/crossplane/...) with a local bare repository as origin."""
-    bare = git.Repo.init(tmp_path / "remote.git", bare=True, initial_branch="main")
-    work = git.Repo.init(tmp_path / "clone", initial_branch="main")
-    with work.config_writer() as cw:
-        cw.set_value("user", "name", "Dev")
-        cw.set_value("user", "email", "dev@example.com")
-    shutil.copytree(STACK, tmp_path / "clone" / "infra" / "crossplane")
-    work.git.add("infra")
-    work.index.commit("crossplane stack")
-    work.create_remote("origin", str(bare.git_dir))
-    work.git.push("origin", "main")
+
+    def write(clone: Path) -> None:
+        shutil.copytree(STACK, clone / "infra" / "crossplane")
+
+    work = checkout_with_origin(tmp_path, write, "crossplane stack")
     (tmp_path / "rules.yaml").write_text(RULES)
     return work, tmp_path
 

@@ -18,6 +18,7 @@ import pytest
 
 from tests.e2e.conftest import DRIFTCTL, Run, driftctl
 from tests.e2e.github_fake import FakeGitHub, fake_github
+from tests.e2e.gitrepo import checkout_with_origin
 
 TEMPLATE = """\
 AWSTemplateFormatVersion: "2010-09-09"
@@ -75,17 +76,12 @@ def fake() -> Iterator[FakeGitHub]:
 
 def make_clone(tmp_path: Path, import_file: str = "stack.yaml") -> tuple[git.Repo, Path]:
     """The user's checkout (infra/stack.yaml) with a local bare repository as origin."""
-    bare = git.Repo.init(tmp_path / "remote.git", bare=True, initial_branch="main")
-    work = git.Repo.init(tmp_path / "clone", initial_branch="main")
-    with work.config_writer() as cw:
-        cw.set_value("user", "name", "Dev")
-        cw.set_value("user", "email", "dev@example.com")
-    (tmp_path / "clone" / "infra").mkdir()
-    (tmp_path / "clone" / "infra" / "stack.yaml").write_text(TEMPLATE)
-    work.index.add(["infra/stack.yaml"])
-    work.index.commit("infra")
-    work.create_remote("origin", str(bare.git_dir))
-    work.git.push("origin", "main")
+
+    def write(clone: Path) -> None:
+        (clone / "infra").mkdir()
+        (clone / "infra" / "stack.yaml").write_text(TEMPLATE)
+
+    work = checkout_with_origin(tmp_path, write, "infra")
     (tmp_path / "rules.yaml").write_text(RULES.replace("{file}", import_file))
     return work, tmp_path
 
