@@ -1,0 +1,1 @@
+"""CloudFormation templates (YAML or JSON): parsing, intrinsic functions, loading."""

@@ -1,0 +1,1 @@
+"""Terraform HCL: parsing, evaluation with Terraform's semantics, and loading into RawDeclared."""

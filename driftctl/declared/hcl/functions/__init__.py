@@ -1,0 +1,1 @@
+"""Terraform's built-in functions (registry.py holds the table and how a call is made)."""

@@ -1,0 +1,1 @@
+"""Kubernetes manifests (Kustomize output) of Crossplane and ACK resources."""
