@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from driftctl.declared.hcl import load_hcl
+from driftctl.declared.hcl.load import load_hcl
 
 MODULES = 10
 

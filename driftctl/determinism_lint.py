@@ -9,7 +9,7 @@ Terraform (*.tf of the source directory and of every module it calls, transitive
 local sources (`./modules/b`, relative to the calling module) and modules `terraform init`
 installed (.terraform/modules/modules.json) — the files the loader reads; paths are shown
 relative to the source directory, e.g. modules/b/main.tf:3):
-- calls of timestamp(), plantimestamp(), uuid(), bcrypt() (hcl_functions.NON_DETERMINISTIC),
+- calls of timestamp(), plantimestamp(), uuid(), bcrypt() (NON_DETERMINISTIC in hcl/functions),
   anywhere: attributes, locals, quoted-string and heredoc templates;
 - `random_*` resources without `keepers`;
 - module sources that are not pinned: a registry module without `version` (or with a
@@ -38,9 +38,9 @@ import yaml
 from lark import Token
 
 from driftctl.declared import listing
-from driftctl.declared.hcl_functions import NON_DETERMINISTIC
-from driftctl.declared.hcl_modcalls import is_local, read_manifest
-from driftctl.declared.hcl_parse import (
+from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC
+from driftctl.declared.hcl.modcalls import is_local, read_manifest
+from driftctl.declared.hcl.parse import (
     Node,
     attribute_name,
     attribute_value,
@@ -51,11 +51,11 @@ from driftctl.declared.hcl_parse import (
     trees,
     unwrap,
 )
-from driftctl.declared.hcl_template import ForDirective, IfDirective, Interp, Seq, heredoc_template
-from driftctl.declared.hcl_values import EvalFailure
-from driftctl.declared.hcl_vars import read_text
-from driftctl.declared.kustomize import KUSTOMIZATIONS, ORIGIN, is_kustomization
-from driftctl.declared.kustomize import build as kustomize_build
+from driftctl.declared.hcl.template import ForDirective, IfDirective, Interp, Seq, heredoc_template
+from driftctl.declared.hcl.values import EvalFailure
+from driftctl.declared.hcl.vars import read_text
+from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, is_kustomization
+from driftctl.declared.k8s.kustomize import build as kustomize_build
 from driftctl.declared.yamldocs import load_documents
 
 

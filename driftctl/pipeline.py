@@ -19,8 +19,8 @@ from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
 from driftctl.declared import sources as declared_sources
-from driftctl.declared.hcl import load_hcl
-from driftctl.declared.hcl_data import SESSION_UNKNOWN
+from driftctl.declared.hcl.data import SESSION_UNKNOWN
+from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared
 from driftctl.diff import diff_attrs
 from driftctl.errors import DriftctlError

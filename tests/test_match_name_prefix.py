@@ -22,7 +22,7 @@ from driftctl.aws.session import CallCounter
 from driftctl.errors import DriftctlError
 from driftctl.model import Report
 from driftctl.pipeline import build_report
-from tests.declared.hcltest import load
+from tests.declared.hcl.hcltest import load
 
 REGION = "us-east-1"
 SUFFIX_1 = "20240501120000123400000001"

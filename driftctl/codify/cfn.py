@@ -1,7 +1,7 @@
 """Codify drifts declared in a CloudFormation template (YAML or JSON).
 
 The loader maps CloudFormation properties onto Terraform's attributes
-(driftctl/declared/cfn_resources.py); `PROPERTIES` is that mapping inverted, as data,
+(driftctl/declared/cfn/resources.py); `PROPERTIES` is that mapping inverted, as data,
 for the types driftctl writes back. A drifted attribute is written where the template
 declares it: a literal is edited in place; a `!Ref` to a parameter edits the
 parameter's Default when that is where the value comes from (a Default, used once, not
@@ -22,9 +22,9 @@ from driftctl.codify import cfn_import
 from driftctl.codify.base import Context, Outcome, human
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
-from driftctl.declared import cfn_resources
-from driftctl.declared.cfn_eval import SUB_VAR
-from driftctl.declared.cfn_yaml import FUNCTIONS
+from driftctl.declared.cfn import resources as cfn_resources
+from driftctl.declared.cfn.intrinsics import SUB_VAR
+from driftctl.declared.cfn.parse import FUNCTIONS
 from driftctl.declared.raw import RawDeclared
 from driftctl.model import Change, Drift, SourceRef
 

@@ -4,7 +4,7 @@ CloudFormation does not adopt a resource because a template names it: it has to 
 brought into the stack with a resource import (an IMPORT change set), which requires a
 DeletionPolicy on every imported resource. The declaration gets `DeletionPolicy: Retain`
 and a comment saying so (JSON has no comments: a Metadata note instead). Its properties
-are the live attributes, mapped back the way cfn_resources.py maps them forward.
+are the live attributes, mapped back the way declared/cfn/resources.py maps them forward.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from lark import Token
 
 from driftctl.codify import hcl_import, hcl_render
 from driftctl.codify.base import Context, Edit, Outcome, human
-from driftctl.declared.hcl_parse import Node, attribute_value, body_items, parse, trees, unwrap
+from driftctl.declared.hcl.parse import Node, attribute_value, body_items, parse, trees, unwrap
 from driftctl.errors import DriftctlError
 from driftctl.model import Change, Drift, Resource, SourceRef
 

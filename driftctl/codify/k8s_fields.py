@@ -1,5 +1,5 @@
 """Where a canonical (Terraform) attribute is written in a Crossplane or ACK manifest: the
-inverse of driftctl/declared/crossplane.py and ack.py, as data, for the attributes
+inverse of driftctl/declared/k8s/crossplane.py and ack.py, as data, for the attributes
 driftctl writes back.
 
 A location is (how, path), the path relative to the family's root (`spec.forProvider`
@@ -15,7 +15,7 @@ Any other attribute (or type) needs a human.
 
 from __future__ import annotations
 
-from driftctl.declared.k8s import ACK, CROSSPLANE
+from driftctl.declared.k8s.manifest import ACK, CROSSPLANE
 
 Where = tuple[str, tuple[str, ...]]
 

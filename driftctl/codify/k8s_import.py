@@ -2,7 +2,7 @@
 
 Crossplane adopts an existing resource by its external name: the manifest carries the
 live id in `crossplane.io/external-name`, the live attributes in `spec.forProvider` (the
-Upbound provider's kind, camelCase fields, the inverse of declared/crossplane.py),
+Upbound provider's kind, camelCase fields, the inverse of declared/k8s/crossplane.py),
 `managementPolicies` left at their default, and `deletionPolicy: Orphan`, so deleting
 the manifest again does not delete the resource. A source of ACK manifests gets an ACK
 manifest with `services.k8s.aws/adoption-policy: adopt` instead, for S3 buckets (other
@@ -30,8 +30,8 @@ from driftctl.codify.base import Context, Outcome, human, live_of, wrap_words
 from driftctl.codify.kustomize_tree import Built, Patch, Tree, kustomization_file
 from driftctl.codify.spans import parse
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, to_outcome
-from driftctl.declared import ack, crossplane
-from driftctl.declared.k8s import ACK, CROSSPLANE, Manifest
+from driftctl.declared.k8s import ack, crossplane
+from driftctl.declared.k8s.manifest import ACK, CROSSPLANE, Manifest
 from driftctl.model import Drift, Resource, SourceRef
 
 DEFAULT_FILE = "driftctl_imported.yaml"

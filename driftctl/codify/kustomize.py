@@ -28,7 +28,7 @@ from driftctl.codify.kustomize_patch import Field
 from driftctl.codify.kustomize_tree import Built, Patch, Tree
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
-from driftctl.declared.k8s import Manifest
+from driftctl.declared.k8s.manifest import Manifest
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift, SourceRef
 

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from driftctl.codify.kustomize_tree import PATCH_KEYS, kustomization_file
-from driftctl.declared.kustomize import KUSTOMIZATIONS
+from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS
 
 SKIP = frozenset({".git", "node_modules", ".terraform", ".venv"})
 ENTRIES = ("resources", "bases", "components")

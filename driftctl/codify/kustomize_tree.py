@@ -23,7 +23,7 @@ import yaml
 
 from driftctl.codify.base import read_text
 from driftctl.codify.spans import Doc, parse, parse_documents
-from driftctl.declared.kustomize import KUSTOMIZATIONS, ORIGIN, TIMEOUT, kustomize_command
+from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, TIMEOUT, kustomize_command
 from driftctl.errors import DriftctlError
 
 TRANSFORMATIONS = "alpha.config.kubernetes.io/transformations"

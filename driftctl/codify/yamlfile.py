@@ -19,8 +19,8 @@ import yaml
 from driftctl.codify import cfn, dyaml
 from driftctl.codify.base import Context, Outcome, human
 from driftctl.codify.spans import Doc, parse
-from driftctl.declared.cfn_yaml import TemplateLoader
-from driftctl.declared.cloudformation import is_template
+from driftctl.declared.cfn.load import is_template
+from driftctl.declared.cfn.parse import TemplateLoader
 from driftctl.declared.driftctl_yaml import is_driftctl_yaml
 from driftctl.model import Drift
 

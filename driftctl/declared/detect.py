@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from driftctl.declared.cfn_yaml import TemplateLoader
+from driftctl.declared.cfn.parse import TemplateLoader
 from driftctl.declared.yamldocs import yaml_error
 from driftctl.errors import DriftctlError
 

@@ -8,7 +8,7 @@ TEST HOOK: with DRIFTCTL_TEST_REVERSE_FILE_ORDER=1 in the environment, `entries(
 returns the directory listing reversed. `driftctl determinism` sets it on every other
 run, so file enumeration order is one of the things its runs vary: with the sort in
 `files()` the variable changes nothing, and a loader that forgot to sort would render
-differently under it (tests/test_determinism.py removes the sort to prove the check
+differently under it (tests/determinism/test_runs.py removes the sort to prove the check
 catches that). The variable is read here, at the listing, rather than through
 `settings`, because varying it per process is its whole point; it is not a user option.
 """

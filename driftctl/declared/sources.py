@@ -15,10 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.cfn_yaml import parse_template
-from driftctl.declared.cloudformation import is_template, load_cloudformation, read_parameters_file
+from driftctl.declared.cfn.load import is_template, load_cloudformation, read_parameters_file
+from driftctl.declared.cfn.parse import parse_template
 from driftctl.declared.driftctl_yaml import is_driftctl_yaml, load_driftctl_yaml
-from driftctl.declared.kustomize import load_kustomize
+from driftctl.declared.k8s.kustomize import load_kustomize
 from driftctl.declared.merge import merge_state
 from driftctl.declared.raw import RawDeclared
 from driftctl.declared.tfstate import load_state_s3, load_state_text

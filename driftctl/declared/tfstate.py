@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from driftctl.aws.registry import terraform_types
-from driftctl.declared.hcl_values import key_suffix
+from driftctl.declared.hcl.values import key_suffix
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef

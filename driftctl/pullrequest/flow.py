@@ -13,8 +13,8 @@ from driftctl.codify import verify
 from driftctl.codify.base import Context, repo_path, unified_diff, write_text
 from driftctl.codify.hcl_import import DEFAULT_FILE
 from driftctl.codify.plan import IMPORT_FILES, Plan, make_plan
-from driftctl.declared.cloudformation import read_parameters_file
-from driftctl.declared.kustomize import KUSTOMIZATIONS
+from driftctl.declared.cfn.load import read_parameters_file
+from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift, Resource
 from driftctl.pullrequest import body, git_ops

@@ -11,7 +11,7 @@ import pytest
 from driftctl.aws.canonical import Declared, canonicalize
 from driftctl.codify.base import Context, write_text
 from driftctl.codify.plan import make_plan
-from driftctl.declared.hcl import load_hcl
+from driftctl.declared.hcl.load import load_hcl
 from driftctl.model import Change, Drift, Resource
 from tests.codify.yamltest import crlf_patch
 

@@ -1,6 +1,6 @@
 """A stand-in for `driftctl render` that renders what its process sees instead of a source.
 
-Used by tests/test_determinism.py to prove that each run of `driftctl determinism`
+Used by tests/determinism/test_runs.py to prove that each run of `driftctl determinism`
 really differs in hash seed, time zone, locale, working directory, environment order,
 file enumeration order and the external tool's private directory.
 Run as: python probe_render.py render --from hcl:///DIR

@@ -23,8 +23,8 @@ from driftctl.cli import main
 from driftctl.commands.demo import FIXTURE
 from driftctl.declared.listing import REVERSE_FILE_ORDER
 from driftctl.settings import FormatSettings, Source
+from tests.paths import DATA
 
-DATA = Path(__file__).resolve().parent / "data"
 TIMESTAMP_WHY = "returns the current time: a new value on every plan and apply"
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from driftctl.cli import main
+from tests.paths import STACK
 
-STACK = Path(__file__).resolve().parent / "fixtures" / "stack"
 OVERLAY = STACK / "crossplane" / "overlays" / "demo"
 TEMPLATE = STACK / "cloudformation" / "template.yaml"
 HASH = re.compile(r"^renders identical: (sha256:[0-9a-f]{64})$", re.MULTILINE)

@@ -4,7 +4,7 @@ Parameters take their Default, then `--parameters-file`, then `--parameter K=V`;
 pseudo parameters are known where driftctl knows them (AWS::Region from --region or the
 environment, AWS::StackName from --stack-name) and Unknown otherwise. Conditions and
 Mappings are evaluated; a resource whose Condition is false is not declared. Resources
-of the types in cfn_resources.py are mapped onto Terraform's shape, with the logical id
+of the types in resources.py are mapped onto Terraform's shape, with the logical id
 as address; a `Ref`/`Fn::GetAtt` to another resource is a `Ref` resolved by matching.
 A circular dependency between resources (or conditions) is an error naming the cycle,
 as CloudFormation would reject the template.
@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.aws.registry import terraform_types
-from driftctl.declared import cfn_resources
-from driftctl.declared.cfn_eval import Evaluator, references
+from driftctl.declared.cfn import resources as cfn_resources
+from driftctl.declared.cfn.intrinsics import Evaluator, references
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.declared.k8s import tag_list
+from driftctl.declared.k8s.manifest import tag_list
 from driftctl.declared.raw import RawResource
 from driftctl.model import Ref, SourceRef
 

@@ -7,9 +7,9 @@ import dataclasses
 from collections.abc import Collection
 from typing import Any
 
-from driftctl.declared.hcl_eval import Evaluator, HclEvalError, Origin
-from driftctl.declared.hcl_ops import iterate
-from driftctl.declared.hcl_parse import (
+from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl.ops import iterate
+from driftctl.declared.hcl.parse import (
     Node,
     attribute_name,
     attribute_value,
@@ -17,8 +17,8 @@ from driftctl.declared.hcl_parse import (
     body_items,
     static_traversal,
 )
-from driftctl.declared.hcl_provenance import record
-from driftctl.declared.hcl_values import EvalFailure, as_unknown, is_pending
+from driftctl.declared.hcl.provenance import record
+from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending
 from driftctl.model import SourceRef, Unknown
 
 

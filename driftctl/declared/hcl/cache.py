@@ -26,7 +26,7 @@ from typing import Any
 from lark import Token, Tree
 from lark.tree import Meta
 
-from driftctl.declared.hcl_parse import Node, parse
+from driftctl.declared.hcl.parse import Node, parse
 
 FORMAT = "2"
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.declared import listing
-from driftctl.declared.hcl_eval import Origin
-from driftctl.declared.hcl_parse import (
+from driftctl.declared.hcl.eval import Origin
+from driftctl.declared.hcl.parse import (
     Node,
     attribute_name,
     attribute_value,
@@ -22,8 +22,8 @@ from driftctl.declared.hcl_parse import (
     trees,
     unwrap,
 )
-from driftctl.declared.hcl_template import string_template
-from driftctl.declared.hcl_vars import VariableDecl, read_text
+from driftctl.declared.hcl.template import string_template
+from driftctl.declared.hcl.vars import VariableDecl, read_text
 from driftctl.errors import DriftctlError
 
 Parser = Callable[[str, str], Node]

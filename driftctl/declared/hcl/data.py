@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.hcl_iam import render
-from driftctl.declared.hcl_refs import MISSING
-from driftctl.declared.hcl_values import Instance, finalize
+from driftctl.declared.hcl.iam import render
+from driftctl.declared.hcl.refs import MISSING
+from driftctl.declared.hcl.values import Instance, finalize
 from driftctl.model import Unknown
 
 if TYPE_CHECKING:
-    from driftctl.declared.hcl_loader import Loader
+    from driftctl.declared.hcl.loader import Loader
 
 _DNS_SUFFIX = {
     "aws": "amazonaws.com",
@@ -70,7 +70,7 @@ def _session(loader: Loader, instance: Instance, name: str, key: str) -> Any:
 
 
 def _region(loader: Loader, instance: Instance, name: str, provider: str) -> Any:
-    from driftctl.declared.hcl_providers import provider_body
+    from driftctl.declared.hcl.providers import provider_body
 
     body = provider_body(loader, provider)
     configured = finalize(body.attrs.get("region")) if body is not None else None

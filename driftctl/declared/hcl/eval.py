@@ -15,12 +15,12 @@ from typing import Any, Protocol
 
 from lark import Token
 
-from driftctl.declared.hcl_fn_base import CallContext
-from driftctl.declared.hcl_functions import NON_DETERMINISTIC, call, check_function
-from driftctl.declared.hcl_ops import add_for_item, binary, bind, iterate, join_pieces, static_key
-from driftctl.declared.hcl_parse import Node, name_of, trees, unwrap, where
-from driftctl.declared.hcl_refs import Attr, AttrSource, Index, Splat, Step, apply_steps
-from driftctl.declared.hcl_template import (
+from driftctl.declared.hcl.functions.base import CallContext
+from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC, call, check_function
+from driftctl.declared.hcl.ops import add_for_item, binary, bind, iterate, join_pieces, static_key
+from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap, where
+from driftctl.declared.hcl.refs import Attr, AttrSource, Index, Splat, Step, apply_steps
+from driftctl.declared.hcl.template import (
     ForDirective,
     IfDirective,
     Interp,
@@ -30,7 +30,7 @@ from driftctl.declared.hcl_template import (
     template_of,
     unescape,
 )
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.values import (
     EvalFailure,
     ResourceBlock,
     as_unknown,
@@ -420,7 +420,7 @@ class Evaluator:
         else:
             display, text = self._where(node), to_str(first)
         seq = template_of(text, display)
-        from driftctl.declared.hcl_vars import TemplateScope  # hcl_vars builds on this module
+        from driftctl.declared.hcl.vars import TemplateScope  # hcl_vars builds on this module
 
         child = Evaluator(TemplateScope(self.scope), Frame(display, names=variables))
         return child._render(seq)

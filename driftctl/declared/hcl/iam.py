@@ -16,8 +16,8 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
-from driftctl.declared.hcl_fn_encoding import json_value, quote
-from driftctl.declared.hcl_values import EvalFailure, as_unknown, find_pending, to_str
+from driftctl.declared.hcl.functions.encoding import json_value, quote
+from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, to_str
 from driftctl.model import Unknown
 
 _INPUTS = (
@@ -257,6 +257,6 @@ def go_json(value: Any, indent: str | None) -> str:
         return "[\n" + ",\n".join(f"{inner}{go_json(v, inner)}" for v in value) + f"\n{indent}]"
     if isinstance(value, str):
         return quote(value)
-    from driftctl.declared.hcl_fn_encoding import json_text
+    from driftctl.declared.hcl.functions.encoding import json_text
 
     return json_text(value)

@@ -1,6 +1,6 @@
 """Load a Terraform configuration (the root module and the modules it calls) into RawDeclared.
 
-The evaluation follows Terraform's semantics (see the hcl_* modules); what it cannot know
+The evaluation follows Terraform's semantics (see the modules of this package); what it cannot know
 before apply is Unknown, never guessed.
 """
 
@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from driftctl import gcpause
-from driftctl.declared.hcl_cache import ParseCache
-from driftctl.declared.hcl_config import attributes
-from driftctl.declared.hcl_eval import Evaluator, Frame
-from driftctl.declared.hcl_loader import Loader
-from driftctl.declared.hcl_module import ModuleInstance
-from driftctl.declared.hcl_parse import Node, block_parts, name_of, parse, trees, unwrap
-from driftctl.declared.hcl_providers import apply_providers
-from driftctl.declared.hcl_values import is_pending, key_suffix
-from driftctl.declared.hcl_vars import resolve_variables
+from driftctl.declared.hcl.cache import ParseCache
+from driftctl.declared.hcl.config import attributes
+from driftctl.declared.hcl.eval import Evaluator, Frame
+from driftctl.declared.hcl.loader import Loader
+from driftctl.declared.hcl.module import ModuleInstance
+from driftctl.declared.hcl.parse import Node, block_parts, name_of, parse, trees, unwrap
+from driftctl.declared.hcl.providers import apply_providers
+from driftctl.declared.hcl.values import is_pending, key_suffix
+from driftctl.declared.hcl.vars import resolve_variables
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 

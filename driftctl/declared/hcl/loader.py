@@ -8,14 +8,14 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.hcl_body import BodyValue
-from driftctl.declared.hcl_config import ModuleConfig
-from driftctl.declared.hcl_fn_base import CallContext
-from driftctl.declared.hcl_modcalls import read_manifest
-from driftctl.declared.hcl_parse import Node
+from driftctl.declared.hcl.body import BodyValue
+from driftctl.declared.hcl.config import ModuleConfig
+from driftctl.declared.hcl.functions.base import CallContext
+from driftctl.declared.hcl.modcalls import read_manifest
+from driftctl.declared.hcl.parse import Node
 
 if TYPE_CHECKING:
-    from driftctl.declared.hcl_module import ModuleInstance
+    from driftctl.declared.hcl.module import ModuleInstance
 
 
 class Loader:

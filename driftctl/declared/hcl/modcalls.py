@@ -14,11 +14,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.hcl_config import CallDecl
-from driftctl.declared.hcl_eval import Evaluator, Frame, HclEvalError
-from driftctl.declared.hcl_refs import Attr, Index, Step, apply_steps
-from driftctl.declared.hcl_resources import ExpansionResult, evaluate_expansion, instance_frame
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.config import CallDecl
+from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
+from driftctl.declared.hcl.refs import Attr, Index, Step, apply_steps
+from driftctl.declared.hcl.resources import ExpansionResult, evaluate_expansion, instance_frame
+from driftctl.declared.hcl.values import (
     EvalFailure,
     as_unknown,
     is_pending,
@@ -31,7 +31,7 @@ from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
 
 if TYPE_CHECKING:
-    from driftctl.declared.hcl_module import ModuleInstance
+    from driftctl.declared.hcl.module import ModuleInstance
 
 MANIFEST = Path(".terraform") / "modules" / "modules.json"
 
@@ -138,7 +138,7 @@ class CallSet:
         return list(expansion)
 
     def child(self, call: CallDecl, key: int | str | None) -> ModuleInstance:
-        from driftctl.declared.hcl_module import ModuleInstance
+        from driftctl.declared.hcl.module import ModuleInstance
 
         found = self._children.get((call.name, key))
         if found is not None:

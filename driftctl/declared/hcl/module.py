@@ -12,22 +12,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.hcl_config import CallDecl, ModuleConfig
-from driftctl.declared.hcl_eval import Evaluator, Frame, HclEvalError, Origin
-from driftctl.declared.hcl_fn_base import CallContext
-from driftctl.declared.hcl_modcalls import CallSet
-from driftctl.declared.hcl_parse import where
-from driftctl.declared.hcl_providers import provider_keys
-from driftctl.declared.hcl_refs import Step
-from driftctl.declared.hcl_resources import ResourceSet
-from driftctl.declared.hcl_values import EvalFailure, Instance, ResourceBlock, is_pending, to_bool
-from driftctl.declared.hcl_vars import VariableValue, default_value, finish
+from driftctl.declared.hcl.config import CallDecl, ModuleConfig
+from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin
+from driftctl.declared.hcl.functions.base import CallContext
+from driftctl.declared.hcl.modcalls import CallSet
+from driftctl.declared.hcl.parse import where
+from driftctl.declared.hcl.providers import provider_keys
+from driftctl.declared.hcl.refs import Step
+from driftctl.declared.hcl.resources import ResourceSet
+from driftctl.declared.hcl.values import EvalFailure, Instance, ResourceBlock, is_pending, to_bool
+from driftctl.declared.hcl.vars import VariableValue, default_value, finish
 from driftctl.declared.raw import RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
 
 if TYPE_CHECKING:
-    from driftctl.declared.hcl_loader import Loader
+    from driftctl.declared.hcl.loader import Loader
 
 
 class ModuleInstance:

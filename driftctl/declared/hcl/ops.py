@@ -8,9 +8,9 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from driftctl.declared.hcl_parse import Node, name_of, trees, unwrap
-from driftctl.declared.hcl_template import string_template
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap
+from driftctl.declared.hcl.template import string_template
+from driftctl.declared.hcl.values import (
     EvalFailure,
     as_unknown,
     equal,

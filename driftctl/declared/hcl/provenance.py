@@ -20,11 +20,11 @@ from typing import Any
 
 from lark import Token
 
-from driftctl.declared.hcl_eval import Evaluator, HclEvalError, Origin
-from driftctl.declared.hcl_ops import static_key
-from driftctl.declared.hcl_parse import Node, name_of, trees, unwrap
-from driftctl.declared.hcl_template import Interp, string_template
-from driftctl.declared.hcl_values import is_pending, to_str
+from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl.ops import static_key
+from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap
+from driftctl.declared.hcl.template import Interp, string_template
+from driftctl.declared.hcl.values import is_pending, to_str
 from driftctl.model import SourceRef
 
 Path = tuple[str | int, ...]

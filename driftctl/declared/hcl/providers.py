@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.hcl_body import BodyEvaluator, BodyValue
-from driftctl.declared.hcl_config import attributes, literal_string
-from driftctl.declared.hcl_eval import Evaluator, Frame
-from driftctl.declared.hcl_parse import Node, block_parts, static_traversal, trees, unwrap, where
-from driftctl.declared.hcl_values import as_unknown, finalize, is_pending
+from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
+from driftctl.declared.hcl.config import attributes, literal_string
+from driftctl.declared.hcl.eval import Evaluator, Frame
+from driftctl.declared.hcl.parse import Node, block_parts, static_traversal, trees, unwrap, where
+from driftctl.declared.hcl.values import as_unknown, finalize, is_pending
 from driftctl.declared.raw import RawDeclared
 from driftctl.errors import DriftctlError
 
 if TYPE_CHECKING:
-    from driftctl.declared.hcl_loader import Loader
-    from driftctl.declared.hcl_module import ModuleInstance
+    from driftctl.declared.hcl.loader import Loader
+    from driftctl.declared.hcl.module import ModuleInstance
 
 _SKIP = ("assume_role", "assume_role_with_web_identity")
 

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeAlias
 
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.values import (
     EvalFailure,
     Instance,
     ResourceBlock,

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.hcl_body import BodyEvaluator, BodyValue
-from driftctl.declared.hcl_config import META_ARGUMENTS, BlockDecl
-from driftctl.declared.hcl_data import data_attr
-from driftctl.declared.hcl_eval import Evaluator, Frame, HclEvalError, Origin
-from driftctl.declared.hcl_parse import Node, block_parts, static_traversal, where
-from driftctl.declared.hcl_refs import MISSING
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
+from driftctl.declared.hcl.config import META_ARGUMENTS, BlockDecl
+from driftctl.declared.hcl.data import data_attr
+from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin
+from driftctl.declared.hcl.parse import Node, block_parts, static_traversal, where
+from driftctl.declared.hcl.refs import MISSING
+from driftctl.declared.hcl.values import (
     EvalFailure,
     Expansion,
     Instance,
@@ -29,7 +29,7 @@ from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
 
 if TYPE_CHECKING:
-    from driftctl.declared.hcl_module import ModuleInstance
+    from driftctl.declared.hcl.module import ModuleInstance
 
 ExpansionResult = tuple[Expansion, Any, Origin | None]  # keys, for_each value, its origin
 

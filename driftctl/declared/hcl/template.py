@@ -15,8 +15,8 @@ from typing import TypeAlias
 from lark import Token
 from lark.exceptions import UnexpectedInput
 
-from driftctl.declared.hcl_parse import Node, attribute_value, body_items, parse, trees
-from driftctl.declared.hcl_values import EvalFailure
+from driftctl.declared.hcl.parse import Node, attribute_value, body_items, parse, trees
+from driftctl.declared.hcl.values import EvalFailure
 from driftctl.errors import DriftctlError
 
 

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.declared import listing
-from driftctl.declared.hcl_eval import Evaluator, Frame, HclEvalError, Origin, Scope
-from driftctl.declared.hcl_fn_base import CallContext
-from driftctl.declared.hcl_parse import (
+from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, Scope
+from driftctl.declared.hcl.functions.base import CallContext
+from driftctl.declared.hcl.parse import (
     Node,
     attribute_name,
     attribute_value,
@@ -29,8 +29,8 @@ from driftctl.declared.hcl_parse import (
     unwrap,
     where,
 )
-from driftctl.declared.hcl_refs import MISSING, Step
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.refs import MISSING, Step
+from driftctl.declared.hcl.values import (
     EvalFailure,
     Instance,
     ResourceBlock,

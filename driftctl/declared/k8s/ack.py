@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.declared.k8s import ACK, Manifest, References, observe_only_attrs, tag_list
+from driftctl.declared.k8s.manifest import ACK, Manifest, References, observe_only_attrs, tag_list
 from driftctl.declared.raw import RawResource
 from driftctl.model import Unknown
 

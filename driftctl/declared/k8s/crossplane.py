@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.k8s import (
+from driftctl.declared.k8s.manifest import (
     CROSSPLANE,
     MAP_ATTRS,
     Manifest,

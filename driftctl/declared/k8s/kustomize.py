@@ -29,8 +29,8 @@ from typing import Any
 import yaml
 
 from driftctl.aws.registry import terraform_types
-from driftctl.declared import ack, crossplane
-from driftctl.declared.k8s import ACK, CROSSPLANE, Manifest, References
+from driftctl.declared.k8s import ack, crossplane
+from driftctl.declared.k8s.manifest import ACK, CROSSPLANE, Manifest, References
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.declared.yamldocs import load_documents
 from driftctl.errors import DriftctlError

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from driftctl.declared import hcl_cache
-from driftctl.declared.hcl import load_hcl
-from driftctl.declared.hcl_cache import ParseCache, encode
+from driftctl.declared.hcl import cache as hcl_cache
+from driftctl.declared.hcl.cache import ParseCache, encode
+from driftctl.declared.hcl.load import load_hcl
 from driftctl.errors import DriftctlError
-from tests.declared.hcltest import write
+from tests.declared.hcl.hcltest import write
 
 TEXT = 'resource "x_y" "z" {\n  v = "a"\n}\n'
 

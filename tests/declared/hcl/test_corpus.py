@@ -40,11 +40,11 @@ from typing import Any
 
 import pytest
 
-from driftctl.declared.hcl import load_hcl
+from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.model import Ref, Unknown, to_plain
+from tests.paths import CORPUS
 
-CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "main.tf").is_file())
 
 try:

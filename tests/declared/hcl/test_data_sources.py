@@ -14,7 +14,7 @@ import pytest
 
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
-from tests.declared.hcltest import evaluate
+from tests.declared.hcl.hcltest import evaluate
 
 
 def policy(tmp_path: Path, body: str, attribute: str = "json") -> Any:

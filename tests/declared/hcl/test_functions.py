@@ -13,10 +13,15 @@ from typing import Any
 
 import pytest
 
-from driftctl.declared.hcl_functions import FUNCTIONS, NON_DETERMINISTIC, SPECIAL, known_names
+from driftctl.declared.hcl.functions.registry import (
+    FUNCTIONS,
+    NON_DETERMINISTIC,
+    SPECIAL,
+    known_names,
+)
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
-from tests.declared.hcltest import evaluate, load, write
+from tests.declared.hcl.hcltest import evaluate, load, write
 
 DOC = "https://developer.hashicorp.com/terraform/language/functions/"
 
@@ -426,7 +431,7 @@ def test_file_paths_are_relative_to_the_root_module_as_terraform_runs_there(
             "mod/p.txt": "in module",
         },
     )
-    from driftctl.declared.hcl import load_hcl
+    from driftctl.declared.hcl.load import load_hcl
 
     attrs = load_hcl(tmp_path).resources[0].attrs
     assert attrs == {"a": "in module", "b": "mod"}

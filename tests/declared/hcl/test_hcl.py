@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from driftctl.declared.hcl import load_hcl
+from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
@@ -704,7 +704,7 @@ def test_locals_cycle_is_an_error_naming_the_cycle(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------- provenance
 
 
-# (exact spans: tests/declared/test_provenance.py)
+# (exact spans: tests/declared/hcl/test_provenance.py)
 
 
 # ---------------------------------------------------------------------------- errors

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from driftctl.declared.hcl import load_hcl
+from driftctl.declared.hcl.load import load_hcl
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
-from tests.declared.hcltest import load, resource, write
+from tests.declared.hcl.hcltest import load, resource, write
 
 BUCKET = {
     "modules/bucket/main.tf": """

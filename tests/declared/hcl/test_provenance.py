@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from driftctl.model import SourceRef
-from tests.declared.hcltest import load, resource, spanned
+from tests.declared.hcl.hcltest import load, resource, spanned
 
 
 def spans(tmp_path: Path, files: dict[str, str], address: str, **kwargs: object) -> dict[str, str]:

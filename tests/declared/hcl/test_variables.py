@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from driftctl import settings
-from driftctl.declared.hcl import load_hcl
+from driftctl.declared.hcl.load import load_hcl
 from driftctl.errors import DriftctlError
-from tests.declared.hcltest import evaluate, load, write
+from tests.declared.hcl.hcltest import evaluate, load, write
 
 VARS = 'variable "v" {\n  default = "default"\n}\n'
 

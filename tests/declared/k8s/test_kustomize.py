@@ -14,11 +14,11 @@ import pytest
 from driftctl import rules
 from driftctl.aws.canonical import canonicalize
 from driftctl.cli import main
-from driftctl.declared.kustomize import from_text, load_kustomize
+from driftctl.declared.k8s.kustomize import from_text, load_kustomize
 from driftctl.errors import DriftctlError
 from driftctl.model import Change, Drift, Ref, Unknown
+from tests.paths import STACK
 
-STACK = Path(__file__).parents[1] / "fixtures" / "stack"
 needs_kubectl = pytest.mark.skipif(
     shutil.which("kubectl") is None and shutil.which("kustomize") is None,
     reason="needs the real kubectl (or kustomize)",

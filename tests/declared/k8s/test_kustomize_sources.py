@@ -11,7 +11,7 @@ import pytest
 
 from driftctl import settings
 from driftctl.cli import main
-from driftctl.declared.kustomize import load_kustomize
+from driftctl.declared.k8s.kustomize import load_kustomize
 from driftctl.errors import DriftctlError
 from driftctl.pipeline import load_declared
 

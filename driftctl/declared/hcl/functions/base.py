@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.values import (
     EvalFailure,
     equal,
     sort_key,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from driftctl.declared.hcl_fn_base import (
+from driftctl.declared.hcl.functions.base import (
     Function,
     as_bool,
     as_int,
@@ -22,7 +22,7 @@ from driftctl.declared.hcl_fn_base import (
     graphemes,
     unify,
 )
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.values import (
     EvalFailure,
     equal,
     norm_number,

@@ -23,8 +23,8 @@ from typing import Any
 import yaml
 from yaml import events
 
-from driftctl.declared.hcl_fn_base import Function, as_str, fn
-from driftctl.declared.hcl_values import EvalFailure, format_number, is_number, norm_number
+from driftctl.declared.hcl.functions.base import Function, as_str, fn
+from driftctl.declared.hcl.values import EvalFailure, format_number, is_number, norm_number
 
 # ---------------------------------------------------------------------------- JSON
 

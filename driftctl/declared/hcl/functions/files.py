@@ -13,9 +13,9 @@ import posixpath
 import re
 from typing import Any
 
-from driftctl.declared.hcl_fn_base import CallContext, Function, as_str
-from driftctl.declared.hcl_fn_encoding import b64digest, hexdigest
-from driftctl.declared.hcl_values import EvalFailure
+from driftctl.declared.hcl.functions.base import CallContext, Function, as_str
+from driftctl.declared.hcl.functions.encoding import b64digest, hexdigest
+from driftctl.declared.hcl.values import EvalFailure
 
 
 def _file(context: CallContext, args: list[Any]) -> str:

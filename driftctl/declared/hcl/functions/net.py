@@ -9,8 +9,8 @@ from __future__ import annotations
 import ipaddress
 from typing import Any
 
-from driftctl.declared.hcl_fn_base import Function, as_int, as_str, fn
-from driftctl.declared.hcl_values import EvalFailure
+from driftctl.declared.hcl.functions.base import Function, as_int, as_str, fn
+from driftctl.declared.hcl.values import EvalFailure
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 

@@ -12,8 +12,8 @@ import math
 import re
 from typing import Any
 
-from driftctl.declared.hcl_fn_base import Function, as_int, as_number, as_str, fn
-from driftctl.declared.hcl_values import EvalFailure, norm_number
+from driftctl.declared.hcl.functions.base import Function, as_int, as_number, as_str, fn
+from driftctl.declared.hcl.values import EvalFailure, norm_number
 
 # ---------------------------------------------------------------------------- numbers
 

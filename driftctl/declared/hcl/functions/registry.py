@@ -1,6 +1,6 @@
 """Terraform's built-in function library: the registry and how a call is made.
 
-Every function Terraform can evaluate offline is implemented in an hcl_fn_* module.
+Every function Terraform can evaluate offline is implemented in a module of this package.
 The rest evaluate to Unknown, for a stated reason: non-deterministic ones (timestamp,
 uuid, bcrypt, plantimestamp) are also reported so the determinism check can name them.
 A name that is no function at all is an error, as in Terraform.
@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared import (
-    hcl_fn_collections,
-    hcl_fn_encoding,
-    hcl_fn_files,
-    hcl_fn_net,
-    hcl_fn_numeric,
-    hcl_fn_strings,
+from driftctl.declared.hcl.functions import (
+    collections,
+    encoding,
+    files,
+    net,
+    numeric,
+    strings,
 )
-from driftctl.declared.hcl_fn_base import CallContext, Function, as_str, fn
-from driftctl.declared.hcl_values import EvalFailure, as_unknown, find_pending, is_pending
+from driftctl.declared.hcl.functions.base import CallContext, Function, as_str, fn
+from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, is_pending
 from driftctl.model import Unknown
 
 NON_DETERMINISTIC = frozenset({"timestamp", "plantimestamp", "uuid", "bcrypt"})
@@ -44,18 +44,18 @@ def _pathexpand(args: list[Any]) -> Any:
 
 
 def _rsadecrypt(args: list[Any]) -> str:
-    from driftctl.declared.hcl_fn_rsa import rsadecrypt
+    from driftctl.declared.hcl.functions.rsa import rsadecrypt
 
     return rsadecrypt(as_str(args[0]), as_str(args[1]))
 
 
 FUNCTIONS: dict[str, Function] = {
-    **hcl_fn_collections.FUNCTIONS,
-    **hcl_fn_encoding.FUNCTIONS,
-    **hcl_fn_files.FUNCTIONS,
-    **hcl_fn_net.FUNCTIONS,
-    **hcl_fn_numeric.FUNCTIONS,
-    **hcl_fn_strings.FUNCTIONS,
+    **collections.FUNCTIONS,
+    **encoding.FUNCTIONS,
+    **files.FUNCTIONS,
+    **net.FUNCTIONS,
+    **numeric.FUNCTIONS,
+    **strings.FUNCTIONS,
     "pathexpand": fn(_pathexpand, 1),
     "rsadecrypt": fn(_rsadecrypt, 2),
 }

@@ -11,7 +11,7 @@ import binascii
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
-from driftctl.declared.hcl_values import EvalFailure
+from driftctl.declared.hcl.values import EvalFailure
 
 
 def rsadecrypt(ciphertext: str, key_text: str) -> str:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.declared.hcl_fn_base import (
+from driftctl.declared.hcl.functions.base import (
     Function,
     as_int,
     as_list,
@@ -21,7 +21,7 @@ from driftctl.declared.hcl_fn_base import (
     graphemes,
     string_fn,
 )
-from driftctl.declared.hcl_values import (
+from driftctl.declared.hcl.values import (
     EvalFailure,
     to_bool,
     to_number,
@@ -233,7 +233,7 @@ def _format_verb(value: Any, match: re.Match[str]) -> str:
         number = as_int(number) if verb in "dxXob" else float(number)
         return format(number, _spec(match, _NUMERIC_VERBS[verb], numeric=True))
     if verb == "v" and isinstance(value, (list, dict)):
-        from driftctl.declared.hcl_fn_encoding import json_text
+        from driftctl.declared.hcl.functions.encoding import json_text
 
         text = json_text(value)
     elif verb == "t":
