@@ -16,7 +16,6 @@ from driftctl.aws import accounts
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
 from driftctl.aws.ratelimit import RateLimiter
-from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
 from driftctl.declared import sources as declared_sources
 from driftctl.declared.hcl.data import SESSION_UNKNOWN
@@ -27,6 +26,7 @@ from driftctl.errors import DriftctlError
 from driftctl.match import match
 from driftctl.model import KINDS, Drift, Report, Resource, ScanError
 from driftctl.report import progress
+from driftctl.resources.registry import SCANS, TYPES
 from driftctl.scopes import LiveRun
 from driftctl.settings import Settings, Source
 

@@ -14,11 +14,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import GLOBAL, LiveState
 from driftctl.aws.session import CallCounter
 from driftctl.errors import DriftctlError
 from driftctl.model import KINDS, Drift, Report, Resource, json_drift_sort_key
+from driftctl.resources.registry import SCANS, TYPES
 
 Pair = tuple[str, str]  # (account, region or GLOBAL)
 

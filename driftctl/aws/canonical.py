@@ -12,10 +12,10 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-from driftctl.aws.registry import CONVERTERS, FOLDS, TYPES
-from driftctl.aws.types import ResourceType
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.model import Ref, Resource, Unknown, is_known
+from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
+from driftctl.resources.spec import ResourceType
 
 
 @dataclasses.dataclass

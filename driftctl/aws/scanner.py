@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 import botocore.exceptions
 
 from driftctl.aws.session import FATAL_CODES, CallCounter, ClientFactory, fatal_error
-from driftctl.aws.types import DetailCall, Item, ListCall, ScanSpec
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
+from driftctl.resources.spec import DetailCall, Item, ListCall, ScanSpec
 
 if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress

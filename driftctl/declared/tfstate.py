@@ -7,10 +7,12 @@ Terraform writes them (`module.net.aws_subnet.private["a"]`); data sources are s
 The ids come from state, and state's attribute values are the declared values.
 
 State holds computed attributes too. Where one resource's computed attributes repeat a
-separate resource of the same state (a role's `inline_policy` lists the policies of its
-aws_iam_role_policy resources; a bucket's `versioning` mirrors its
-aws_s3_bucket_versioning), the separate resource is kept and the repetition dropped, so
-nothing is declared twice. Empty strings and nulls are "not set".
+separate resource of the same state (a role's `inline_policy` lists its separate inline
+policies; a bucket's `versioning` mirrors its separate versioning resource), the
+separate resource is kept and the repetition dropped, so nothing is declared twice: each
+type says how (`ResourceType.state_key` and `state_drop`). Empty strings and nulls are
+"not set". A type's state id is driftctl's id where the type says so (`state_id`);
+the others match by their natural keys.
 """
 
 from __future__ import annotations
@@ -19,31 +21,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.aws.registry import terraform_types
 from driftctl.declared.hcl.values import key_suffix
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef
-
-# types whose state id is the id driftctl uses (the others match by their natural key)
-STATE_IDS = frozenset(
-    {
-        "aws_s3_bucket",
-        "aws_vpc",
-        "aws_subnet",
-        "aws_security_group",
-        "aws_iam_role",
-        "aws_iam_role_policy",
-        "aws_iam_policy",
-        "aws_iam_user",
-    }
-)
-# aws_s3_bucket's computed inline attribute -> the separate type that owns it when present
-BUCKET_INLINE = {
-    "versioning": "aws_s3_bucket_versioning",
-    "server_side_encryption_configuration": "aws_s3_bucket_server_side_encryption_configuration",
-    "policy": "aws_s3_bucket_policy",
-}
+from driftctl.resources.registry import TYPES, terraform_types
 
 
 def parse_state(name: str, text: str) -> dict[str, Any]:
@@ -109,9 +91,7 @@ def from_state(name: str, state: dict[str, Any]) -> RawDeclared:
                     address,
                     _declared_attrs(attrs),
                     SourceRef(name, 1),
-                    import_id=state_id
-                    if rtype in STATE_IDS and isinstance(state_id, str)
-                    else None,
+                    import_id=state_id if _state_id(rtype) and isinstance(state_id, str) else None,
                 )
             )
     _drop_repeated(found)
@@ -146,34 +126,23 @@ def _set(value: Any) -> Any:
     return value
 
 
+def _state_id(rtype: str) -> bool:
+    known = TYPES.get(rtype)
+    return known is not None and known.state_id
+
+
 def _drop_repeated(found: list[RawResource]) -> None:
     """Drop computed attributes that repeat a separate resource of the same state."""
-    separate: set[tuple[str, ...]] = set()
+    separate: set[tuple[str, tuple[str, ...]]] = set()
     for r in found:
-        a = r.attrs
-        if r.type in BUCKET_INLINE.values():
-            separate.add((r.type, str(a.get("bucket"))))
-        elif r.type == "aws_iam_role_policy":
-            separate.add((r.type, str(a.get("role")), str(a.get("name"))))
-        elif r.type == "aws_iam_role_policy_attachment":
-            separate.add((r.type, str(a.get("role")), str(a.get("policy_arn"))))
+        known = TYPES.get(r.type)
+        if known is not None and known.state_key is not None:
+            separate.add((r.type, known.state_key(r.attrs)))
+
+    def has(rtype: str, key: tuple[str, ...]) -> bool:
+        return (rtype, key) in separate
+
     for r in found:
-        a = r.attrs
-        if r.type == "aws_s3_bucket":
-            for inline, owner in BUCKET_INLINE.items():
-                if (owner, str(a.get("bucket"))) in separate:
-                    a.pop(inline, None)
-        elif r.type == "aws_iam_role":
-            role = str(a.get("name"))
-            a["inline_policy"] = [
-                b
-                for b in a.get("inline_policy") or ()
-                if isinstance(b, dict)
-                and b.get("name")
-                and ("aws_iam_role_policy", role, str(b["name"])) not in separate
-            ]
-            a["managed_policy_arns"] = [
-                arn
-                for arn in a.get("managed_policy_arns") or ()
-                if ("aws_iam_role_policy_attachment", role, str(arn)) not in separate
-            ]
+        known = TYPES.get(r.type)
+        if known is not None and known.state_drop is not None:
+            known.state_drop(r.attrs, has)

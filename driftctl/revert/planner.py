@@ -15,9 +15,9 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from driftctl.aws.registry import TYPES
 from driftctl.globs import Glob
 from driftctl.model import Change, Drift, Resource
+from driftctl.resources.registry import TYPES
 from driftctl.revert import guards
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank

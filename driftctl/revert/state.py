@@ -13,11 +13,11 @@ from collections.abc import Iterable
 
 from driftctl import scopes
 from driftctl.aws.canonical import Declared
-from driftctl.aws.registry import TYPES
 from driftctl.aws.scanner import GLOBAL
 from driftctl.match import Matched, match, resolve
 from driftctl.model import Drift, Ref, Resource, Unknown
 from driftctl.pipeline import normalize_live
+from driftctl.resources.registry import TYPES
 from driftctl.scopes import LiveRun
 
 ScopeKey = tuple[str, str]  # (account, region or GLOBAL)

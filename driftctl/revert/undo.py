@@ -13,8 +13,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from driftctl.aws.registry import TYPES
 from driftctl.model import Resource
+from driftctl.resources.registry import TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank
 from driftctl.revert.calls import Ctx, Pending, Unit

@@ -1,0 +1,93 @@
+"""The explicit registry of resource types. Built here, nowhere else.
+
+`FAMILIES` lists every type module's record; everything else below is derived from it
+by plain comprehensions (no import-time registration, no metaclasses). Adding a type is
+one module under driftctl/resources/<service>/ and one line here (a test checks that
+every module there is listed).
+
+The list's order is the order a revert creates types in when nothing else orders them:
+`ORDER` puts every type after its parent and the types it names in `after`, and keeps
+this list's order among the rest. Deletes run in the reverse order.
+"""
+
+from __future__ import annotations
+
+from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne
+from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.s3 import (
+    bucket,
+    bucket_encryption,
+    bucket_policy,
+    bucket_public_access_block,
+    bucket_versioning,
+)
+from driftctl.resources.spec import Fold, ResourceType, ScanSpec
+from driftctl.revert.spec import RevertSpec
+
+FAMILIES: tuple[Family, ...] = (
+    vpc.FAMILY,
+    subnet.FAMILY,
+    security_group.FAMILY,
+    security_group_rule.FAMILY,
+    bucket.FAMILY,
+    bucket_versioning.FAMILY,
+    bucket_encryption.FAMILY,
+    bucket_public_access_block.FAMILY,
+    bucket_policy.FAMILY,
+    policy.FAMILY,
+    user.FAMILY,
+    role.FAMILY,
+    role_policy.FAMILY,
+    role_policy_attachment.FAMILY,
+)
+
+TYPES: dict[str, ResourceType] = {t.name: t for f in FAMILIES for t in f.types}
+SCANS: dict[str, ScanSpec] = {s.name: s for f in FAMILIES for s in f.scans}
+REVERTS: dict[str, RevertSpec] = {r.type: r for f in FAMILIES for r in f.reverts}
+READERS: dict[str, ReadOne] = {scan: read for f in FAMILIES for scan, read in f.readers.items()}
+
+# Terraform type -> (canonical type, converter); folds -> (owning type, Fold)
+CONVERTERS = {tf: (t, conv) for t in TYPES.values() for tf, conv in t.from_terraform.items()}
+FOLDS: dict[str, tuple[ResourceType, Fold]] = {
+    tf: (t, fold) for t in TYPES.values() for tf, fold in t.folds.items()
+}
+
+# the declared formats: CloudFormation type, (service, kind) of Crossplane and ACK
+CFN_TYPES: dict[str, CfnType] = {c.name: c for f in FAMILIES for c in f.cfn}
+CROSSPLANE_KINDS: dict[tuple[str, str], CrossplaneKind] = {
+    (k.service, k.kind): k for f in FAMILIES for k in f.crossplane
+}
+ACK_KINDS: dict[tuple[str, str], AckKind] = {
+    (k.service, k.kind): k for f in FAMILIES for k in f.ack
+}
+
+
+def terraform_types() -> list[str]:
+    """Every Terraform type driftctl reads (canonical types plus folded and split ones)."""
+    return sorted({*CONVERTERS, *FOLDS})
+
+
+def _creation_order() -> tuple[str, ...]:
+    """Every type after its parent and its `after` types; otherwise in FAMILIES order."""
+    listed = list(TYPES)
+    needs = {
+        name: {d for d in (*t.after, *(t.parent[:1] if t.parent else ())) if d in TYPES}
+        for name, t in TYPES.items()
+    }
+    out: list[str] = []
+    while len(out) < len(listed):
+        ready = next((n for n in listed if n not in out and needs[n] <= set(out)), None)
+        if ready is None:
+            cycle = sorted(n for n in listed if n not in out)
+            raise RuntimeError(f"resource types wait on each other: {', '.join(cycle)}")
+        out.append(ready)
+    return tuple(out)
+
+
+ORDER: tuple[str, ...] = _creation_order()
+
+
+def rank(rtype: str) -> int:
+    """Where a type is created in a revert plan (deletes run in the reverse order)."""
+    return ORDER.index(rtype) if rtype in ORDER else len(ORDER)
