@@ -46,7 +46,7 @@ Only = Annotated[
     typer.Option(
         "--only",
         help="Revert only the drift named TYPE/ADDRESS (or TYPE/ID), else those this glob "
-        "matches (repeatable), e.g. 'aws_security_group/*'; a value matching no drift is an "
+        "matches (repeatable), e.g. 'aws_iam_*/*'; a value matching no drift is an "
         "error",
     ),
 ]

@@ -42,6 +42,7 @@ class CfnType:
 
     name: str  # "AWS::S3::Bucket"
     convert: Callable[[Declaring], None]  # emits the Terraform-shaped resources
+    emits: tuple[str, ...] = ()  # the Terraform types it declares (those driftctl reads)
     ref: tuple[str, ...] | None = None  # what `!Ref` returns: a path of the Terraform resource
     getatt: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     # the name attribute CloudFormation generates when the template leaves it out
@@ -94,6 +95,7 @@ class AckKind:
     kind: str  # "Bucket"
     type: str  # the Terraform type the kind itself declares (an adopted one is of it)
     convert: Callable[[AckContext], list[RawResource]]
+    emits: tuple[str, ...] = ()  # every Terraform type it declares (its own first)
     version: str = "v1alpha1"
     # codify: Terraform type -> attribute -> where spec writes it
     fields: Mapping[str, Mapping[str, Where]] = dataclasses.field(default_factory=dict)

@@ -1,9 +1,9 @@
 """The explicit registry of resource types. Built here, nowhere else.
 
-`FAMILIES` lists every type module's record; everything else below is derived from it
-by plain comprehensions (no import-time registration, no metaclasses). Adding a type is
-one module under driftctl/resources/<service>/ and one line here (a test checks that
-every module there is listed).
+`MODULES` lists every type module; `FAMILIES` are their records, and everything else
+below is derived from them by plain comprehensions (no import-time registration, no
+metaclasses). Adding a type is one module under driftctl/resources/<service>/ and one
+line here (a test checks that every module there is listed).
 
 The list's order is the order a revert creates types in when nothing else orders them:
 `ORDER` puts every type after its parent and the types it names in `after`, and keeps
@@ -11,6 +11,8 @@ this list's order among the rest. Deletes run in the reverse order.
 """
 
 from __future__ import annotations
+
+from types import ModuleType
 
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne
@@ -25,22 +27,32 @@ from driftctl.resources.s3 import (
 from driftctl.resources.spec import Fold, ResourceType, ScanSpec
 from driftctl.revert.spec import RevertSpec
 
-FAMILIES: tuple[Family, ...] = (
-    vpc.FAMILY,
-    subnet.FAMILY,
-    security_group.FAMILY,
-    security_group_rule.FAMILY,
-    bucket.FAMILY,
-    bucket_versioning.FAMILY,
-    bucket_encryption.FAMILY,
-    bucket_public_access_block.FAMILY,
-    bucket_policy.FAMILY,
-    policy.FAMILY,
-    user.FAMILY,
-    role.FAMILY,
-    role_policy.FAMILY,
-    role_policy_attachment.FAMILY,
+MODULES: tuple[ModuleType, ...] = (
+    vpc,
+    subnet,
+    security_group,
+    security_group_rule,
+    bucket,
+    bucket_versioning,
+    bucket_encryption,
+    bucket_public_access_block,
+    bucket_policy,
+    policy,
+    user,
+    role,
+    role_policy,
+    role_policy_attachment,
 )
+
+
+def _family(module: ModuleType) -> Family:
+    family = getattr(module, "FAMILY", None)
+    if not isinstance(family, Family):
+        raise TypeError(f"{module.__name__} has no FAMILY record")
+    return family
+
+
+FAMILIES: tuple[Family, ...] = tuple(_family(m) for m in MODULES)
 
 TYPES: dict[str, ResourceType] = {t.name: t for f in FAMILIES for t in f.types}
 SCANS: dict[str, ScanSpec] = {s.name: s for f in FAMILIES for s in f.scans}

@@ -126,8 +126,13 @@ class ResourceType:
     )
     folds: Mapping[str, Fold] = dataclasses.field(default_factory=dict)
     tags: bool = False  # supports tags (provider default_tags merge in)
-    # attrs holding a JSON document (an IAM policy): written back as JSON, not as blocks
+    # attrs holding a JSON document (an IAM policy): written back as JSON, not as blocks;
+    # Terraform holds them as strings, driftctl as the parsed document
     documents: frozenset[str] = frozenset()
+    # where the canonical shape differs from Terraform's schema (the registry lint reads
+    # it): dotted block path -> "single" (a block held as its one item, a dict) or
+    # "flatten" (a nested single block whose attributes its parent's dict holds)
+    shape: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # what the id is, in words, for docs/resource-types.md ("bucket name", "`vpc-…`")
     id_doc: str = ""
     # types a revert creates before this one (besides its parent); deletes run reversed

@@ -198,6 +198,8 @@ def _fresh(desired: Attrs) -> Attrs:
     return {**desired, "ingress": [], "egress": [ALLOW_ALL_EGRESS]}
 
 
+EMITS = (TYPE,)
+
 FAMILY = Family(
     types=(
         ResourceType(
@@ -240,6 +242,7 @@ FAMILY = Family(
         CfnType(
             "AWS::EC2::SecurityGroup",
             _cfn,
+            emits=EMITS,
             ref=("id",),
             getatt={"GroupId": ("id",), "VpcId": ("vpc_id",)},
             name_attr="name",
@@ -281,6 +284,7 @@ FAMILY = Family(
             "SecurityGroup",
             TYPE,
             _ack,
+            emits=EMITS,
             fields={
                 TYPE: {"tags": ("tag_list", ("tags",)), "description": ("scalar", ("description",))}
             },

@@ -267,8 +267,8 @@ _GROUP_ID = ("SecurityGroup", ("id",))
 FAMILY = Family(
     types=(),  # rules are part of their group
     cfn=(
-        CfnType("AWS::EC2::SecurityGroupIngress", _cfn_rule_resource("ingress")),
-        CfnType("AWS::EC2::SecurityGroupEgress", _cfn_rule_resource("egress")),
+        CfnType("AWS::EC2::SecurityGroupIngress", _cfn_rule_resource("ingress"), emits=(GROUP,)),
+        CfnType("AWS::EC2::SecurityGroupEgress", _cfn_rule_resource("egress"), emits=(GROUP,)),
     ),
     crossplane=(
         CrossplaneKind(

@@ -122,6 +122,8 @@ def _fresh(desired: Attrs) -> Attrs:
     return {**desired, "map_public_ip_on_launch": False}
 
 
+EMITS = (TYPE,)
+
 FAMILY = Family(
     types=(
         ResourceType(
@@ -154,6 +156,7 @@ FAMILY = Family(
         CfnType(
             "AWS::EC2::Subnet",
             _cfn,
+            emits=EMITS,
             ref=("id",),
             getatt={
                 "SubnetId": ("id",),
@@ -191,6 +194,7 @@ FAMILY = Family(
             "Subnet",
             TYPE,
             _ack,
+            emits=EMITS,
             fields={
                 TYPE: {
                     "tags": ("tag_list", ("tags",)),

@@ -68,6 +68,7 @@ def _attribute(name: str) -> Any:
 
 
 def _not_default(item: Item) -> bool:
+    """not for the default VPC"""
     return not item.get("IsDefault")  # the default VPC is AWS's own: no need for its details
 
 
@@ -170,6 +171,8 @@ def _fresh(desired: Attrs) -> Attrs:
     return {**desired, "enable_dns_support": True, "enable_dns_hostnames": False}
 
 
+EMITS = (TYPE,)
+
 FAMILY = Family(
     types=(
         ResourceType(
@@ -213,6 +216,7 @@ FAMILY = Family(
         CfnType(
             "AWS::EC2::VPC",
             _cfn,
+            emits=EMITS,
             ref=("id",),
             getatt={"VpcId": ("id",), "CidrBlock": ("cidr_block",)},
             properties={
@@ -248,6 +252,7 @@ FAMILY = Family(
             "VPC",
             TYPE,
             _ack,
+            emits=EMITS,
             fields={
                 TYPE: {
                     "tags": ("tag_list", ("tags",)),

@@ -172,6 +172,7 @@ def _new_arn(ctx: Ctx, desired: Attrs) -> Pending:
 
 
 def _attached(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
+    """it is attached to a group, user or role"""
     entities = ctx.facts.get("entities") or {}
     names = sorted(
         [f"group {g['GroupName']}" for g in entities.get("PolicyGroups") or ()]
@@ -212,6 +213,8 @@ _XP_FIELDS = {
     "description": ("scalar", ("description",)),
     "path": ("scalar", ("path",)),
 }
+
+EMITS = (TYPE,)
 
 FAMILY = Family(
     types=(
@@ -277,6 +280,7 @@ FAMILY = Family(
         CfnType(
             "AWS::IAM::ManagedPolicy",
             _cfn,
+            emits=(TYPE, "aws_iam_role_policy_attachment"),
             ref=("arn",),
             getatt={"PolicyArn": ("arn",)},
             name_attr="name",
@@ -300,6 +304,7 @@ FAMILY = Family(
             "Policy",
             TYPE,
             _ack,
+            emits=EMITS,
             fields={
                 TYPE: {
                     "tags": ("tag_list", ("tags",)),

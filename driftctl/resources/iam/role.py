@@ -228,6 +228,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
 
 
 def _in_profiles(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
+    """it is in an instance profile"""
     profiles = (ctx.facts.get("instance_profiles") or {}).get("InstanceProfiles") or []
     if profiles:
         names = ", ".join(sorted(p["InstanceProfileName"] for p in profiles))
@@ -273,6 +274,9 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
     }
     return build(item, {"listed": role}, region)
 
+
+# a role declares its inline policies and attached policies too
+EMITS = (TYPE, role_policy.TYPE, role_policy_attachment.TYPE)
 
 FAMILY = Family(
     types=(
@@ -327,6 +331,7 @@ FAMILY = Family(
         CfnType(
             "AWS::IAM::Role",
             _cfn,
+            emits=EMITS,
             ref=("id",),
             getatt={"Arn": ("arn",)},
             name_attr="name",
@@ -366,6 +371,7 @@ FAMILY = Family(
             "Role",
             TYPE,
             _ack,
+            emits=EMITS,
             fields={
                 TYPE: {
                     "tags": ("tag_list", ("tags",)),

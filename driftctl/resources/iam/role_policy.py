@@ -101,7 +101,7 @@ FAMILY = Family(
             unit_id=role_of,
         ),
     ),
-    cfn=(CfnType("AWS::IAM::Policy", _cfn_policy),),
+    cfn=(CfnType("AWS::IAM::Policy", _cfn_policy, emits=(TYPE,)),),
     crossplane=(
         CrossplaneKind(
             "iam",

@@ -157,6 +157,7 @@ _FACTS = (
 
 
 def _holds(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
+    """it holds credentials, group memberships or policies"""
     held = [what for fact, (what, key) in _HOLDINGS.items() if (ctx.facts.get(fact) or {}).get(key)]
     if held:
         return (
@@ -178,6 +179,8 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
     tags = reader.pages("iam", unit.region, "list_user_tags", by_user, "Tags")
     return build({**user, "Tags": tags}, {}, unit.region)
 
+
+EMITS = (TYPE,)
 
 FAMILY = Family(
     types=(
@@ -215,7 +218,16 @@ FAMILY = Family(
         ),
     ),
     readers={SCAN.name: _read},
-    cfn=(CfnType("AWS::IAM::User", _cfn, ref=("id",), getatt={"Arn": ("arn",)}, name_attr="name"),),
+    cfn=(
+        CfnType(
+            "AWS::IAM::User",
+            _cfn,
+            emits=EMITS,
+            ref=("id",),
+            getatt={"Arn": ("arn",)},
+            name_attr="name",
+        ),
+    ),
     crossplane=(
         CrossplaneKind(
             "iam",
@@ -235,6 +247,7 @@ FAMILY = Family(
             "User",
             TYPE,
             _ack,
+            emits=EMITS,
             fields={TYPE: {"tags": ("tag_list", ("tags",)), "path": ("scalar", ("path",))}},
         ),
     ),

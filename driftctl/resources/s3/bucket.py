@@ -122,6 +122,7 @@ def _cfn_bucket(d: Declaring) -> None:
 CFN = CfnType(
     "AWS::S3::Bucket",
     _cfn_bucket,
+    emits=(TYPE, *(s.type for s in SETTINGS if s.cfn_inline is not None)),
     ref=("id",),
     getatt={"Arn": ("arn",)},
     name_attr="bucket",
@@ -181,6 +182,7 @@ ACK = AckKind(
     "Bucket",
     TYPE,
     _ack_bucket,
+    emits=(TYPE, *(s.type for s in SETTINGS if s.ack_inline is not None)),
     fields={
         TYPE: {"tags": ("tag_list", ("tagging", "tagSet"))},
         **{s.type: s.ack_fields for s in SETTINGS if s.ack_fields},
@@ -207,6 +209,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
 
 
 def _not_empty(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
+    """it holds objects (driftctl never deletes objects)"""
     listing = ctx.facts.get("objects") or {}
     if listing.get("Versions") or listing.get("DeleteMarkers"):
         return (

@@ -168,6 +168,8 @@ FAMILY = Family(
             from_terraform={TYPE: _from_tf},
             id_doc=ID_DOC,
             state_key=_state_key,
+            # S3 keeps one rule; its apply_server_side_encryption_by_default is read into it
+            shape={"rule": "single", "rule.apply_server_side_encryption_by_default": "flatten"},
         ),
     ),
     reverts=(

@@ -102,6 +102,6 @@ FAMILY = Family(
             delete=Delete(_remove, with_parent=True),
         ),
     ),
-    cfn=(CfnType("AWS::S3::BucketPolicy", _cfn_bucket_policy),),
+    cfn=(CfnType("AWS::S3::BucketPolicy", _cfn_bucket_policy, emits=(TYPE,)),),
     crossplane=(CrossplaneKind("s3", "BucketPolicy", TYPE, refs={"bucket": ("Bucket", ("id",))}),),
 )

@@ -141,6 +141,7 @@ FAMILY = Family(
             from_terraform={TYPE: _from_tf},
             id_doc=ID_DOC,
             state_key=_state_key,
+            shape={"versioning_configuration": "single"},
         ),
     ),
     reverts=(
