@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -17,7 +18,9 @@ from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
 from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.scanner import LiveState, Scanner
+from driftctl.bind import bind_live, with_bound
 from driftctl.declared import sources as declared_sources
+from driftctl.declared.binding import State
 from driftctl.declared.hcl.data import SESSION_UNKNOWN
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared
@@ -37,8 +40,13 @@ ACCOUNTS_IN_PARALLEL = 4
 def load_declared(settings: Settings, context: dict[str, str] | None = None) -> Declared:
     """context: the scan's AWS identity (connect(...).context) for the data sources that
     read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown."""
-    merged = Declared([])
+    loaded = declared_sources.load_all(settings, _hcl_loader(settings, context))
+    return _declared(settings, context, loaded)
 
+
+def _hcl_loader(
+    settings: Settings, context: dict[str, str] | None, state: State | None = None
+) -> Callable[[Source], RawDeclared]:
     def hcl(source: Source) -> RawDeclared:
         return load_hcl(
             source.path,
@@ -47,9 +55,20 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
             env=dict(settings.tf_env_vars),
             context=context,
             cache_dir=settings.hcl_cache_dir,
+            state=state,
         )
 
-    loaded = declared_sources.load_all(settings, hcl)
+    return hcl
+
+
+def _declared(
+    settings: Settings,
+    context: dict[str, str] | None,
+    loaded: list[tuple[Source, RawDeclared]],
+) -> Declared:
+    """The canonical declared state of the loaded sources, able to evaluate the sources
+    that can be again with live values bound (bind.py)."""
+    merged = Declared([])
     for source, raw in loaded:
         part = canonicalize(raw)
         local = source.scheme != "tfstate+s3" and str(source.path) != "-"
@@ -61,7 +80,32 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
         merged.warnings.extend(part.warnings)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n
+        merged.read += part.read
+    if any(declared_sources.can_bind(source) for source, _ in loaded):
+        merged.rebind = functools.partial(_rebound, settings, context, loaded)
     return merged
+
+
+def _rebound(
+    settings: Settings,
+    context: dict[str, str] | None,
+    loaded: list[tuple[Source, RawDeclared]],
+    state: State,
+    account_context: dict[str, str] | None = None,
+) -> Declared:
+    """The declared state evaluated again with matched resources' live values (state)."""
+    context = account_context or context
+    hcl = _hcl_loader(settings, context, state)
+    again = [
+        (
+            s,
+            declared_sources.load_source(s, settings, hcl, state)
+            if declared_sources.can_bind(s)
+            else raw,
+        )
+        for s, raw in loaded
+    ]
+    return _declared(settings, context, again)
 
 
 def _prefixed(r: Resource, root: str) -> Resource:
@@ -141,6 +185,7 @@ def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
             context = {"account_id": account, "region": conn.region}
             context["partition"] = conn.caller["partition"]
             declared.per_account[account] = load_declared(settings, context).resources
+            declared.contexts[account] = context
     return declared, run
 
 
@@ -294,6 +339,7 @@ def scan_report(declared: Declared, run: LiveRun) -> Report:
 
 
 def _scan_report(declared: Declared, run: LiveRun) -> Report:
+    declared = bind_live(declared, run)
     default = run.default_region
     parts = []
     for account, region in run.pairs:
@@ -311,7 +357,18 @@ def _scan_report(declared: Declared, run: LiveRun) -> Report:
     combined = scopes.combine(parts)
     # declared resources of types or kinds driftctl does not read yet: never compared
     unsupported = {name: declared.unsupported[name] for name in sorted(declared.unsupported)}
-    return dataclasses.replace(combined, summary={**combined.summary, "unsupported": unsupported})
+    summary = {
+        **combined.summary,
+        "unsupported": unsupported,
+        "compared_share": compared_share(declared.read, sum(unsupported.values())),
+    }
+    return dataclasses.replace(combined, summary=summary)
+
+
+def compared_share(read: int, unsupported: int) -> float:
+    """The share of declared resources of types driftctl compares (1.0 when none)."""
+    total = read + unsupported
+    return round(read / total, 4) if total else 1.0
 
 
 def unscanned_regions(declared: Declared, run: LiveRun) -> list[str]:
@@ -332,12 +389,7 @@ def _tagged(report: Report, account: str, region: str) -> Report:
     return dataclasses.replace(report, drifts=drifts)
 
 
-def normalize_live(resources: list[Resource]) -> list[Resource]:
-    out = []
-    for r in resources:
-        attrs = TYPES[r.type].normalize(r.attrs)
-        out.append(r if attrs is r.attrs else dataclasses.replace(r, attrs=attrs))
-    return out
+normalize_live = scopes.normalize_live
 
 
 def build_report(declared: Declared, live: LiveState) -> Report:
@@ -351,7 +403,7 @@ def build_report(declared: Declared, live: LiveState) -> Report:
     for d, lv in matched.pairs:
         rtype = TYPES[d.type]
         unknown += sum(count_unknown(v) for k, v in d.attrs.items() if k in rtype.compared)
-        changes = diff_attrs(rtype, d.attrs, lv.attrs)
+        changes = with_bound(diff_attrs(rtype, d.attrs, lv.attrs), d.bound)
         if changes:
             tags = {**_tags(lv), **_tags(d)}  # rules match tags declared or live; declared wins
             changed = Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes))

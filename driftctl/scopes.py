@@ -46,6 +46,15 @@ def scope_region(r: Resource, default_region: str) -> str:
     return r.region or default_region
 
 
+def normalize_live(resources: list[Resource]) -> list[Resource]:
+    """Live resources through their type's normalizer (as the declared side is)."""
+    out = []
+    for r in resources:
+        attrs = TYPES[r.type].normalize(r.attrs)
+        out.append(r if attrs is r.attrs else dataclasses.replace(r, attrs=attrs))
+    return out
+
+
 def all_pairs(accounts: Sequence[str], regions: Sequence[str]) -> list[Pair]:
     return sorted((account, region) for account in accounts for region in [*regions, GLOBAL])
 
@@ -82,6 +91,11 @@ def merge_json(docs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     summary["coverage"] = _coverage(totals)
     if any("unsupported" in doc["summary"] for doc in docs):
         summary["unsupported"] = _unsupported(doc["summary"] for doc in docs)
+    shares = [
+        doc["summary"]["compared_share"] for doc in docs if "compared_share" in doc["summary"]
+    ]
+    if shares:  # each shard loads the whole declared state: each has the same share
+        summary["compared_share"] = min(shares)
     errors = {(e["scope"], e["message"]): e for doc in docs for e in doc["errors"]}
     return {
         **{k: v for doc in docs for k, v in doc.items()},

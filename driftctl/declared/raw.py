@@ -35,6 +35,9 @@ class RawResource:
     # natural-key attributes the format knows beyond Terraform's (CloudFormation's stack and
     # logical id, with --stack-name): added to the resource of the address's own type
     identity: dict[str, str] = dataclasses.field(default_factory=dict)
+    # top-level attribute -> the live values its value was evaluated with (reference text ->
+    # value), when the loader bound references through the match (declared/binding.py)
+    bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass

@@ -133,6 +133,10 @@ class ResourceType:
     # it): dotted block path -> "single" (a block held as its one item, a dict) or
     # "flatten" (a nested single block whose attributes its parent's dict holds)
     shape: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # attributes Terraform computes (known after apply) that the scan reads, besides the
+    # id: a reference to one the configuration does not set takes the live value once the
+    # resource is matched (driftctl.bind), and what is built from it is compared
+    computed: frozenset[str] = frozenset()
     # what the id is, in words, for docs/resource-types.md ("bucket name", "`vpc-…`")
     id_doc: str = ""
     # types a revert creates before this one (besides its parent); deletes run reversed

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from driftctl import scopes
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import GLOBAL
+from driftctl.bind import bind_live
 from driftctl.match import Matched, match, resolve
 from driftctl.model import Drift, Ref, Resource, Unknown
 from driftctl.pipeline import normalize_live
@@ -138,6 +139,7 @@ def _refers_to(value: object, parent: Resource, pid: str) -> bool:
 
 
 def build_world(declared: Declared, run: LiveRun) -> World:
+    declared = bind_live(declared, run)  # as scan_report does: values known after apply
     default = run.default_region
     out: dict[ScopeKey, Scope] = {}
     for account, region in run.pairs:

@@ -193,3 +193,13 @@ def test_the_lint_rejects_a_wrong_type_and_an_unknown_key() -> None:
     block = _field(BLOCKS["aws_s3_bucket_versioning"], "versioning_configuration") or {}
     wrong = {"status": "Enabled", "mfa": "Disabled"}
     assert _value_errors(wrong, block, "versioning_configuration", versioning)
+
+
+@pytest.mark.parametrize("name", sorted(TYPES))
+def test_only_attributes_terraform_computes_are_bound_to_live_values(name: str) -> None:
+    """A reference to a computed attribute takes the live value once matched (bind.py);
+    one Terraform does not compute is the configuration's own value (null if unset)."""
+    rtype, block = TYPES[name], BLOCKS[name]
+    for attr in sorted(rtype.computed):
+        field = _field(block, attr) or {}
+        assert field.get("computed"), f"{name}.{attr} is not computed by Terraform"

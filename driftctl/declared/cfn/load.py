@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from driftctl.declared.binding import NOT_BOUND, Binding, State
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.cfn.intrinsics import Evaluator, references
 from driftctl.declared.raw import RawDeclared, RawResource
@@ -86,7 +87,11 @@ def load_cloudformation(
     parameters: Mapping[str, str],
     stack_name: str | None = None,
     region: str | None = None,
+    state: State | None = None,
 ) -> RawDeclared:
+    """state: matched logical id -> live values of its computed attributes (binding.py):
+    a `!Ref` or `!GetAtt` to one takes the live value, so a `!Sub` or `!Join` of several
+    becomes known."""
     resources = data.get("Resources")
     if not isinstance(resources, dict) or not resources:
         raise DriftctlError(f"{name}: a template needs a Resources section with resources")
@@ -96,12 +101,13 @@ def load_cloudformation(
     _check_cycles(name, resources)
     values = {**_pseudo(stack_name, region), **_parameters(name, data, parameters, warnings)}
     types = {k: str(v.get("Type", "")) for k, v in resources.items() if isinstance(v, dict)}
+    binding = Binding(state)
     ev = Evaluator(
         name,
         values,
         data.get("Mappings") or {},
         data.get("Conditions") or {},
-        (_ref_of(types), _getatt_of(types), frozenset(types)),
+        (_ref_of(types, binding), _getatt_of(types, binding), frozenset(types)),
     )
     out: list[RawResource] = []
     unsupported: Counter[str] = Counter()
@@ -121,7 +127,8 @@ def load_cloudformation(
                     "is known only when the stack is deployed"
                 )
                 continue
-        props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
+        with binding.recording() as reads:
+            props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
         source = SourceRef(name, lines.get(where, 1))
         raws = to_raw(logical, types[logical], props, source)
         if raws is None:
@@ -131,6 +138,8 @@ def load_cloudformation(
             if raw.type not in known:
                 unsupported[raw.type] += 1
                 continue
+            if reads:  # which property read which bound value is not kept: all of them
+                raw.bound = {attr: dict(sorted(reads.items())) for attr in raw.attrs}
             out.append(raw)
             if raw.address_type is not None:
                 continue  # split out of (or attached to) the resource its address names
@@ -231,24 +240,29 @@ def _typed(ptype: str, text: str, key: str) -> Any:
     return text
 
 
-def _ref_of(types: Mapping[str, str]) -> Any:
+def _bound(binding: Binding, ref: Ref) -> Any:
+    found = binding.lookup(ref)
+    return ref if found is NOT_BOUND else found
+
+
+def _ref_of(types: Mapping[str, str], binding: Binding) -> Any:
     def ref_of(logical: str) -> Any:
         cfn = CFN_TYPES.get(types[logical])
         path = cfn.ref if cfn is not None else None
         if path is None:
             return Unknown(f"{logical} is a {types[logical]}, which driftctl does not read")
-        return Ref(logical, path)
+        return _bound(binding, Ref(logical, path))
 
     return ref_of
 
 
-def _getatt_of(types: Mapping[str, str]) -> Any:
+def _getatt_of(types: Mapping[str, str], binding: Binding) -> Any:
     def getatt_of(logical: str, attribute: str) -> Any:
         cfn = CFN_TYPES.get(types[logical])
         path = cfn.getatt.get(attribute) if cfn is not None else None
         if path is None:
             return Unknown(f"{logical}.{attribute} is known after apply")
-        return Ref(logical, path)
+        return _bound(binding, Ref(logical, path))
 
     return getatt_of
 

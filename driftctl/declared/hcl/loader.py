@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from driftctl.declared.binding import Binding
 from driftctl.declared.hcl.body import BodyValue
 from driftctl.declared.hcl.config import ModuleConfig
 from driftctl.declared.hcl.functions.base import CallContext
@@ -25,11 +26,14 @@ class Loader:
         parser: Callable[[str, str], Node],
         context: Mapping[str, Any],
         workspace: str,
+        binding: Binding | None = None,
     ) -> None:
         self.root = root
         self.parser = parser
         self.context = dict(context)
         self.workspace = workspace
+        # live values of matched resources that references to computed attributes take
+        self.binding = binding or Binding()
         self.warnings: list[str] = []
         self.nondeterministic: list[str] = []
         self.instances: dict[str, ModuleInstance] = {}

@@ -218,6 +218,7 @@ FAMILY = Family(
             from_terraform={TYPE: _from_tf},
             folds=FOLDS,
             tags=True,
+            computed=frozenset({"arn", "name"}),
             id_doc="`sg-…`",
             after=("aws_vpc", "aws_subnet"),
             state_id=True,

@@ -136,6 +136,7 @@ FAMILY = Family(
             is_aws_default=lambda r: bool(r.attrs.get("default_for_az")),
             from_terraform={TYPE: keep(TYPE, COMPARED)},
             tags=True,
+            computed=frozenset({"arn"}),
             id_doc="`subnet-…`",
             after=("aws_vpc",),
             state_id=True,

@@ -190,6 +190,7 @@ FAMILY = Family(
             is_aws_default=lambda r: bool(r.attrs.get("is_default")),
             from_terraform={TYPE: keep(TYPE, COMPARED)},
             tags=True,
+            computed=frozenset({"arn"}),
             id_doc="`vpc-…`",
             state_id=True,
         ),

@@ -230,6 +230,7 @@ FAMILY = Family(
             from_terraform={TYPE: keep(TYPE, COMPARED | PREFIX)},
             tags=True,
             documents=frozenset({"policy"}),
+            computed=frozenset({"arn", "name"}),
             id_doc="ARN",
             state_id=True,
         ),

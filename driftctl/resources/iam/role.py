@@ -296,6 +296,7 @@ FAMILY = Family(
             from_terraform={TYPE: _from_tf},
             tags=True,
             documents=frozenset({"assume_role_policy"}),
+            computed=frozenset({"arn", "name"}),
             id_doc="role name",
             after=("aws_iam_policy",),
             state_id=True,

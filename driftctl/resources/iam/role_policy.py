@@ -81,6 +81,7 @@ FAMILY = Family(
             parent=("aws_iam_role", "role"),
             from_terraform={TYPE: keep(TYPE, COMPARED | PREFIX)},
             documents=frozenset({"policy"}),
+            computed=frozenset({"name"}),
             id_doc="`role:name`",
             state_id=True,
             state_key=lambda a: (str(a.get("role")), str(a.get("name"))),

@@ -194,6 +194,7 @@ FAMILY = Family(
             declared_defaults={"path": "/", "tags": {}},
             from_terraform={TYPE: keep(TYPE, COMPARED)},
             tags=True,
+            computed=frozenset({"arn"}),
             id_doc="user name",
             after=("aws_iam_policy",),
             state_id=True,

@@ -259,6 +259,7 @@ FAMILY = Family(
             declared_defaults={"tags": {}},
             from_terraform={TYPE: _from_tf},
             tags=True,
+            computed=frozenset({"arn", "bucket"}),
             id_doc=ID_DOC,
             state_id=True,
             state_drop=_state_drop,
