@@ -43,6 +43,8 @@ class Settings:
     hcl_cache_dir: Path | None = None
     # options of the Kustomize and CloudFormation loaders
     formats: FormatSettings = dataclasses.field(default_factory=lambda: FormatSettings())
+    # a scan comparing less than this share of the declared resources fails (exit 2)
+    min_compared: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -229,6 +231,7 @@ def build(
     rules: RuleSettings | None = None,
     no_cache: bool = False,
     formats: FormatSettings | None = None,
+    min_compared: str | None = None,
 ) -> Settings:
     return Settings(
         sources=tuple(parse_source(s) for s in (sources or ["."])),
@@ -245,7 +248,23 @@ def build(
         tf_env_vars=_tf_env(),
         hcl_cache_dir=None if no_cache else _hcl_cache_dir(),
         formats=formats or FormatSettings(),
+        min_compared=parse_share(min_compared) if min_compared is not None else None,
     )
+
+
+def parse_share(text: str) -> float:
+    """`0.9` or `90%` -> 0.9; anything else is an error naming --min-compared."""
+    raw = text.strip()
+    try:
+        value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise DriftctlError(
+            f"--min-compared {text!r}: expected a share between 0 and 1, or a percentage",
+            "e.g. --min-compared 0.9 or --min-compared 90%",
+        )
+    return value
 
 
 def build_aws_only(

@@ -111,3 +111,12 @@ StackName = Annotated[
         "--stack-name", help="CloudFormation stack name (AWS::StackName; matches by stack tags)"
     ),
 ]
+MinCompared = Annotated[
+    str | None,
+    typer.Option(
+        "--min-compared",
+        metavar="SHARE",
+        help="Fail (exit 2) when less than SHARE of the declared resources were compared "
+        "(0.9 or 90%): the others are of types driftctl does not read yet",
+    ),
+]

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from driftctl import pipeline, rules, settings, snapshot
 from driftctl.commands import options
@@ -47,6 +48,7 @@ def scan(
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
+    min_compared: options.MinCompared = None,
 ) -> None:
     """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error)."""
     conf = settings.build(
@@ -65,6 +67,7 @@ def scan(
         settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
         formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        min_compared=min_compared,
     )
     policy = rules.policy_for(conf)  # before any API call: a bad rule file fails fast
     started = time.monotonic()
@@ -89,11 +92,27 @@ def scan(
             f" ({run.counter.retries} retries, {run.limiter_wait:.1f}s waiting for rate limits)"
             "[/dim]"
         )
-    raise typer.Exit(int(exit_status(report)))
+    short = below_min_compared(report, conf.min_compared)
+    if short:
+        stderr.print(f"[bold red]error[/] {escape(short)}", highlight=False)
+    raise typer.Exit(int(exit_status(report, conf.min_compared)))
 
 
-def exit_status(report: Report) -> ExitStatus:
-    if report.errors:
+def below_min_compared(report: Report, minimum: float | None) -> str | None:
+    """Why the scan compared less than the share --min-compared asks for, or None."""
+    share = report.summary.get("compared_share")
+    if minimum is None or not isinstance(share, (int, float)) or share >= minimum:
+        return None
+    unsupported: dict[str, int] = report.summary.get("unsupported") or {}
+    listed = ", ".join(f"{name} ({n})" for name, n in sorted(unsupported.items()))
+    return (
+        f"compared {share:.1%} of the declared resources, below --min-compared "
+        f"{minimum:.1%}; not compared: {listed}"
+    )
+
+
+def exit_status(report: Report, min_compared: float | None = None) -> ExitStatus:
+    if report.errors or below_min_compared(report, min_compared):
         return ExitStatus.ERROR
     if any(report.summary[k] for k in KINDS):
         return ExitStatus.DRIFT
