@@ -36,12 +36,17 @@ def bind_live(declared: Declared, run: LiveRun) -> Declared:
     """declared, with the values that wait on matched resources evaluated again."""
     if declared.rebind is None:
         return declared
+    waiting = [
+        account
+        for account in sorted(run.states)
+        if any(waits_on(r) for r in declared.per_account.get(account, declared.resources))
+    ]
+    if not waiting:
+        return declared
     single = len(run.states) <= 1 and not declared.per_account
     out = dataclasses.replace(declared, per_account=dict(declared.per_account))
-    for account in sorted(run.states):
+    for account in waiting:
         original = declared.per_account.get(account, declared.resources)
-        if not any(waits_on(r) for r in original):
-            continue
         context = declared.contexts.get(account)
         resources = _bind_account(declared, run, account, original, context)
         if single:
@@ -63,8 +68,9 @@ def _bind_account(
     state: dict[str, Mapping[str, Any]] = {}
     for _ in range(MAX_ROUNDS):
         found = live_state(resources, run, account)
-        if found.keys() <= state.keys():
-            break  # nothing bound that was not before: nothing more can become known
+        newly = found.keys() - state.keys()
+        if not newly & {a for r in resources for a in waited_on(r.attrs)}:
+            break  # no value waits on a resource bound since the last evaluation
         state.update(found)
         resources = declared.rebind(state, context).resources
     return attributed(original, resources)
@@ -72,20 +78,22 @@ def _bind_account(
 
 def waits_on(r: Resource) -> bool:
     """Whether some declared value of r is unknown until a resource it names is bound."""
-    return any(_waiting(v) for v in r.attrs.values())
+    return any(waited_on(v) for v in r.attrs.values())
 
 
-def _waiting(value: Any) -> bool:
+def waited_on(value: Any) -> set[str]:
+    """The declared addresses the Unknowns inside value wait on."""
+    found: set[str] = set()
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, Unknown) and item.depends_on:
-            return True
-        if isinstance(item, dict):
+            found.add(item.depends_on)
+        elif isinstance(item, dict):
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
-    return False
+    return found
 
 
 def live_state(resources: list[Resource], run: LiveRun, account: str) -> State:
@@ -138,7 +146,7 @@ def attributed(original: list[Resource], rebound: list[Resource]) -> list[Resour
         bound = {
             attr: dict(sorted(reads.items()))
             for attr, reads in r.bound.items()
-            if attr in compared and reads and (old is None or _waiting(old.attrs.get(attr)))
+            if attr in compared and reads and (old is None or waited_on(old.attrs.get(attr)))
         }
         out.append(r if bound == r.bound else dataclasses.replace(r, bound=bound))
     return out
