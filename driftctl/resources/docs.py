@@ -208,18 +208,25 @@ def render() -> str:
     out = [HEADER]
     out.append(f"driftctl compares {len(TYPES)} canonical types.\n")
     out.append("## Compared\n")
-    out.append("| type | id | natural key | compared | name prefix | API calls (floor) |")
-    out.append("|---|---|---|---|---|---|")
+    out.append(
+        "| type | id | natural key | compared | name prefix | bound after apply "
+        "| API calls (floor) |"
+    )
+    out.append("|---|---|---|---|---|---|---|")
     for name, rtype in TYPES.items():
         prefix = f"`{rtype.name_prefix[1]}`" if rtype.name_prefix else "—"
+        bound = _code(["id", *sorted(rtype.computed)])
         out.append(
             f"| `{name}` | {rtype.id_doc or '—'} | {_keys(rtype)} | {_code(sorted(rtype.compared))}"
-            f" | {prefix} | {_read_by(rtype)} |"
+            f" | {prefix} | {bound} | {_read_by(rtype)} |"
         )
     out.append("")
     out.append(
         "Per-resource calls exist only where AWS offers no list or batch call with the data. "
-        "A list call two scans share is made once.\n"
+        'A list call two scans share is made once. "Bound after apply": the attributes '
+        "Terraform computes that a reference may name; once the resource is matched, a value "
+        "built from them (a policy naming its ARN) is evaluated with the live value and "
+        "compared ([scan](scan.md#declared-side-terraform-hcl)).\n"
     )
     out.append("## Declared by\n")
     out.append("| type | Terraform | CloudFormation | Crossplane (Upbound) | ACK |")
