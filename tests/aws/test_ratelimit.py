@@ -12,7 +12,7 @@ from botocore.retries import adaptive, standard
 
 from driftctl.aws.ratelimit import RateLimiter, TokenBucket, retry_after_seconds
 from driftctl.aws.session import CallCounter, make_client_factory
-from driftctl.loopback_proxy import ProxyConfig, loopback_proxy
+from bench.loopback_proxy import ProxyConfig, loopback_proxy
 
 
 class Clock:
