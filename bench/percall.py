@@ -28,7 +28,8 @@ import boto3
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scale import MOTO, PROXY, REGION, process
 
-from driftctl import emulator, pipeline, settings
+from driftctl import emulator, settings
+from driftctl.aws import connection
 from driftctl.aws.registry import SCANS
 from driftctl.aws.scanner import Scanner, _Unit
 
@@ -75,7 +76,7 @@ def main() -> int:
             process(sys.executable, str(PROXY), moto, "--replay") as proxy,
         ):
             conf = settings.build([f"hcl://{tmp}"], [], None, [REGION], proxy)
-            conn = pipeline.open_session(conf)
+            conn = connection.open_session(conf)
             scanner = Scanner(conn.factory, conn.counter)
             spec = next(s for s in SCANS.values() if s.service == "s3" and s.details)
             unit = _Unit(spec, REGION)

@@ -60,12 +60,16 @@ provider "aws" {
 """
 
 
+LAST: dict[str, str] = {}  # the last run's stderr, by tool
+
+
 def run(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
     started = time.perf_counter()
     proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     ok = (0,) if argv[0] == TERRAFORM else (0, 1)  # driftctl: 1 is drift found
     if proc.returncode not in ok:
         sys.exit(f"{' '.join(argv[:3])} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    LAST[argv[0]] = proc.stderr
     return time.perf_counter() - started
 
 
@@ -115,6 +119,8 @@ def main() -> int:
     print(f"\n== {3 * args.n + 1} resources, RTT {args.rtt * 1000:.0f} ms, {args.repeat} runs ==")
     for label, walls in (("terraform plan -refresh-only", tf), ("driftctl scan", dc)):
         print(f"{label:30s} wall best {min(walls):6.2f}s  median {statistics.median(walls):6.2f}s")
+    stats = LAST.get(args.driftctl, "").strip().splitlines()
+    print(f"driftctl's own line: {stats[-1] if stats else '-'}")
     ratio = [t / d for t, d in zip(sorted(tf), sorted(dc), strict=True)]
     print(f"driftctl is {ratio[0]:.1f}x (best vs best) / {statistics.median(ratio):.1f}x (median)")
     print("faster than terraform's refresh (both whole processes, startup included)")

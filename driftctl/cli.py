@@ -46,6 +46,7 @@ def load_command(name: str) -> Any:
     """The click command behind COMMANDS[name], its module imported now."""
     module, attribute = COMMANDS[name][0].split(":")
     target = getattr(importlib.import_module(module), attribute)
+    command: Any
     if isinstance(target, typer.Typer):  # a group of subcommands (driftctl rules ...)
         command = typer.main.get_group(target)
     else:
@@ -59,13 +60,13 @@ def load_command(name: str) -> Any:
 class LazyGroup(TyperGroup):
     """A group whose commands are imported when resolved, and listed from COMMANDS."""
 
-    def list_commands(self, ctx: typer.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
 
-    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         return load_command(cmd_name) if cmd_name in COMMANDS else None
 
-    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands section of --help, from COMMANDS: nothing is imported for it."""
         with formatter.section("Commands"):
             formatter.write_dl([(name, line) for name, (_, line) in COMMANDS.items()])

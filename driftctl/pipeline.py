@@ -12,9 +12,11 @@ from typing import Any, TypeVar
 import botocore.exceptions
 
 from driftctl import gcpause, scopes
-from driftctl.aws import accounts
+from driftctl.aws import accounts, connection, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
+from driftctl.aws.connection import Connection as Connection  # re-exported
+from driftctl.aws.connection import open_session as open_session  # re-exported
 from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
@@ -72,40 +74,27 @@ def _prefixed(r: Resource, root: str) -> Resource:
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class Connection:
-    """The scan's AWS session, checked: its clients, call counter and rate limiter, and
-    whose credentials they are."""
-
-    base: Any  # boto3.Session
-    region: str  # the first --region: global services and the caller's identity
-    counter: aws_session.CallCounter
-    limiter: RateLimiter
-    factory: aws_session.ClientFactory
-    caller: dict[str, str]  # account_id, arn, user_id, region, partition
-
-
-def connect(settings: Settings) -> Connection | None:
-    """Open and check the AWS session (one STS call; a clear error if unusable), or None
-    when the scan reads a saved snapshot."""
+def connect(settings: Settings, pending: connection.Pending | None = None) -> Connection | None:
+    """The checked AWS session (one STS call; a clear error if unusable), or None when
+    the scan reads a saved snapshot. `pending`: a session already started."""
     if settings.live_file is not None:
         return None
-    return open_session(settings)
+    return (pending or connection.start(settings)).result(_prewarm(settings, pending))
 
 
-def open_session(settings: Settings, fallback_region: str | None = None) -> Connection:
-    """The checked AWS session; fallback_region when neither --region nor the profile
-    names one (revert --undo: the journal's region)."""
-    base = accounts.base_session(settings.profile)
-    region = (settings.regions or (base.region_name or fallback_region,))[0]
-    if not region:
-        raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
-    counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
-    factory = aws_session.make_client_factory(
-        base, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+def _prewarm(settings: Settings, pending: connection.Pending | None) -> list[tuple[str, str]]:
+    """The clients a single-account scan of the given regions will use, made while the
+    identity call is in flight (each costs tens of milliseconds of CPU to make)."""
+    if pending is None or pending.region is None or _multi_account(settings):
+        return []
+    regions = list(settings.regions) or [pending.region]
+    return sorted(
+        {
+            (spec.service, pending.region if spec.global_service else region)
+            for spec in SCANS.values()
+            for region in regions
+        }
     )
-    caller = aws_session.caller_context(factory, counter, region)
-    return Connection(base, region, counter, limiter, factory, caller)
 
 
 def declared_context(settings: Settings, conn: Connection | None) -> dict[str, str] | None:
@@ -120,7 +109,9 @@ def _multi_account(settings: Settings) -> bool:
     return bool(settings.scale.accounts or settings.scale.organization)
 
 
-def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
+def declared_and_live(
+    settings: Settings, pending: connection.Pending | None = None
+) -> tuple[Declared, LiveRun]:
     """The declared state, evaluated with the identity of the live side, and the live side:
     the session's, or the one a snapshot recorded (so --live gives the same report as the
     scan that saved it). A problem in the declared sources is reported before one with the
@@ -129,7 +120,7 @@ def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
         run = load_live(settings)
         return load_declared(settings, run.context), run
     try:
-        conn = connect(settings)
+        conn = connect(settings, pending or connection.start(settings))
     except DriftctlError:
         load_declared(settings)  # raises the declared sources' own error, if they have one
         raise
@@ -153,7 +144,7 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         from driftctl import snapshot
 
         return snapshot.load(settings.live_file)
-    conn = conn or connect(settings)
+    conn = conn or connect(settings, connection.start(settings))
     assert conn is not None
     scale = settings.scale
     base, region, counter, limiter = conn.base, conn.region, conn.counter, conn.limiter
@@ -180,9 +171,19 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
     display = progress.for_terminal(counter)
     with display or contextlib.nullcontext():
         if not multi:
-            scanner = Scanner(conn.factory, counter, progress=display)
+            remote = shards.remote_for(
+                base, settings.endpoint_url, scale.max_attempts, scale.max_rps
+            )
+            scanner = Scanner(
+                conn.factory,
+                counter,
+                progress=display,
+                remote=remote,
+                processes=scale.processes,
+                limiter=limiter,
+            )
             states = {a: scanner.scan(SCANS.values(), w, region) for a, w in wanted.items()}
-            waited = 0.0
+            waited, processes = 0.0, scanner.processes_used
         else:
             # accounts in parallel (each has its own API limits): dozens of accounts take
             # about the time of the slowest few, not the sum of all
@@ -193,8 +194,9 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
             done = _in_parallel(list(wanted), read)
             states = {a: state for a, (state, _) in done.items()}
             waited = sum(w for _, w in done.values())  # each account has its own limiter
+            processes = 1
     context = declared_context(settings, conn)
-    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context)
+    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context, processes)
 
 
 def _enabled_regions(

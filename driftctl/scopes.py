@@ -35,6 +35,7 @@ class LiveRun:
     # whose credentials read it (account_id, region, partition, ...): what the declared
     # side's aws_caller_identity/aws_region/aws_partition read; kept in snapshots
     context: dict[str, str] | None = None
+    processes: int = 1  # processes the scan's calls were spread over (not in snapshots)
 
 
 COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown")

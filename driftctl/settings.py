@@ -56,6 +56,8 @@ class Scale:
     account_role: str | None = None  # 'arn:aws:iam::{account}:role/NAME'
     shard: tuple[int, int] = (1, 1)  # (I, N): this run scans the I-th of N parts
     max_attempts: int = 8  # per API call, retries included, before its scope fails
+    # processes a scan's detail calls are spread over; None: every core from 10,000 items
+    processes: int | None = None
 
 
 def parse_shard(text: str | None) -> tuple[int, int]:
@@ -75,6 +77,7 @@ def parse_scale(
     account_role: str | None = None,
     shard: str | None = None,
     max_attempts: int = 8,
+    processes: int | None = None,
 ) -> Scale:
     ids = tuple(
         sorted({a.strip() for item in accounts or () for a in item.split(",") if a.strip()})
@@ -93,8 +96,17 @@ def parse_scale(
         raise DriftctlError(f"--max-rps {max_rps}: must be positive")
     if max_attempts < 1:
         raise DriftctlError(f"--max-attempts {max_attempts}: must be at least 1")
+    if processes is not None and processes < 1:
+        raise DriftctlError(f"--processes {processes}: must be at least 1")
     return Scale(
-        all_regions, max_rps, ids, organization, account_role, parse_shard(shard), max_attempts
+        all_regions,
+        max_rps,
+        ids,
+        organization,
+        account_role,
+        parse_shard(shard),
+        max_attempts,
+        processes,
     )
 
 

@@ -66,6 +66,15 @@ MaxAttempts = Annotated[
         "--max-attempts", help="Attempts per API call (retries included) before giving up"
     ),
 ]
+Processes = Annotated[
+    int | None,
+    typer.Option(
+        "--processes",
+        help="Processes the scan's calls are spread over (1: this one only). "
+        "Default: every core when 10,000 or more resources are listed",
+        show_default=False,
+    ),
+]
 Rules = Annotated[
     list[Path] | None,
     typer.Option("--rules", help="Rule file, or directory of *.yaml rule files (repeatable)"),

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from driftctl import pipeline, rules, settings, snapshot
+from driftctl import settings
 from driftctl.commands import options
 from driftctl.errors import ExitStatus
 from driftctl.model import KINDS, Report
-from driftctl.report import console as console_report
-from driftctl.report import formats
-from driftctl.report.output import write_text
+
+if TYPE_CHECKING:
+    from driftctl.aws.connection import Pending
 
 
 def scan(
@@ -39,6 +38,7 @@ def scan(
     account_role: options.AccountRole = None,
     shard: options.Shard = None,
     max_attempts: options.MaxAttempts = 8,
+    processes: options.Processes = None,
     rules_: options.Rules = None,
     driftignore: options.DriftIgnore = None,
     no_default_rules: options.NoDefaultRules = False,
@@ -60,15 +60,29 @@ def scan(
         var_file,
         var,
         settings.parse_scale(
-            all_regions, max_rps, accounts, organization, account_role, shard, max_attempts
+            all_regions,
+            max_rps,
+            accounts,
+            organization,
+            account_role,
+            shard,
+            max_attempts,
+            processes,
         ),
         settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
         formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
     )
-    policy = rules.policy_for(conf)  # before any API call: a bad rule file fails fast
     started = time.monotonic()
-    declared, run = pipeline.declared_and_live(conf)
+    # the identity call goes out first and travels while the rules and sources load; its
+    # errors are raised later, so a bad rule file or source is still reported first
+    pending = None if conf.live_file is not None else _start_session(conf)
+    from rich.console import Console
+
+    from driftctl import pipeline, rules, snapshot
+
+    policy = rules.policy_for(conf)
+    declared, run = pipeline.declared_and_live(conf, pending)
     if conf.save_live is not None:
         snapshot.save(run, conf.save_live)
     report = rules.apply(policy, pipeline.scan_report(declared, run))
@@ -86,10 +100,17 @@ def scan(
         calls = sum(run.counter.calls.values())
         stderr.print(
             f"[dim]scanned in {time.monotonic() - started:.1f}s with {calls} API calls"
-            f" ({run.counter.retries} retries, {run.limiter_wait:.1f}s waiting for rate limits)"
+            f" ({run.counter.retries} retries, {run.limiter_wait:.1f}s waiting for rate limits"
+            f"{f'; {run.processes} processes' if run.processes > 1 else ''})"
             "[/dim]"
         )
     raise typer.Exit(int(exit_status(report)))
+
+
+def _start_session(conf: settings.Settings) -> Pending:
+    from driftctl.aws import connection  # boto3: imported here, not for --help
+
+    return connection.start(conf)
 
 
 def exit_status(report: Report) -> ExitStatus:
@@ -101,6 +122,12 @@ def exit_status(report: Report) -> ExitStatus:
 
 
 def write_outputs(report: Report, conf: settings.Settings) -> None:
+    from rich.console import Console
+
+    from driftctl.report import console as console_report
+    from driftctl.report import formats
+    from driftctl.report.output import write_text
+
     for out in conf.outputs:
         if out.scheme == "console":
             console_report.render(report, Console(highlight=False))
