@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress
 
 GLOBAL = "global"  # the scope of global services (IAM, the S3 bucket listing)
+ENDPOINT_BLOCK = 32  # items whose detail calls are queued detail by detail (see _run_details)
 
 
 @dataclasses.dataclass
@@ -236,11 +237,15 @@ class Scanner:
     def _run_details(
         self, pool: Workers, items: dict[_Unit, list[Item]]
     ) -> dict[tuple[_Unit, int, str], Future[Any]]:
+        # queued a block of items at a time, one detail after another, so the calls for
+        # one item do not start together: the first resolves the endpoint (botocore's
+        # per-bucket S3 endpoint rules cost ~1 ms) and the others find it in its cache
         calls = {
             (unit, index, detail.key): (unit, detail, item)
             for unit, unit_items in items.items()
-            for index, item in enumerate(unit_items)
+            for block in range(0, len(unit_items), ENDPOINT_BLOCK)
             for detail in unit.spec.details
+            for index, item in enumerate(unit_items[block : block + ENDPOINT_BLOCK], start=block)
             if detail.when is None or detail.when(item)
         }
         wanted = shards.processes_for(self.processes, sum(map(len, items.values())))
