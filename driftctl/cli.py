@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Sequence
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from driftctl.commands import demo, gen_driftignore, merge, render, scan
+from driftctl import __version__
+from driftctl.commands import demo, gen_driftignore, merge, meta, render, scan, surface
 from driftctl.commands import pr as pr_cmd
 from driftctl.commands import revert as revert_cmd
 from driftctl.commands import rules as rules_cmd
@@ -23,6 +26,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,  # locals can hold credentials
     add_completion=False,
+    context_settings={"help_option_names": surface.HELP_NAMES},
 )
 app.command("scan")(scan.scan)
 app.command("render")(render.render)
@@ -33,13 +37,52 @@ app.command("gen-driftignore")(gen_driftignore.gen_driftignore)
 app.command("pr")(pr_cmd.pr)
 app.command("revert")(revert_cmd.revert)
 app.add_typer(rules_cmd.app, name="rules")
+app.command("version")(meta.version)
+app.command("completion")(meta.completion)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit()
 
 
 @app.callback()
 def _root(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors"),
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the version and exit",
+        callback=_print_version,
+        is_eager=True,
+    ),
+    no_version_check: bool = typer.Option(
+        False, "--no-version-check", help="Accepted for snyk driftctl; driftctl never checks"
+    ),
+    disable_telemetry: bool = typer.Option(
+        False, "--disable-telemetry", help="Accepted for snyk driftctl; driftctl sends none"
+    ),
+    send_crash_report: bool = typer.Option(
+        False, "--send-crash-report", help="Accepted for snyk driftctl; driftctl sends none"
+    ),
 ) -> None:
     """driftctl: detect, report and fix drift between git and AWS."""
+    if debug:
+        for name, given in (
+            ("--no-version-check", no_version_check),
+            ("--disable-telemetry", disable_telemetry),
+            ("--send-crash-report", send_crash_report),
+        ):
+            if given:
+                Console(stderr=True, highlight=False, soft_wrap=True).print(
+                    f"[dim]debug: {name} has no effect: driftctl never calls home[/dim]"
+                )
+
+
+def command() -> Any:
+    """The click command tree, with the surface of commands/surface.py."""
+    return surface.polish(typer.main.get_command(app))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -47,11 +90,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     The single handler: a DriftctlError is one red line (and its hint); anything else is
     one red `internal error` line, never a traceback unless --debug, and never exit 1."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args
+    args = surface.hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
+    debug = "--debug" in args or _env_flag("DCTL_DEBUG")
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
-        app(args=args, prog_name="driftctl")
+        if "_DRIFTCTL_COMPLETE" in os.environ:  # a shell asking for completions
+            from typer._completion_classes import completion_init
+
+            completion_init()
+        command()(args=args, prog_name="driftctl")
     except DriftctlError as exc:
         if debug:
             traceback.print_exc(file=sys.stderr)
@@ -73,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.print(f"[bold red]internal error:[/] {escape(what)}{tail}")
         return int(ExitStatus.ERROR)
     return int(ExitStatus.OK)
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def _interrupted(err: Console) -> int:
