@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from driftctl import __version__
 from driftctl.commands import demo, gen_driftignore, merge, meta, render, scan, surface
+from driftctl.commands import fmt as fmt_cmd
 from driftctl.commands import pr as pr_cmd
 from driftctl.commands import revert as revert_cmd
 from driftctl.commands import rules as rules_cmd
@@ -37,6 +38,7 @@ app.command("gen-driftignore")(gen_driftignore.gen_driftignore)
 app.command("pr")(pr_cmd.pr)
 app.command("revert")(revert_cmd.revert)
 app.add_typer(rules_cmd.app, name="rules")
+app.command("fmt")(fmt_cmd.fmt)
 app.command("version")(meta.version)
 app.command("completion")(meta.completion)
 
