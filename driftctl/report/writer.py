@@ -78,11 +78,13 @@ def write_all(texts: Sequence[tuple[str, str]]) -> None:
             except OSError as exc:
                 raise DriftctlError(f"cannot write {target}: {exc.strerror}") from exc
             placed.append(target)
-    except BaseException:  # a failure or Ctrl-C: nothing of this run is left behind
+    except BaseException as exc:  # a failure or Ctrl-C: nothing of this run is left behind
         for temp, _ in temps:
             _remove(temp)
         for target in placed:
             _remove(target)
+        if isinstance(exc, DriftctlError) and exc.hint is None and len(texts) > 1:
+            exc.hint = "no report file of this run was written: the -o files are written together"
         raise
     for directory in sorted({os.path.dirname(os.path.abspath(t)) for t in placed}):
         _fsync_dir(directory)

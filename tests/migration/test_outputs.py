@@ -10,7 +10,13 @@ from pathlib import Path
 
 from tests.migration.conftest import DRIFTCTL, World, driftctl
 
-HTML_TEXT = ("drift found", "acme-demo-scratch", "tags.Zone", "&quot;analytics&quot;", "Drift by kind")
+HTML_TEXT = (
+    "drift found",
+    "acme-demo-scratch",
+    "tags.Zone",
+    "&quot;analytics&quot;",
+    "Drift by kind",
+)
 
 
 def scan(world: World, *args: str, cwd: Path | None = None) -> tuple[int, str, str]:
