@@ -357,11 +357,12 @@ def build(
     quiet: bool = False,
     cache_base: Path | None = None,
 ) -> Settings:
+    checked_regions = parse_regions(regions)  # a typo is named before any source is read
     return Settings(
         sources=parse_sources(sources),
         outputs=parse_outputs(outputs),
         profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=parse_regions(regions),
+        regions=checked_regions,
         endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
         live_file=live_file,
         save_live=save_live,
@@ -412,11 +413,16 @@ def check_region(region: str, where: str) -> None:
     """A region botocore knows, or one of the form a partition's regions take (a region
     newer than the installed botocore); else a DriftctlError naming `where`."""
     known, patterns = _region_catalog()
-    if region in known or any(p.fullmatch(region) for p in patterns):
+    if region in known:
+        return
+    # a region newer than this botocore: of a partition's form, with a known direction
+    words = {r.split("-", 1)[1].rsplit("-", 1)[0] for r in known if r.count("-") >= 2}
+    middle = region.split("-", 1)[-1].rsplit("-", 1)[0]
+    if middle in words and any(p.fullmatch(region) for p in patterns):
         return
     import difflib
 
-    close = difflib.get_close_matches(region, sorted(known), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(region.lower(), sorted(known), n=1, cutoff=0.6)
     raise DriftctlError(
         f"{where}: not an AWS region",
         f"did you mean {close[0]}?" if close else "e.g. us-east-1 or eu-west-1",
