@@ -84,7 +84,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     try:
         with emulator.moto_server() as endpoint:
             request = urllib.request.Request(f"{endpoint}/moto-api/reset", method="POST")
-            urllib.request.urlopen(request, timeout=10).close()
+            urllib.request.urlopen(request, timeout=60).close()
             ids = fixture_stack.apply(endpoint)
             iam = boto3.client("iam", region_name="us-east-1", endpoint_url=endpoint)
             arn = iam.list_policies(Scope="Local")["Policies"][0]["Arn"]
