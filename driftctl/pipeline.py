@@ -179,7 +179,7 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         sorted(p for a in ids for p in scopes.all_pairs([a], regions[a])), *scale.shard
     )
     wanted = {a: [r for b, r in pairs if b == a] for a in sorted({a for a, _ in pairs})}
-    display = progress.for_terminal(counter)
+    display = None if settings.quiet else progress.for_terminal(counter)  # --quiet: no progress
     with display or contextlib.nullcontext():
         if not multi:
             scanner = Scanner(conn.factory, counter, progress=display)

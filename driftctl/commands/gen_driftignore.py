@@ -76,4 +76,4 @@ def gen_driftignore(
     except OSError as exc:
         raise DriftctlError(f"cannot write {output}: {exc.strerror}") from exc
     added = sum(1 for line in text.splitlines() if not line.startswith("#"))
-    Console(stderr=True, highlight=False).print(f"added {added} lines to {output}")
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"added {added} lines to {output}")
