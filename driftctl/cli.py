@@ -5,13 +5,14 @@ Commands load lazily: `COMMANDS` names each one's function (or sub-app) as
 imported only when that command runs (or its own --help is asked for). So
 `driftctl --help` and `--version` import no command, and `driftctl scan` imports
 neither git nor the emulator. Adding a command is one line in `COMMANDS`; keep this
-module's own imports to the standard library, typer and driftctl.errors
-(tests/test_cli_imports.py checks it).
+module's own imports to the standard library, typer, driftctl.errors and
+driftctl.commands.surface (tests/test_cli.py checks it).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -20,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperGroup
 
+from driftctl import __version__
+from driftctl.commands import surface
 from driftctl.errors import DriftctlError, ExitStatus
 
 if TYPE_CHECKING:
@@ -38,6 +41,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pr": ("driftctl.commands.pr:pr", "Write live values back into the code for drifts whose rule says pr; open a pull request."),  # noqa: E501
     "revert": ("driftctl.commands.revert:revert", "Revert the drifts rules mark `revert` (0 done or nothing to do, 1 not converged, 2 error)."),  # noqa: E501
     "rules": ("driftctl.commands.rules:app", "Rule files: what each drift deserves (docs/rules.md)."),  # noqa: E501
+    "fmt": ("driftctl.commands.fmt:fmt", "Print a JSON report in another format, as snyk driftctl's fmt does."),  # noqa: E501
+    "version": ("driftctl.commands.meta:version", "Print driftctl's version."),
+    "completion": ("driftctl.commands.meta:completion", "Print the shell completion script for SHELL."),  # noqa: E501
 }
 # fmt: on
 
@@ -54,6 +60,7 @@ def load_command(name: str) -> Any:
         single.command(name)(target)
         command = typer.main.get_command(single)
     command.name = name
+    surface.polish_command(name, command)
     return command
 
 
@@ -79,40 +86,54 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,  # locals can hold credentials
     add_completion=False,
+    context_settings={"help_option_names": surface.HELP_NAMES},
     rich_markup_mode=None,  # plain help: rich's formatter costs more than the rest of --help
 )
 
 
-def version() -> str:
-    """The installed driftctl's version (what `driftctl --version` prints)."""
-    from importlib import metadata
-
-    try:
-        return metadata.version("driftctl")
-    except metadata.PackageNotFoundError:  # run from a source tree
-        from driftctl import __version__
-
-        return __version__
-
-
 def _print_version(value: bool) -> None:
     if value:
-        print(version())
-        raise typer.Exit(int(ExitStatus.OK))
+        typer.echo(__version__)
+        raise typer.Exit()
 
 
 @app.callback()
 def _root(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors"),
-    show_version: bool = typer.Option(
+    version: bool = typer.Option(
         False,
         "--version",
         help="Print the version and exit",
         callback=_print_version,
         is_eager=True,
     ),
+    no_version_check: bool = typer.Option(
+        False, "--no-version-check", help="Accepted for snyk driftctl; driftctl never checks"
+    ),
+    disable_telemetry: bool = typer.Option(
+        False, "--disable-telemetry", help="Accepted for snyk driftctl; driftctl sends none"
+    ),
+    send_crash_report: bool = typer.Option(
+        False, "--send-crash-report", help="Accepted for snyk driftctl; driftctl sends none"
+    ),
 ) -> None:
     """driftctl: detect, report and fix drift between git and AWS."""
+    if debug:
+        for name, given in (
+            ("--no-version-check", no_version_check),
+            ("--disable-telemetry", disable_telemetry),
+            ("--send-crash-report", send_crash_report),
+        ):
+            if given:
+                _stderr()[0].print(
+                    f"[dim]debug: {name} has no effect: driftctl never calls home[/dim]"
+                )
+
+
+def command() -> Any:
+    """The click command tree, with the surface of commands/surface.py (each command gets
+    it when it loads)."""
+    return surface.polish(typer.main.get_command(app))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -120,10 +141,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     The single handler: a DriftctlError is one red line (and its hint); anything else is
     one red `internal error` line, never a traceback unless --debug, and never exit 1."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args
+    args = surface.hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
+    debug = "--debug" in args or _env_flag("DCTL_DEBUG")
     try:
-        app(args=args, prog_name="driftctl")
+        if "_DRIFTCTL_COMPLETE" in os.environ:  # a shell asking for completions
+            from typer._completion_classes import completion_init
+
+            completion_init()
+        command()(args=args, prog_name="driftctl")
     except DriftctlError as exc:
         if debug:
             traceback.print_exc(file=sys.stderr)
@@ -149,8 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(ExitStatus.OK)
 
 
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
 def _stderr() -> tuple[Console, Any]:
-    """rich's stderr console and markup escape, imported only when there is an error."""
+    """rich's stderr console and markup escape, imported only when there is something to say."""
     from rich.console import Console
     from rich.markup import escape
 

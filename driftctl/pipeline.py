@@ -30,7 +30,8 @@ from driftctl.match import match
 from driftctl.model import KINDS, Drift, Report, Resource, ScanError
 from driftctl.report import progress
 from driftctl.scopes import LiveRun
-from driftctl.settings import Settings, Source
+from driftctl.selection import resource_filter, strict_types
+from driftctl.settings import Selection, Settings, Source
 
 # accounts of a multi-account scan read at once (each with its own per-service pools)
 ACCOUNTS_IN_PARALLEL = 4
@@ -61,6 +62,7 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
         merged.resources.extend(part.resources)
         merged.unknown.extend(part.unknown)
         merged.warnings.extend(part.warnings)
+        merged.notes.extend(raw.notes)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n
     return merged
@@ -168,7 +170,7 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         sorted(p for a in ids for p in scopes.all_pairs([a], regions[a])), *scale.shard
     )
     wanted = {a: [r for b, r in pairs if b == a] for a in sorted({a for a, _ in pairs})}
-    display = progress.for_terminal(counter)
+    display = None if settings.quiet else progress.for_terminal(counter)  # --quiet: no progress
     with display or contextlib.nullcontext():
         if not multi:
             remote = shards.remote_for(
@@ -289,13 +291,14 @@ def _account_failed(account: str, wanted: list[str], error: ScanError) -> LiveSt
     return LiveState([], [error], failed, account)
 
 
-def scan_report(declared: Declared, run: LiveRun) -> Report:
-    """Per scope (account, region), match and diff; then one combined report."""
+def scan_report(declared: Declared, run: LiveRun, selection: Selection | None = None) -> Report:
+    """Per scope (account, region), match and diff; then one combined report. selection:
+    --filter and --strict (settings.Selection)."""
     with gcpause.paused():
-        return _scan_report(declared, run)
+        return _scan_report(declared, run, selection or Selection())
 
 
-def _scan_report(declared: Declared, run: LiveRun) -> Report:
+def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Report:
     default = run.default_region
     parts = []
     for account, region in run.pairs:
@@ -308,7 +311,7 @@ def _scan_report(declared: Declared, run: LiveRun) -> Report:
         )
         resources = declared.per_account.get(account, declared.resources)
         dec = [r for r in resources if scopes.scope_region(r, default) == region]
-        report = build_report(dataclasses.replace(declared, resources=dec), part)
+        report = build_report(dataclasses.replace(declared, resources=dec), part, selection)
         parts.append(_tagged(report, account, region))
     combined = scopes.combine(parts)
     # declared resources of types or kinds driftctl does not read yet: never compared
@@ -342,12 +345,27 @@ def normalize_live(resources: list[Resource]) -> list[Resource]:
     return out
 
 
-def build_report(declared: Declared, live: LiveState) -> Report:
+def build_report(declared: Declared, live: LiveState, selection: Selection | None = None) -> Report:
+    selection = selection or Selection()
     failed_scans = {spec for spec, _ in live.incomplete_scans}
     incomplete = {name for name, t in TYPES.items() if t.scan in failed_scans}
     dec = [r for r in declared.resources if r.type not in incomplete]
     liv = [r for r in normalize_live(live.resources) if r.type not in incomplete]
-    matched = match(TYPES, dec, liv)
+    matched = match(strict_types(TYPES) if selection.strict else TYPES, dec, liv)
+    declared_count, live_count = len(declared.resources), len(live.resources)
+    if selection.filter:  # what the filter drops is neither compared nor counted
+        keep = resource_filter(selection.filter)
+        kept_pairs = [(d, lv) for d, lv in matched.pairs if keep(lv)]
+        kept_missing = [d for d in matched.missing if keep(_with_declared_id(d))]
+        declared_count -= len(matched.pairs) - len(kept_pairs)
+        declared_count -= len(matched.missing) - len(kept_missing)
+        live_count -= sum(1 for lv in liv if not keep(lv))
+        matched = dataclasses.replace(
+            matched,
+            pairs=kept_pairs,
+            missing=kept_missing,
+            unmanaged=[lv for lv in matched.unmanaged if keep(lv)],
+        )
     drifts: list[Drift] = []
     unknown = len(matched.unidentified)  # declared, identity known only after apply
     for d, lv in matched.pairs:
@@ -372,8 +390,8 @@ def build_report(declared: Declared, live: LiveState) -> Report:
     kinds = Counter(d.kind for d in drifts)
     managed = len(matched.pairs)
     summary: dict[str, Any] = {
-        "declared": len(declared.resources),
-        "live": len(live.resources),
+        "declared": declared_count,
+        "live": live_count,
         "managed": managed,
         **{kind: kinds.get(kind, 0) for kind in KINDS},
         "ignored": 0,
@@ -382,7 +400,12 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         if managed + kinds["unmanaged"]
         else 1.0,
     }
-    return Report(summary, tuple(drifts), tuple(live.errors))
+    managed_keys = tuple(sorted((lv.type, str(lv.id)) for _, lv in matched.pairs))
+    return Report(summary, tuple(drifts), tuple(live.errors), managed=managed_keys)
+
+
+def _with_declared_id(d: Resource) -> Resource:
+    return d if d.id else dataclasses.replace(d, id=_declared_id(d))
 
 
 def _declared_id(r: Resource) -> str | None:
