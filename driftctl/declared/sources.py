@@ -76,7 +76,7 @@ def load_one(source: Source, settings: Settings) -> RawDeclared:
 def load_state(source: Source, settings: Settings) -> RawDeclared:
     if source.scheme == "tfstate+s3":
         return load_state_s3(source.path.as_posix(), lambda: _s3_client(settings))
-    return load_state_text(source.path.name, _read(source.path))
+    return load_state_text(source.path.name, _read(source.path), str(source.path))
 
 
 def _s3_client(settings: Settings) -> Any:
