@@ -101,10 +101,16 @@ def open_session(settings: Settings, fallback_region: str | None = None) -> Conn
     if not region:
         raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
     counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
+    scale = settings.scale
     factory = aws_session.make_client_factory(
-        base, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+        base,
+        settings.endpoint_url,
+        counter,
+        limiter,
+        scale.max_attempts,
+        read_timeout=scale.read_timeout,
     )
-    caller = aws_session.caller_context(factory, counter, region)
+    caller = aws_session.caller_context(factory, counter, region, scale.max_attempts)
     return Connection(base, region, counter, limiter, factory, caller)
 
 
@@ -247,7 +253,12 @@ def _open_account(
         return _Account(account, error=ScanError(f"{account}/sts", message))
     limiter = RateLimiter(settings.scale.max_rps)
     factory = aws_session.make_client_factory(
-        session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+        session,
+        settings.endpoint_url,
+        counter,
+        limiter,
+        settings.scale.max_attempts,
+        read_timeout=settings.scale.read_timeout,
     )
     opened = _Account(account, factory, limiter)
     if list_regions:

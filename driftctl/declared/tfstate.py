@@ -135,13 +135,15 @@ def load_state_s3(location: str, client: Callable[[], Any]) -> RawDeclared:
         raise DriftctlError(f"tfstate+s3://{location}: expected tfstate+s3://BUCKET/KEY")
     import botocore.exceptions
 
+    from driftctl.aws.session import CALL_ERRORS, call_failure
+
     try:
         body = client().get_object(Bucket=bucket, Key=key)["Body"].read()
     except botocore.exceptions.ClientError as exc:
         code = exc.response.get("Error", {}).get("Code", "error")
         raise DriftctlError(f"cannot read s3://{bucket}/{key}: {code}") from exc
-    except botocore.exceptions.BotoCoreError as exc:
-        raise DriftctlError(f"cannot read s3://{bucket}/{key}: {exc}") from exc
+    except CALL_ERRORS as exc:
+        raise DriftctlError(f"cannot read s3://{bucket}/{key}: {call_failure(exc)}") from exc
     return load_state_text(f"s3://{bucket}/{key}", body.decode("utf-8"))
 
 
