@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import gcpause, scopes
+from driftctl import gcpause, partial, scopes
 from driftctl.aws import accounts
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
@@ -354,8 +354,12 @@ def normalize_live(resources: list[Resource]) -> list[Resource]:
 def build_report(declared: Declared, live: LiveState) -> Report:
     failed_scans = {spec for spec, _ in live.incomplete_scans}
     incomplete = {name for name, t in TYPES.items() if t.scan in failed_scans}
-    dec = [r for r in declared.resources if r.type not in incomplete]
-    liv = [r for r in normalize_live(live.resources) if r.type not in incomplete]
+    # what a failed scan leaves uncompared: its types, and what refers to them (partial.py)
+    dec, left_out = partial.split(declared.resources, incomplete)
+    shadowed = {r.type for r in left_out} - incomplete
+    all_live = normalize_live(live.resources)
+    liv = [r for r in all_live if r.type not in incomplete]
+    not_compared = len(left_out) + len(all_live) - len(liv)
     matched = match(TYPES, dec, liv)
     drifts: list[Drift] = []
     unknown = len(matched.unidentified)  # declared, identity known only after apply
@@ -375,6 +379,9 @@ def build_report(declared: Declared, live: LiveState) -> Report:
     # only after apply) may be one of them: reported, but never deleted by a revert rule
     unsure = {d.type for d in matched.unidentified}
     for lv in matched.unmanaged:
+        if lv.type in shadowed:  # may be a left-out declaration's live counterpart
+            not_compared += 1
+            continue
         unmanaged = Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv))
         drifts.append(dataclasses.replace(unmanaged, observe_only=lv.type in unsure))
     drifts.sort(key=Drift.sort_key)
@@ -387,6 +394,7 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         **{kind: kinds.get(kind, 0) for kind in KINDS},
         "ignored": 0,
         "unknown": unknown,
+        "not_compared": not_compared,
         "coverage": round(managed / (managed + kinds["unmanaged"]), 4)
         if managed + kinds["unmanaged"]
         else 1.0,

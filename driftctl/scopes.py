@@ -37,7 +37,7 @@ class LiveRun:
     context: dict[str, str] | None = None
 
 
-COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown")
+COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown", "not_compared")
 
 
 def scope_region(r: Resource, default_region: str) -> str:
