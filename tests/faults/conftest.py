@@ -34,6 +34,12 @@ def run(command: str, *args: str, cwd: Path | None = None, hang: bool = False) -
     return driftctl(command, *args, env=cli_env(hang), cwd=cwd)
 
 
+def clean(stderr: str) -> bool:
+    """No traceback and no `internal error:` line: every fault is a clear error."""
+    lines = stderr.splitlines()
+    return "Traceback" not in stderr and not any(x.startswith("internal error") for x in lines)
+
+
 class Injected:
     """Faults of one test, counted into TALLY only when the test passes."""
 
