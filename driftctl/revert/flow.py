@@ -28,7 +28,7 @@ from driftctl.revert.journal import Entry, Journal, JournalData
 from driftctl.revert.planner import Plan, plan, selected
 from driftctl.revert.readers import Reader
 from driftctl.revert.state import build_world
-from driftctl.revert.undo import not_restored, plan_undo
+from driftctl.revert.undo import not_restored, plan_undo, renamed_ids
 from driftctl.revert.verify import leftovers, read_units, resolved, splice
 from driftctl.scopes import LiveRun
 from driftctl.settings import Settings
@@ -180,12 +180,20 @@ def _nothing_to_apply(plan_: Plan, say: Say) -> ExitStatus:
 
 
 def _apply(
-    aws: Aws, plan_: Plan, entries: list[Entry], header: dict[str, Any], opts: Options, say: Say
+    aws: Aws,
+    plan_: Plan,
+    entries: list[Entry],
+    header: dict[str, Any],
+    opts: Options,
+    say: Say,
+    created: Callable[[Journal], None] | None = None,  # called once the journal exists
 ) -> tuple[Journal, Result]:
     preflight(aws.factory, plan_.calls)
     path = journal.new_dir(opts.journal_dir)
     book = Journal.create(path, header, entries, plan_.to_json())
     say(f"\njournal: {book.path}")
+    if created is not None:
+        created(book)
     total = len(plan_.calls)
 
     def progress(index: int, call: Call, status: str) -> None:
@@ -235,14 +243,15 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
             f"these credentials are for {aws.account}",
             "use credentials of the journal's account",
         )
-    undo_plan, now = plan_undo(data, aws.reader, aws.account)
+    earlier = journal.earlier_outputs(data)
+    undo_plan, now = plan_undo(data, aws.reader, aws.account, earlier)
     show(undo_plan, say, f"undo plan for {path}")
     if not opts.approve:
         if undo_plan.calls:
             say(f"\nnothing was changed: pass --approve to make these {len(undo_plan.calls)} calls")
         return ExitStatus.OK
     if not undo_plan.calls:
-        return _verified_undo(None, data, aws, [], {}, say)
+        return _verified_undo(None, data, aws, list(now), earlier, say)
     header = {
         "command": "undo",
         "undo_of": str(path),
@@ -250,22 +259,26 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
         "default_region": data.header.get("default_region"),
     }
     entries = [Entry(u, now.get(u, [])) for u in undo_plan.units]
-    book, result = _apply(aws, undo_plan, entries, header, opts, say)
+
+    def noted(book: Journal) -> None:  # before any call: a retry must find what this makes
+        Journal(path).record({"event": journal.UNDO_EVENT, "journal": str(book.path.resolve())})
+
+    book, result = _apply(aws, undo_plan, entries, header, opts, say, noted)
     if result.failed is not None:
         return _stopped(book, undo_plan, result, say)
-    return _verified_undo(book, data, aws, undo_plan.units, result.outputs, say)
+    units = list(now) + resolved(undo_plan.units, result.outputs)
+    return _verified_undo(book, data, aws, units, {**earlier, **result.outputs}, say)
 
 
 def _verified_undo(
     book: Journal | None,
     data: JournalData,
     aws: Aws,
-    created: list[Unit],
-    outputs: dict[str, Any],
+    units: list[Unit],  # what to read: the journaled units (at their ids now), the created
+    outputs: dict[str, Any],  # the new ids of what undo runs re-created
     say: Say,
 ) -> ExitStatus:
-    units = resolved([e.unit for e in data.entries], data.outputs) + resolved(created, outputs)
-    left = not_restored(data, read_units(aws.reader, units))
+    left = not_restored(data, read_units(aws.reader, units), renamed_ids(data, outputs))
     if book is None:
         if left:
             say("\nnot restored, and no call can restore it:")
