@@ -57,6 +57,7 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
             root = source.path if source.path.is_dir() else source.path.parent
             part.resources = [_prefixed(r, root.as_posix()) for r in part.resources]
         merged.resources.extend(part.resources)
+        merged.inputs[str(source.path)] = list(raw.inputs)
         merged.unknown.extend(part.unknown)
         merged.warnings.extend(part.warnings)
         for rtype, n in part.unsupported.items():

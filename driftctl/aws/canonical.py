@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from driftctl.aws.registry import CONVERTERS, FOLDS, TYPES
@@ -28,6 +29,8 @@ class Declared:
     # account -> the resources as evaluated with that account's identity, for a
     # multi-account scan of a configuration that reads aws_caller_identity & co.
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
+    # source path (as given) -> every file its loader read (RawDeclared.inputs)
+    inputs: dict[str, list[Path]] = dataclasses.field(default_factory=dict)
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:

@@ -112,9 +112,9 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     policy = rules.policy_for(conf)
     if opts.approve:
         journal.new_dir(opts.journal_dir)  # a taken --journal-dir fails before any call
-    origins = _origins(conf, opts, say)
     aws = connect(conf)  # one checked session for the scan, the reads and the calls
     declared = pipeline.load_declared(conf, pipeline.declared_context(conf, aws.conn))
+    origins = _origins(conf, opts, say, declared)  # every file the loaders read, checked
     live = pipeline.load_live(conf, aws.conn)
     scanned = Scanned(conf, policy, declared, live, aws, opts.only)
     first = scanned.plan(check_only=True)
@@ -142,12 +142,14 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     return _verified(book, scanned.leftovers(final, result.outputs), say, "reverted")
 
 
-def _origins(conf: Settings, opts: Options, say: Say) -> list[guards.Origin]:
-    """Print where the declared state comes from; refuse uncommitted files (--approve)."""
-    origins = [
-        guards.origin(s.path, s.scheme, conf.var_files if s.scheme == "hcl" else ())
-        for s in conf.sources
-    ]
+def _origins(conf: Settings, opts: Options, say: Say, declared: Declared) -> list[guards.Origin]:
+    """Print where the declared state comes from; refuse uncommitted files (--approve):
+    under the source, and every other file its loader read (modules, file(), tfvars)."""
+    origins = []
+    for s in conf.sources:
+        read = declared.inputs.get(str(s.path), [])
+        extra = [*read, *(conf.var_files if s.scheme == "hcl" else ())]
+        origins.append(guards.origin(s.path, s.scheme, extra))
     for o in origins:
         say(o.line)
     if opts.approve:
