@@ -58,6 +58,8 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
             part.resources = [_prefixed(r, root.as_posix()) for r in part.resources]
         merged.resources.extend(part.resources)
         merged.inputs[str(source.path)] = list(raw.inputs)
+        if not part.resources:
+            merged.empty_sources.append(f"{source.scheme}://{source.path}")
         merged.unknown.extend(part.unknown)
         merged.warnings.extend(part.warnings)
         for rtype, n in part.unsupported.items():

@@ -31,6 +31,9 @@ class Declared:
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
     # source path (as given) -> every file its loader read (RawDeclared.inputs)
     inputs: dict[str, list[Path]] = dataclasses.field(default_factory=dict)
+    # the sources (as given) that declare no resource driftctl compares: a misread source
+    # looks like this, so a revert deletes nothing while there is one
+    empty_sources: list[str] = dataclasses.field(default_factory=list)
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:

@@ -21,7 +21,7 @@ from driftctl.aws.canonical import Declared
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.globs import Glob
 from driftctl.model import Resource
-from driftctl.revert import guards, journal, render
+from driftctl.revert import blast, guards, journal, render
 from driftctl.revert.calls import Call, Unit
 from driftctl.revert.executor import Executor, Result, preflight
 from driftctl.revert.journal import Entry, Journal, JournalData
@@ -43,6 +43,7 @@ class Options:
     only: Sequence[Glob] = ()
     journal_dir: Path | None = None  # None: .driftctl/journal/<UTC time>
     fail_after: int | None = None  # test hook: DRIFTCTL_TEST_FAIL_AFTER_CALLS
+    limits: blast.Limits = dataclasses.field(default_factory=blast.Limits)
 
 
 @dataclasses.dataclass
@@ -80,10 +81,12 @@ class Scanned:
     run: LiveRun
     aws: Aws
     only: Sequence[Glob]
+    managed: int = 0  # of the last plan's scan: what the delete share is of
 
     def plan(self, check_only: bool = False) -> Plan:
         """The plan; with check_only, an --only value that matches no drift is an error."""
         report = rules.apply(self.policy, pipeline.scan_report(self.declared, self.run))
+        self.managed = int(report.summary.get("managed", 0))
         if report.errors:
             first = report.errors[0]
             raise DriftctlError(
@@ -119,7 +122,10 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     scanned = Scanned(conf, policy, declared, live, aws, opts.only)
     first = scanned.plan(check_only=True)
     show(first, say)
+    warning = blast.check(opts.limits, first, scanned.managed, opts.approve)
     if not opts.approve:
+        if warning:
+            say(f"\n{warning}")
         if first.calls:
             say(f"\nnothing was changed: pass --approve to make these {len(first.calls)} calls")
         return ExitStatus.OK
@@ -128,6 +134,7 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     fresh = read_units(aws.reader, first.units)
     scanned = scanned.with_fresh(fresh)
     final = _replanned(first, scanned.plan(), say)
+    blast.check(opts.limits, final, scanned.managed, approve=True)  # the plan applied
     header = {
         "command": "revert",
         "account": aws.account,
