@@ -5,6 +5,7 @@ The real revert flow against moto in-process, the declared files in a real git r
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import boto3
@@ -174,3 +175,39 @@ def test_the_share_is_a_percentage_or_a_fraction(share: str, value: float) -> No
 def test_a_bad_share_is_one_clear_error(share: str) -> None:
     with pytest.raises(DriftctlError, match=rf"--max-delete-share {share}: expected a share"):
         blast.parse(None, share, None)
+
+
+def test_a_malformed_state_is_an_error_and_deletes_nothing(
+    aws: None,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """#11: a state whose resources is an object was read as 0 resources, and a rule deleting
+    unmanaged resources then deleted every bucket."""
+    state = tmp_path / "terraform.tfstate"
+    resource = {
+        "mode": "managed",
+        "type": "aws_s3_bucket",
+        "name": "a",
+        "instances": [{"attributes": {"id": "acme-a", "bucket": "acme-a"}}],
+    }
+    state.write_text(json.dumps({"version": 4, "resources": {"aws_s3_bucket.a": resource}}))
+    repo = git.Repo.init(tmp_path)
+    repo.index.add(["terraform.tfstate"])
+    repo.index.commit("state", author=git.Actor("t", "t@example.com"))
+    (tmp_path / "rules.yaml").write_text(DELETE_UNMANAGED)
+    make_buckets("acme-a", "acme-b")
+    conf = settings.build(
+        [f"tfstate://{state}"],
+        [],
+        None,
+        ["us-east-1"],
+        None,
+        rules=settings.parse_rules([tmp_path / "rules.yaml"], None),
+    )
+    opts = flow.Options(approve=True, limits=blast.Limits(confirm=2))
+    with pytest.raises(DriftctlError) as caught:
+        flow.revert(conf, opts, lambda line: None)
+    assert caught.value.message == (
+        f"{state}: not a valid Terraform state: $.resources must be a list, not an object"
+    )
+    assert buckets() == ["acme-a", "acme-b"]
