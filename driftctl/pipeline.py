@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import gcpause, scopes
+from driftctl import gcpause, partial, scopes
 from driftctl.aws import accounts, connection, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
@@ -60,6 +60,9 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
             root = source.path if source.path.is_dir() else source.path.parent
             part.resources = [_prefixed(r, root.as_posix()) for r in part.resources]
         merged.resources.extend(part.resources)
+        merged.inputs[str(source.path)] = list(raw.inputs)
+        if not part.resources:
+            merged.empty_sources.append(f"{source.scheme}://{source.path}")
         merged.unknown.extend(part.unknown)
         merged.warnings.extend(part.warnings)
         merged.notes.extend(raw.notes)
@@ -251,7 +254,12 @@ def _open_account(
         return _Account(account, error=ScanError(f"{account}/sts", message))
     limiter = RateLimiter(settings.scale.max_rps)
     factory = aws_session.make_client_factory(
-        session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+        session,
+        settings.endpoint_url,
+        counter,
+        limiter,
+        settings.scale.max_attempts,
+        read_timeout=settings.scale.read_timeout,
     )
     opened = _Account(account, factory, limiter)
     if list_regions:
@@ -349,8 +357,12 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     selection = selection or Selection()
     failed_scans = {spec for spec, _ in live.incomplete_scans}
     incomplete = {name for name, t in TYPES.items() if t.scan in failed_scans}
-    dec = [r for r in declared.resources if r.type not in incomplete]
-    liv = [r for r in normalize_live(live.resources) if r.type not in incomplete]
+    # what a failed scan leaves uncompared: its types, and what refers to them (partial.py)
+    dec, left_out = partial.split(declared.resources, incomplete)
+    shadowed = {r.type for r in left_out} - incomplete
+    all_live = normalize_live(live.resources)
+    liv = [r for r in all_live if r.type not in incomplete]
+    not_compared = len(left_out) + len(all_live) - len(liv)
     matched = match(strict_types(TYPES) if selection.strict else TYPES, dec, liv)
     declared_count, live_count = len(declared.resources), len(live.resources)
     if selection.filter:  # what the filter drops is neither compared nor counted
@@ -384,6 +396,9 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     # only after apply) may be one of them: reported, but never deleted by a revert rule
     unsure = {d.type for d in matched.unidentified}
     for lv in matched.unmanaged:
+        if lv.type in shadowed:  # may be a left-out declaration's live counterpart
+            not_compared += 1
+            continue
         unmanaged = Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv))
         drifts.append(dataclasses.replace(unmanaged, observe_only=lv.type in unsure))
     drifts.sort(key=Drift.sort_key)
@@ -396,6 +411,7 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
         **{kind: kinds.get(kind, 0) for kind in KINDS},
         "ignored": 0,
         "unknown": unknown,
+        "not_compared": not_compared,
         "coverage": round(managed / (managed + kinds["unmanaged"]), 4)
         if managed + kinds["unmanaged"]
         else 1.0,

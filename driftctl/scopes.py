@@ -38,7 +38,7 @@ class LiveRun:
     processes: int = 1  # processes the scan's calls were spread over (not in snapshots)
 
 
-COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown")
+COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown", "not_compared")
 
 
 def scope_region(r: Resource, default_region: str) -> str:

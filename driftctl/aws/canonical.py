@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from driftctl.aws.registry import CONVERTERS, FOLDS, TYPES
@@ -30,6 +31,11 @@ class Declared:
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
     # what the loaders found on their own (a backend block's state), for the console
     notes: list[str] = dataclasses.field(default_factory=list)
+    # source path (as given) -> every file its loader read (RawDeclared.inputs)
+    inputs: dict[str, list[Path]] = dataclasses.field(default_factory=dict)
+    # the sources (as given) that declare no resource driftctl compares: a misread source
+    # looks like this, so a revert deletes nothing while there is one
+    empty_sources: list[str] = dataclasses.field(default_factory=list)
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:

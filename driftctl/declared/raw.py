@@ -9,6 +9,7 @@ canonical resource types the scanner reads.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from driftctl.model import SourceRef
@@ -55,3 +56,6 @@ class RawDeclared:
     skipped: int = 0
     # AWS kinds driftctl does not read yet ("ec2.aws.upbound.io/v1beta1 Instance") -> count
     unsupported: dict[str, int] = dataclasses.field(default_factory=dict)
+    # every file the loader read (a module outside the source, a file(), a tfvars, ...), as
+    # it named them (symlinks unresolved): what the revert's git guard checks
+    inputs: list[Path] = dataclasses.field(default_factory=list)

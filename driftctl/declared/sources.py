@@ -100,7 +100,9 @@ def load_state(source: Source, settings: Settings) -> RawDeclared:
     if source.scheme == "tfstate+tfcloud":
         name, text = remote_state.read_tfcloud(source.path.as_posix(), settings.state)
         return load_state_text(name, text)
-    return load_state_text(source.path.name, _read(source.path))
+    raw = load_state_text(source.path.name, _read(source.path), str(source.path))
+    raw.inputs = [source.path]
+    return raw
 
 
 def _s3_client(settings: Settings, region: str | None = None) -> Any:
@@ -127,7 +129,9 @@ def load_yaml(path: Path, settings: Settings) -> RawDeclared:
     parameters = read_parameters_file(formats.parameters_file) if formats.parameters_file else {}
     parameters.update(dict(formats.parameters))
     region = settings.regions[0] if settings.regions else None
-    return load_cloudformation(name, data, lines, parameters, formats.stack_name, region)
+    raw = load_cloudformation(name, data, lines, parameters, formats.stack_name, region)
+    raw.inputs = [p for p in (path, formats.parameters_file) if p is not None and str(p) != "-"]
+    return raw
 
 
 def _read(path: Path) -> str:
