@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from driftctl.declared.binding import State
@@ -33,6 +34,13 @@ class Declared:
     # account -> the resources as evaluated with that account's identity, for a
     # multi-account scan of a configuration that reads aws_caller_identity & co.
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
+    # what the loaders found on their own (a backend block's state), for the console
+    notes: list[str] = dataclasses.field(default_factory=list)
+    # source path (as given) -> every file its loader read (RawDeclared.inputs)
+    inputs: dict[str, list[Path]] = dataclasses.field(default_factory=dict)
+    # the sources (as given) that declare no resource driftctl compares: a misread source
+    # looks like this, so a revert deletes nothing while there is one
+    empty_sources: list[str] = dataclasses.field(default_factory=list)
     # account -> the identity its per_account resources were evaluated with
     contexts: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
     # (state, account identity or None) -> the declared state evaluated again with the

@@ -13,6 +13,11 @@ separate resource is kept and the repetition dropped, so nothing is declared twi
 type says how (`ResourceType.state_key` and `state_drop`). Empty strings and nulls are
 "not set". A type's state id is driftctl's id where the type says so (`state_id`);
 the others match by their natural keys.
+
+The structure is checked before anything is read: a state whose `resources` is not a list,
+or an instance whose `attributes` is not an object, is an error naming the file and the
+JSON path (`$.resources[2].instances[0].attributes`), never "0 resources" (a revert would
+then take every live resource for unmanaged).
 """
 
 from __future__ import annotations
@@ -46,8 +51,63 @@ def parse_state(name: str, text: str) -> dict[str, Any]:
     return state
 
 
-def load_state_text(name: str, text: str) -> RawDeclared:
-    return from_state(name, parse_state(name, text))
+def _kind(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "a number"
+    return names.get(type(value), type(value).__name__)
+
+
+def _expect(name: str, path: str, value: Any, wanted: tuple[type, ...], what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, wanted):  # True is an int to Python
+        raise DriftctlError(
+            f"{name}: not a valid Terraform state: {path} must be {what}, not {_kind(value)}",
+            "the file is damaged or not written by Terraform: run terraform state pull",
+        )
+
+
+def check_structure(name: str, state: dict[str, Any]) -> None:
+    """The shape of a format-4 state, checked where driftctl reads it: `resources` a list of
+    objects with string mode/type/name and a list of instances, each instance an object
+    whose `attributes` is an object (and index_key, if any, a string or a number)."""
+    if "resources" not in state:
+        raise DriftctlError(
+            f"{name}: not a valid Terraform state: $.resources is missing",
+            "the file is damaged or not written by Terraform: run terraform state pull",
+        )
+    resources = state["resources"]
+    _expect(name, "$.resources", resources, (list,), "a list")
+    for i, res in enumerate(resources):
+        where = f"$.resources[{i}]"
+        _expect(name, where, res, (dict,), "an object")
+        for key in ("mode", "type", "name"):
+            _expect(name, f"{where}.{key}", res.get(key), (str,), "a string")
+        if res["mode"] not in ("managed", "data"):
+            raise DriftctlError(
+                f"{name}: not a valid Terraform state: {where}.mode must be "
+                f'"managed" or "data", not {res["mode"]!r}'
+            )
+        if res.get("module") is not None:
+            _expect(name, f"{where}.module", res["module"], (str,), "a string")
+        _expect(name, f"{where}.instances", res.get("instances"), (list,), "a list")
+        for j, inst in enumerate(res["instances"]):
+            at = f"{where}.instances[{j}]"
+            _expect(name, at, inst, (dict,), "an object")
+            _expect(name, f"{at}.attributes", inst.get("attributes"), (dict,), "an object")
+            if inst.get("index_key") is not None:
+                _expect(
+                    name, f"{at}.index_key", inst["index_key"], (str, int), "a string or a number"
+                )
+
+
+def load_state_text(name: str, text: str, shown: str | None = None) -> RawDeclared:
+    """The state in `text`; `name` is the file resources say they come from, `shown` (the
+    path as given) what errors name."""
+    state = parse_state(shown or name, text)
+    check_structure(shown or name, state)
+    return from_state(name, state)
 
 
 def load_state_s3(location: str, client: Callable[[], Any]) -> RawDeclared:
@@ -57,31 +117,32 @@ def load_state_s3(location: str, client: Callable[[], Any]) -> RawDeclared:
         raise DriftctlError(f"tfstate+s3://{location}: expected tfstate+s3://BUCKET/KEY")
     import botocore.exceptions
 
+    from driftctl.aws.session import CALL_ERRORS, call_failure
+
     try:
         body = client().get_object(Bucket=bucket, Key=key)["Body"].read()
     except botocore.exceptions.ClientError as exc:
         code = exc.response.get("Error", {}).get("Code", "error")
         raise DriftctlError(f"cannot read s3://{bucket}/{key}: {code}") from exc
-    except botocore.exceptions.BotoCoreError as exc:
-        raise DriftctlError(f"cannot read s3://{bucket}/{key}: {exc}") from exc
+    except CALL_ERRORS as exc:
+        raise DriftctlError(f"cannot read s3://{bucket}/{key}: {call_failure(exc)}") from exc
     return load_state_text(f"s3://{bucket}/{key}", body.decode("utf-8"))
 
 
 def from_state(name: str, state: dict[str, Any]) -> RawDeclared:
+    check_structure(name, state)
     known = set(terraform_types())
     found: list[RawResource] = []
     unsupported: dict[str, int] = {}
-    for res in state.get("resources") or ():
-        if not isinstance(res, dict) or res.get("mode") != "managed":
+    for res in state["resources"]:
+        if res["mode"] != "managed":
             continue  # data sources read, they do not declare
-        rtype, rname, module = str(res.get("type")), str(res.get("name")), res.get("module") or ""
+        rtype, rname, module = res["type"], res["name"], res.get("module") or ""
         if rtype not in known:
-            unsupported[rtype] = unsupported.get(rtype, 0) + len(res.get("instances") or ())
+            unsupported[rtype] = unsupported.get(rtype, 0) + len(res["instances"])
             continue
-        for inst in res.get("instances") or ():
-            attrs = inst.get("attributes") if isinstance(inst, dict) else None
-            if not isinstance(attrs, dict):
-                continue
+        for inst in res["instances"]:
+            attrs = inst["attributes"]
             prefix = f"{module}." if module else ""
             address = f"{prefix}{rtype}.{rname}{key_suffix(inst.get('index_key'))}"
             state_id = attrs.get("id")

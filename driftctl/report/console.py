@@ -80,6 +80,12 @@ def render(report: Report, console: Console) -> None:
         f"unknown values {s['unknown']}, unsupported {sum(unsupported.values())}, "
         f"coverage {s['coverage']:.0%}{compared}"
     )
+    if s.get("not_compared"):
+        console.print(
+            f"[bold red]not compared because of the errors above: {s['not_compared']} "
+            "resources[/] (declared or live, of the types whose scan failed or that refer "
+            "to them)"
+        )
     if unsupported:
         listed = ", ".join(f"{escape(name)} {n}" for name, n in sorted(unsupported.items()))
         console.print(f"[dim]not compared (types driftctl does not read yet): {listed}[/dim]")

@@ -39,6 +39,13 @@ def render(report: Report, root: str = "") -> str:
     if report.errors:
         lines += ["", "### Errors — these scopes could not be scanned", ""]
         lines += [f"- `{_cell(e.scope)}`: {_cell(e.message)}" for e in report.errors]
+        if report.summary.get("not_compared"):
+            lines += [
+                "",
+                f"{report.summary['not_compared']} resources were not compared because of "
+                "these errors (declared or live, of the types whose scan failed or that "
+                "refer to them).",
+            ]
     return "\n".join(lines) + "\n"
 
 

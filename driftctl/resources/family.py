@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
+from driftctl.model import Drift, Resource
 from driftctl.resources.spec import ResourceType, ScanSpec
 from driftctl.revert.spec import RevertSpec
 
@@ -103,6 +103,27 @@ class AckKind:
     adopt: Callable[[str, dict[str, Any]], tuple[dict[str, Any], dict[str, str]]] | None = None
 
 
+def _no_id(*_: Any) -> str | None:
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class SnykIds:
+    """An id space snyk driftctl's .driftignore lines use for a type whose ids driftctl's
+    differ from: such a line is matched in snyk's space, so an old file keeps working
+    (driftignore.py)."""
+
+    type: str  # the type snyk's lines name
+    space: str  # the space's name
+    snyk_form: str  # how snyk writes a line, for the notice: `TYPE.POLICY-ROLE`
+    our_form: str  # how driftctl writes it
+    # whether a line's id part (after `TYPE.`; "" for the type alone) is in snyk's space
+    claims: Callable[[str], bool]
+    # snyk's id of a drifted resource, and of one change (path) of a drift, or None
+    of_resource: Callable[[Drift], str | None] = _no_id
+    of_change: Callable[[Drift, str], str | None] = _no_id
+
+
 @dataclasses.dataclass(frozen=True)
 class Family:
     types: tuple[ResourceType, ...]
@@ -112,6 +133,7 @@ class Family:
     cfn: tuple[CfnType, ...] = ()
     crossplane: tuple[CrossplaneKind, ...] = ()
     ack: tuple[AckKind, ...] = ()
+    snyk: tuple[SnykIds, ...] = ()  # snyk driftctl's ids, where they differ (.driftignore)
 
 
 def cfn_tags(attrs: Mapping[str, Any]) -> list[dict[str, Any]] | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne
+from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
 from driftctl.resources.s3 import (
     bucket,
@@ -73,6 +73,12 @@ CROSSPLANE_KINDS: dict[tuple[str, str], CrossplaneKind] = {
 ACK_KINDS: dict[tuple[str, str], AckKind] = {
     (k.service, k.kind): k for f in FAMILIES for k in f.ack
 }
+
+
+# snyk driftctl's id spaces, by the type its lines name (sorted)
+SNYK_IDS: tuple[SnykIds, ...] = tuple(
+    sorted((s for f in FAMILIES for s in f.snyk), key=lambda s: s.type)
+)
 
 
 def terraform_types() -> list[str]:

@@ -16,7 +16,14 @@ from typing import Any
 
 import botocore.exceptions
 
-from driftctl.aws.session import FATAL_CODES, CallCounter, ClientFactory, fatal_error
+from driftctl.aws.session import (
+    CALL_ERRORS,
+    FATAL_CODES,
+    CallCounter,
+    ClientFactory,
+    call_failure,
+    fatal_error,
+)
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource
 from driftctl.resources.registry import READERS
@@ -71,6 +78,11 @@ class Reader:
             raise DriftctlError(
                 f"cannot reach the AWS endpoint for {service} in {region}",
                 "check --endpoint-url / AWS_ENDPOINT_URL and the network",
+            ) from exc
+        except CALL_ERRORS as exc:  # a timeout, a closed connection, an unparsable answer
+            raise DriftctlError(
+                f"{service}:{api} failed while reading for revert: {call_failure(exc)}",
+                "nothing was changed by this read; run it again when AWS answers",
             ) from exc
 
     def pages(

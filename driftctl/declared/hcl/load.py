@@ -21,7 +21,7 @@ from driftctl.declared.hcl.module import ModuleInstance
 from driftctl.declared.hcl.parse import Node, block_parts, name_of, parse, trees, unwrap
 from driftctl.declared.hcl.providers import apply_providers
 from driftctl.declared.hcl.values import is_pending, key_suffix
-from driftctl.declared.hcl.vars import resolve_variables
+from driftctl.declared.hcl.vars import resolve_variables, tfvars_files
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 
@@ -95,6 +95,7 @@ def _evaluate(
         unknown=unknown,
         warnings=list(loader.warnings),
         nondeterministic=list(loader.nondeterministic),
+        inputs=sorted({*loader.inputs(), *tfvars_files(directory, var_files)}),
     )
     apply_providers(loader, declared)
     declared.unknown.sort(key=lambda e: (e["address"], e["path"]))

@@ -64,6 +64,12 @@ class Loader:
             self._configs[key] = config
         return self._configs[key]
 
+    def inputs(self) -> list[Path]:
+        """Every file the load read so far: the modules' .tf files and what file functions
+        read (tfvars are added by the caller, which knows them)."""
+        found = {f for config in self._configs.values() for f in config.files}
+        return sorted(found | self.call_context.read)
+
     def release(self) -> None:
         """Break the reference cycles between module instances, evaluators and the loader,
         so the parsed trees are freed at once by reference counting (the cyclic collector

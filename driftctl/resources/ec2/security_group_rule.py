@@ -12,13 +12,15 @@ removed one authorized again, one whose description alone changed relabelled.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+import zlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, to_plain
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
+from driftctl.model import Drift, Resource, to_plain
+from driftctl.resources.family import CfnType, CrossplaneKind, Family, SnykIds
 from driftctl.resources.spec import Fold
 from driftctl.revert.calls import Attrs, Call, Ctx, Pending
 
@@ -262,6 +264,58 @@ def _rule_call(ctx: Ctx, verb: str, direction: str, perm: Any) -> Call:
     return ctx.call("ec2", op, GroupId=ctx.id, IpPermissions=[perm])
 
 
+# --- snyk driftctl's ids: one resource per rule (sgrule-N), where driftctl folds rules --------
+
+_RULE_PATH = re.compile(r"^(ingress|egress)\[(\d+)\]")
+
+
+def sg_rule_id(group: str, direction: str, rule: Mapping[str, Any]) -> str:
+    """snyk driftctl's `sgrule-N` for one rule (one source) of a group: Terraform's
+    ipPermissionIDHash, a CRC-32 of the rule's fields (enumeration/resource/aws/
+    aws_security_group_rule.go in snyk's source)."""
+    text = f"{group}-"
+    for port in ("from_port", "to_port"):
+        value = rule.get(port)
+        if isinstance(value, int) and value > 0:
+            text += f"{value}-"
+    text += f"{rule.get('protocol', '')}-{direction}-"
+    for source in ("cidr_blocks", "ipv6_cidr_blocks", "prefix_list_ids"):
+        text += "".join(f"{v}-" for v in rule.get(source) or ())
+    groups = [g for g in rule.get("security_groups") or () if isinstance(g, str)]
+    if rule.get("self") is True or group in groups:
+        text += f"{group}--"
+    elif groups:
+        text += f"{groups[0]}--"
+    return f"sgrule-{zlib.crc32(text.encode())}"
+
+
+def _snyk_change_id(drift: Drift, path: str) -> str | None:
+    """snyk's id for the rule a change of a group's ingress/egress is."""
+    found = _RULE_PATH.match(path)
+    if drift.type != GROUP or found is None or not drift.id:
+        return None
+    change = next((c for c in drift.changes if c.path == found.group(0)), None)
+    if change is None:
+        change = next((c for c in drift.changes if c.path == path), None)
+    rule = (
+        None
+        if change is None
+        else (change.actual if change.actual is not None else change.expected)
+    )
+    if not isinstance(rule, dict):
+        return None
+    return sg_rule_id(drift.id, found.group(1), rule)
+
+
+SNYK = SnykIds(
+    type="aws_security_group_rule",
+    space="snyk-sg-rule",
+    snyk_form="aws_security_group_rule.sgrule-N",
+    our_form=f"{GROUP}.GROUP_ID.ingress.N",
+    claims=lambda rest: True,  # every line of the type: driftctl has no such resources
+    of_change=_snyk_change_id,
+)
+
 _GROUP_ID = ("SecurityGroup", ("id",))
 
 FAMILY = Family(
@@ -290,4 +344,5 @@ FAMILY = Family(
             refs={"securityGroupId": _GROUP_ID, "referencedSecurityGroupId": _GROUP_ID},
         ),
     ),
+    snyk=(SNYK,),
 )

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
+from driftctl.model import Drift, Resource
+from driftctl.resources.family import CrossplaneKind, Family, SnykIds
 from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, keep, role_of
 from driftctl.resources.spec import ResourceType
 from driftctl.revert.calls import Attrs, Call, Ctx
@@ -36,6 +36,23 @@ def _detach(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     params = {"RoleName": live["role"], "PolicyArn": live["policy_arn"]}
     return [ctx.call("iam", "detach_role_policy", **params)]
 
+
+def _snyk_id(drift: Drift) -> str | None:
+    """snyk's id of an attachment: the policy's name, `-`, the role (ours: ROLE/ARN)."""
+    if drift.type != TYPE or not drift.id or "/" not in drift.id:
+        return None
+    role, _, arn = drift.id.partition("/")
+    return f"{arn.rsplit('/', 1)[-1]}-{role}"
+
+
+SNYK = SnykIds(
+    type=TYPE,
+    space="snyk-attachment",
+    snyk_form=f"{TYPE}.POLICY-ROLE",
+    our_form=f"{TYPE}.ROLE/POLICY_ARN",
+    claims=lambda rest: rest not in ("", "*") and "/" not in rest,
+    of_resource=_snyk_id,
+)
 
 FAMILY = Family(
     types=(
@@ -69,4 +86,5 @@ FAMILY = Family(
             refs={"role": ("Role", ("id",)), "policyArn": ("Policy", ("arn",))},
         ),
     ),
+    snyk=(SNYK,),
 )
