@@ -9,6 +9,7 @@ import math
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from driftctl.errors import DriftctlError
 
@@ -78,6 +79,9 @@ class Settings:
     quiet: bool = False  # --quiet: nothing on stderr but errors
     # a scan comparing less than this share of the declared resources fails (exit 2)
     min_compared: float | None = None
+    # a boto3.Session given through the Python API (driftctl.api): used instead of one made
+    # from --profile; its clients are made when a scan runs (inside moto's mock_aws too)
+    session: Any = dataclasses.field(default=None, compare=False, repr=False)
 
 
 TFC_ENDPOINT = "https://app.terraform.io/api/v2"

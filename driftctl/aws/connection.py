@@ -86,7 +86,7 @@ def start(settings: Settings, fallback_region: str | None = None) -> Pending:
     fallback_region: used when neither --region nor the profile names one (revert --undo:
     the journal's region)."""
     try:
-        base = accounts.base_session(settings.profile)
+        base = settings.session or accounts.base_session(settings.profile)
         region = (settings.regions or (base.region_name or fallback_region,))[0]
         if not region:
             raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")

@@ -3,39 +3,22 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import sys
 from typing import Annotated, Any
 
 import typer
 
-from driftctl import pipeline, settings
 from driftctl.aws.canonical import Declared
 from driftctl.commands import options
-from driftctl.model import to_plain
+from driftctl.rendered import Rendered
 
 
 def rendered(declared: Declared) -> dict[str, Any]:
-    resources = sorted(declared.resources, key=lambda r: (r.type, r.address or "", r.id or ""))
-    return {
-        "schema_version": 1,
-        "resources": [
-            {
-                "type": r.type,
-                "address": r.address,
-                "id": r.id,
-                "attrs": to_plain(r.attrs),
-                "source": r.source.to_json() if r.source else None,
-            }
-            for r in resources
-        ],
-        "unknown": sorted(declared.unknown, key=lambda u: (u["address"], u["path"])),
-        "warnings": sorted(declared.warnings),
-    }
+    return Rendered.of(declared).to_json()
 
 
 def render_text(declared: Declared) -> str:
-    return json.dumps(rendered(declared), sort_keys=True, indent=2) + "\n"
+    return Rendered.of(declared).text()
 
 
 def render(
@@ -53,19 +36,19 @@ def render(
     region: options.Region = None,
 ) -> None:
     """Print the declared state, evaluated and normalized, exactly as the diff compares it."""
-    conf = settings.build(
+    from driftctl import api
+
+    text = api.render(
         from_ or [],
-        [],
-        None,
-        region or [],
-        None,
         var_files=var_file,
         variables=var,
+        region=region,
         no_cache=no_cache,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
-        state=settings.StateAccess(detect_backend=False),  # offline: a backend's state is not read
-    )
-    text = render_text(pipeline.load_declared(conf))
+        kustomize_bin=kustomize_bin,
+        parameters=parameter,
+        parameters_file=parameters_file,
+        stack_name=stack_name,
+    ).text()
     if hash_:
         sys.stdout.write(f"sha256:{hashlib.sha256(text.encode()).hexdigest()}\n")
     else:

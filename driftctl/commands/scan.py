@@ -125,7 +125,7 @@ def scan(
     from rich.console import Console
     from rich.markup import escape
 
-    from driftctl import pipeline, rules, snapshot
+    from driftctl import api, pipeline, rules
 
     stderr = Console(stderr=True, soft_wrap=True, highlight=False, quiet=conf.quiet)
     for note in notes:
@@ -134,11 +134,8 @@ def scan(
     if policy.ignore is not None:
         for warning in policy.ignore.warnings:
             stderr.print(f"[yellow]warning[/] {escape(warning)}")
-    declared, run = pipeline.declared_and_live(conf, pending)
-    if conf.save_live is not None:
-        snapshot.save(run, conf.save_live)
-    report = rules.apply(policy, pipeline.scan_report(declared, run, conf.selection))
-    report = selection.only_kinds(report, conf.selection.kinds)
+    result = api.run_scan(conf, policy, pending)
+    report, declared, run = result.report, result.declared, result.run
     write_outputs(report, conf, run)
     for note in declared.notes:
         stderr.print(f"[dim]note: {escape(note)}[/dim]")

@@ -124,7 +124,7 @@ def load_state(source: Source, settings: Settings) -> RawDeclared:
 def _s3_client(settings: Settings, region: str | None = None) -> Any:
     from driftctl.aws.accounts import base_session
 
-    session = base_session(settings.profile)
+    session = settings.session or base_session(settings.profile)
     region = region or (settings.regions or (session.region_name or "us-east-1",))[0]
     return session.client("s3", region_name=region, endpoint_url=settings.endpoint_url)
 

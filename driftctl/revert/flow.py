@@ -111,16 +111,35 @@ class Scanned:
         return leftovers(done, report.drifts, self.only, touched) + done.refusals
 
 
+def first_plan(
+    conf: Settings,
+    policy: rules.Policy,
+    aws: Aws,
+    only: Sequence[Glob],
+    on_declared: Callable[[Declared], None] | None = None,
+) -> tuple[Scanned, Plan]:
+    """The scan and the plan made from it, before any call that changes AWS (the plan
+    `driftctl revert` prints, and driftctl.api.plan_revert returns). on_declared: told the
+    declared state before the live one is read (revert checks the files it came from)."""
+    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, aws.conn))
+    if on_declared is not None:
+        on_declared(declared)
+    live = pipeline.load_live(conf, aws.conn)
+    scanned = Scanned(conf, policy, declared, live, aws, only)
+    return scanned, scanned.plan(check_only=True)
+
+
 def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     policy = rules.policy_for(conf)
     if opts.approve:
         journal.new_dir(opts.journal_dir)  # a taken --journal-dir fails before any call
     aws = connect(conf)  # one checked session for the scan, the reads and the calls
-    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, aws.conn))
-    origins = _origins(conf, opts, say, declared)  # every file the loaders read, checked
-    live = pipeline.load_live(conf, aws.conn)
-    scanned = Scanned(conf, policy, declared, live, aws, opts.only)
-    first = scanned.plan(check_only=True)
+    origins: list[guards.Origin] = []
+
+    def checked(declared: Declared) -> None:  # every file the loaders read, checked
+        origins.extend(_origins(conf, opts, say, declared))
+
+    scanned, first = first_plan(conf, policy, aws, opts.only, checked)
     show(first, say)
     warning = blast.check(opts.limits, first, scanned.managed, opts.approve)
     if not opts.approve:
