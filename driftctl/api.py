@@ -123,7 +123,8 @@ def scan(
 ) -> Report:
     """`driftctl scan`: the report its `-o json://` output is made from.
 
-    from_: the --from sources (default: the current directory). policy: rules made by
+    from_: the --from sources (default: the current directory; an empty list: nothing is
+    declared, every live resource is unmanaged). policy: rules made by
     load_rules(), used instead of rules/driftignore/ignore/no_default_rules. A scope that
     could not be read is an entry of `report.errors` (the CLI exits 2 on it), never left out
     silently."""
@@ -164,6 +165,8 @@ def scan(
         cache_base=_path(config_dir),
     )
     conf = dataclasses.replace(conf, session=session)
+    if from_ is not None and not _strings(from_):  # an empty list: nothing is declared
+        conf = dataclasses.replace(conf, sources=())
     return run_scan(conf, policy or rules_module.policy_for(conf)).report
 
 
