@@ -133,7 +133,7 @@ def scan(
     from driftctl.declared import remote_state
 
     conf = settings.build(
-        _strings(from_),
+        _sources(from_),
         [],
         profile,
         _regions(region),
@@ -165,8 +165,6 @@ def scan(
         cache_base=_path(config_dir),
     )
     conf = dataclasses.replace(conf, session=session)
-    if from_ is not None and not _strings(from_):  # an empty list: nothing is declared
-        conf = dataclasses.replace(conf, sources=())
     return run_scan(conf, policy or rules_module.policy_for(conf)).report
 
 
@@ -276,7 +274,7 @@ def evaluate(
     if sep and scheme != "hcl":
         raise DriftctlError(f"evaluate: {text}: expected a Terraform directory or hcl://DIR")
     conf = settings.build(
-        [],
+        None,
         [],
         None,
         [],
@@ -429,6 +427,13 @@ def _strings(value: Paths | None) -> list[str]:
     if isinstance(value, (str, os.PathLike)):
         return [os.fspath(value)]
     return [os.fspath(v) for v in value]
+
+
+def _sources(value: Paths | None) -> list[str] | None:
+    """--from values: None is the current directory; an empty list, nothing declared."""
+    if value is None:
+        return []
+    return _strings(value) or None
 
 
 def _paths(value: Paths | None) -> list[Path]:

@@ -360,7 +360,7 @@ def parse_rules(
 
 
 def build(
-    sources: list[str],
+    sources: list[str] | None,  # None: nothing declared (the Python API's `from_=[]`)
     outputs: list[str],
     profile: str | None,
     regions: list[str],
@@ -381,7 +381,7 @@ def build(
 ) -> Settings:
     checked_regions = parse_regions(regions)  # a typo is named before any source is read
     return Settings(
-        sources=parse_sources(sources),
+        sources=parse_sources(sources) if sources is not None else (),
         outputs=parse_outputs(outputs),
         profile=profile or os.environ.get("AWS_PROFILE") or None,
         regions=checked_regions,
