@@ -65,11 +65,11 @@ class Snapshot:
         self.config = config
         self.live: LiveSnapshot = _read_live(config)
 
-    def assert_no_leaks(self, from_: Paths | None = None, **scan_args: Any) -> None:
-        assert_no_leaks(self, from_, config=self.config, **scan_args)
+    def assert_no_leaks(self, from_: Paths | None = None, **scan_args: Any) -> list[Drift]:
+        return assert_no_leaks(self, from_, config=self.config, **scan_args)
 
-    def assert_no_drift(self, from_: Paths | None = None, **scan_args: Any) -> None:
-        assert_no_drift(from_, config=self.config, **scan_args)
+    def assert_no_drift(self, from_: Paths | None = None, **scan_args: Any) -> Report:
+        return assert_no_drift(from_, config=self.config, **scan_args)
 
 
 # -- the checks ---------------------------------------------------------------------------
