@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import subprocess
 import sys
@@ -179,3 +180,12 @@ def test_user_code_is_clean_under_mypy_strict(tmp_path: Path) -> None:
     assert bad.returncode == 1
     assert 'Incompatible types in assignment (expression has type "Report"' in bad.stdout
     assert 'Argument "region" to "scan" has incompatible type "int"' in bad.stdout
+
+
+def test_the_distribution_registers_the_plugin_and_ships_py_typed() -> None:
+    dist = importlib.metadata.distribution("driftctl-aws")
+    plugins = {e.name: e.value for e in dist.entry_points if e.group == "pytest11"}
+    assert plugins == {"driftctl": "driftctl.pytest_plugin"}
+    root = Path(__file__).parents[2]
+    assert 'driftctl = ["py.typed"' in (root / "pyproject.toml").read_text()
+    assert (root / "driftctl" / "py.typed").is_file()
