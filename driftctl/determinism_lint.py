@@ -37,6 +37,7 @@ from urllib.parse import parse_qs
 import yaml
 from lark import Token
 
+from driftctl import safeyaml
 from driftctl.declared import listing
 from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC
 from driftctl.declared.hcl.modcalls import is_local, read_manifest
@@ -359,7 +360,7 @@ def _origin_file(data: object, wrapper: Path | None) -> Path | None:
     annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
     annotation = annotations.get(ORIGIN) if isinstance(annotations, dict) else None
     try:
-        origin = yaml.safe_load(annotation) if isinstance(annotation, str) else None
+        origin = safeyaml.load(annotation) if isinstance(annotation, str) else None
     except yaml.YAMLError:
         return None
     if (

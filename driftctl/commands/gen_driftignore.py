@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from driftctl import driftignore
+from driftctl import driftignore, safejson
 from driftctl.errors import DriftctlError
 
 
@@ -20,8 +20,10 @@ def read_report(source: str) -> list[dict[str, Any]]:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as exc:
         raise DriftctlError(f"cannot read {source}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DriftctlError(f"{source}: not a JSON report (not UTF-8 text)") from exc
     try:
-        doc = json.loads(text)
+        doc = safejson.loads(text)
     except json.JSONDecodeError as exc:
         raise DriftctlError(f"{source}:{exc.lineno}: not a JSON report: {exc.msg}") from exc
     if not isinstance(doc, dict):

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from driftctl import safejson
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.model import KINDS
 from driftctl.scopes import merge_json
@@ -16,9 +17,11 @@ from driftctl.scopes import merge_json
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        doc = json.loads(path.read_text())
+        doc = safejson.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise DriftctlError(f"cannot read {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DriftctlError(f"{path}: not a JSON report (not UTF-8 text)") from exc
     except json.JSONDecodeError as exc:
         raise DriftctlError(f"{path}:{exc.lineno}: not a JSON report: {exc.msg}") from exc
     if not isinstance(doc, dict):

@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from driftctl import safejson
 from driftctl.aws.registry import terraform_types
 from driftctl.declared.hcl.values import key_suffix
 from driftctl.declared.raw import RawDeclared, RawResource
@@ -48,7 +49,7 @@ BUCKET_INLINE = {
 
 def parse_state(name: str, text: str) -> dict[str, Any]:
     try:
-        state = json.loads(text)
+        state = safejson.loads(text)
     except json.JSONDecodeError as exc:
         raise DriftctlError(f"{name}:{exc.lineno}: not a Terraform state file: {exc.msg}") from exc
     if not isinstance(state, dict):

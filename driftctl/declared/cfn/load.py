@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from driftctl import safejson
 from driftctl.aws.registry import terraform_types
 from driftctl.declared.cfn import resources as cfn_resources
 from driftctl.declared.cfn.intrinsics import Evaluator, references
@@ -57,7 +58,7 @@ def is_template(data: Any) -> bool:
 def read_parameters_file(path: Path) -> dict[str, str]:
     """`[{"ParameterKey": K, "ParameterValue": V}, ...]` (the CLI's format) or `{K: V}`."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = safejson.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise DriftctlError(f"cannot read {path}: {exc.strerror}") from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

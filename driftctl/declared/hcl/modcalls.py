@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from driftctl import safejson
 from driftctl.declared.hcl.config import CallDecl
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
 from driftctl.declared.hcl.refs import Attr, Index, Step, apply_steps
@@ -42,7 +43,7 @@ def read_manifest(root: Path) -> dict[str, Path]:
     if not path.is_file():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = safejson.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise DriftctlError(
             f"{MANIFEST.as_posix()}: cannot read: {exc}", hint="run `terraform init` again"

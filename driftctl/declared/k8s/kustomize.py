@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from driftctl import safeyaml
 from driftctl.aws.registry import terraform_types
 from driftctl.declared.k8s import ack, crossplane
 from driftctl.declared.k8s.manifest import ACK, CROSSPLANE, Manifest, References
@@ -193,7 +194,7 @@ class _Origins:
 
 def _origin_path(annotation: str | None) -> str | None:
     try:
-        data = yaml.safe_load(annotation) if annotation else None
+        data = safeyaml.load(annotation) if annotation else None
     except yaml.YAMLError:
         return None
     if not isinstance(data, dict) or data.get("repo"):
