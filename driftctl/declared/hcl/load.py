@@ -11,13 +11,21 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import gcpause
+from driftctl import deepstack, gcpause
 from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
 from driftctl.declared.hcl.eval import Evaluator, Frame
 from driftctl.declared.hcl.loader import Loader
 from driftctl.declared.hcl.module import ModuleInstance
-from driftctl.declared.hcl.parse import Node, block_parts, name_of, parse, trees, unwrap
+from driftctl.declared.hcl.parse import (
+    Node,
+    block_parts,
+    name_of,
+    parse,
+    trees,
+    unwrap,
+    where,
+)
 from driftctl.declared.hcl.providers import apply_providers
 from driftctl.declared.hcl.values import is_pending, key_suffix
 from driftctl.declared.hcl.vars import resolve_variables
@@ -43,9 +51,39 @@ def load_hcl(
       optionally arn, user_id); it fills aws_caller_identity, aws_region, aws_partition.
       Without it (rendering) those data sources are Unknown.
     cache_dir: where parsed files are cached by content hash; None parses every file.
+
+    Evaluation recurses once per reference it follows, so it runs on a big stack
+    (driftctl.deepstack): a chain of thousands of locals evaluates as Terraform's does;
+    one deeper than even that is an error naming where, not a RecursionError.
     """
+
+    def work() -> RawDeclared:
+        try:
+            return _load(directory, var_files, variables, env, context, cache_dir)
+        except RecursionError as exc:
+            raise _too_deep(exc) from None
+
     with gcpause.paused():
-        return _load(directory, var_files, variables, env, context, cache_dir)
+        return deepstack.run(work)
+
+
+def _too_deep(exc: RecursionError) -> DriftctlError:
+    """The error for an evaluation deeper than the stack: where the innermost expression
+    being evaluated is (found in the traceback), and what to do."""
+    place = "the configuration"
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_name == "evaluate":
+            evaluator, node = frame.f_locals.get("self"), frame.f_locals.get("node")
+            if isinstance(evaluator, Evaluator) and node is not None and not node.meta.empty:
+                place = where(evaluator.frame.file, node)
+        tb = tb.tb_next
+    return DriftctlError(
+        f"{place}: references nested too deeply to evaluate (deeper than "
+        f"{deepstack.RECURSION_LIMIT:,} Python frames; tens of thousands of chained locals)",
+        hint="shorten the chain of references (a cycle through module outputs?)",
+    )
 
 
 def _load(
