@@ -16,6 +16,7 @@ from driftctl.aws import accounts
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
 from driftctl.aws.ratelimit import RateLimiter
+from driftctl.aws.regions import check_region, known_regions
 from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
 from driftctl.declared import sources as declared_sources
@@ -100,11 +101,22 @@ def open_session(settings: Settings, fallback_region: str | None = None) -> Conn
     region = (settings.regions or (base.region_name or fallback_region,))[0]
     if not region:
         raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
+    if not settings.regions:  # --region and AWS_REGION were checked with the settings
+        check_region(region, "the AWS profile's region")
     counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
     factory = aws_session.make_client_factory(
         base, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
     )
-    caller = aws_session.caller_context(factory, counter, region)
+    try:
+        caller = aws_session.caller_context(factory, counter, region)
+    except DriftctlError as exc:
+        if settings.endpoint_url is None and region not in known_regions():
+            # the form of a region, but none botocore knows: more likely a typo than an outage
+            raise DriftctlError(
+                f"{exc.message} (region {region} is not one this botocore knows)",
+                "check the region's spelling; if it is new, upgrade botocore",
+            ) from exc
+        raise
     return Connection(base, region, counter, limiter, factory, caller)
 
 

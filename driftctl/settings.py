@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
+import urllib.parse
 from pathlib import Path
 
 from driftctl.errors import DriftctlError
@@ -89,8 +91,11 @@ def parse_scale(
         )
     if account_role and "{account}" not in account_role:
         raise DriftctlError(f"--account-role {account_role}: must contain {{account}}")
-    if max_rps is not None and max_rps <= 0:
-        raise DriftctlError(f"--max-rps {max_rps}: must be positive")
+    if max_rps is not None and not (math.isfinite(max_rps) and max_rps > 0):
+        raise DriftctlError(
+            f"--max-rps {max_rps}: must be a positive number of requests per second",
+            "e.g. --max-rps 10; leave it out for no cap",
+        )
     if max_attempts < 1:
         raise DriftctlError(f"--max-attempts {max_attempts}: must be at least 1")
     return Scale(
@@ -104,9 +109,12 @@ def parse_source(text: str) -> Source:
     from driftctl.declared.detect import detect
 
     scheme, sep, rest = text.partition("://")
+    if sep and scheme in SCHEMES and scheme != "tfstate+s3" and rest not in ("", "-"):
+        _check_readable(text, Path(rest))
     if not sep:
         if text == "-":
             return Source("kustomize", Path("-"))
+        _check_readable(text, Path(text))
         found = detect(Path(text))
         if found is not None:
             return Source(*found)
@@ -138,6 +146,22 @@ def parse_source(text: str) -> Source:
     if scheme == "kustomize" and not path.exists():
         raise DriftctlError(f"--from {text}: no such file or directory")
     return Source(scheme, path)
+
+
+def _check_readable(text: str, path: Path) -> None:
+    """A source that exists but cannot be read (a directory without read or search
+    permission, a file without read permission) is named here, not half-read later."""
+    try:
+        if path.is_dir():
+            os.listdir(path)
+        elif path.exists():
+            with open(path, "rb"):
+                pass
+    except OSError as exc:
+        raise DriftctlError(
+            f"--from {text}: cannot read {path}: {exc.strerror or exc}",
+            "check its permissions",
+        ) from None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -188,11 +212,6 @@ def parse_var(text: str) -> tuple[str, str]:
     return name, value
 
 
-def _env_region() -> tuple[str, ...]:
-    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
-    return (region,) if region else ()
-
-
 @dataclasses.dataclass(frozen=True)
 class RuleSettings:
     """Which rule files decide each drift's action (docs/rules.md)."""
@@ -215,6 +234,56 @@ def parse_rules(
     )
 
 
+def parse_endpoint(url: str | None, where: str = "--endpoint-url") -> str | None:
+    """An http(s) URL with a host, or None; anything else is an error naming where it came
+    from (botocore would fail later with `ValueError: Invalid endpoint`)."""
+    if not url:
+        return None
+    parts = urllib.parse.urlsplit(url)
+    try:
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise DriftctlError(
+            f"{where} {url}: not an http:// or https:// URL with a host",
+            "e.g. --endpoint-url http://127.0.0.1:5000",
+        )
+    return url
+
+
+def parse_regions(flags: list[str]) -> tuple[str, ...]:
+    """--region values (or AWS_REGION / AWS_DEFAULT_REGION), each a region AWS has."""
+    from driftctl.aws.regions import check_region
+
+    if flags:
+        return tuple(check_region(r, "--region") for r in flags)
+    for name in ("AWS_REGION", "AWS_DEFAULT_REGION"):
+        if os.environ.get(name):
+            return (check_region(os.environ[name], name),)
+    return ()
+
+
+def _check_live(live_file: Path | None, scale: Scale) -> None:
+    """--live reads a saved snapshot: the options that choose what to scan cannot apply."""
+    if live_file is None:
+        return
+    given = [
+        ("--accounts", bool(scale.accounts)),
+        ("--organization", scale.organization),
+        ("--account-role", bool(scale.account_role)),
+        ("--shard", scale.shard != (1, 1)),
+        ("--all-regions", scale.all_regions),
+    ]
+    for flag, used in given:
+        if used:
+            raise DriftctlError(
+                f"{flag} cannot be used with --live: a saved snapshot is read whole, "
+                "and it already says which accounts and regions were scanned",
+                f"drop {flag}, or scan AWS without --live",
+            )
+
+
 def build(
     sources: list[str],
     outputs: list[str],
@@ -230,12 +299,13 @@ def build(
     no_cache: bool = False,
     formats: FormatSettings | None = None,
 ) -> Settings:
+    _check_live(live_file, scale or Scale())
     return Settings(
         sources=tuple(parse_source(s) for s in (sources or ["."])),
         outputs=tuple(parse_output(o) for o in (outputs or ["console://"])),
         profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=tuple(regions) or _env_region(),
-        endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
+        regions=parse_regions(regions),
+        endpoint_url=_endpoint(endpoint_url),
         live_file=live_file,
         save_live=save_live,
         var_files=tuple(var_files or ()),
@@ -257,10 +327,16 @@ def build_aws_only(
     """Settings for a command that talks to AWS but reads no declared source (revert --undo)."""
     return Settings(
         profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=tuple(regions) or _env_region(),
-        endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
+        regions=parse_regions(regions),
+        endpoint_url=_endpoint(endpoint_url),
         scale=scale or Scale(),
     )
+
+
+def _endpoint(flag: str | None) -> str | None:
+    if flag:
+        return parse_endpoint(flag)
+    return parse_endpoint(os.environ.get("AWS_ENDPOINT_URL"), "AWS_ENDPOINT_URL")
 
 
 def _tf_env() -> tuple[tuple[str, str], ...]:

@@ -70,7 +70,7 @@ def scan(
     started = time.monotonic()
     declared, run = pipeline.declared_and_live(conf)
     if conf.save_live is not None:
-        snapshot.save(run, conf.save_live)
+        snapshot.save(run, conf.save_live, conf.scale.shard)
     report = rules.apply(policy, pipeline.scan_report(declared, run))
     write_outputs(report, conf)
     stderr = Console(stderr=True)

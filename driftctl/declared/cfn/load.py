@@ -121,7 +121,17 @@ def load_cloudformation(
                     "is known only when the stack is deployed"
                 )
                 continue
-        props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
+        given = body.get("Properties")
+        if given is not None and not isinstance(given, dict):
+            raise DriftctlError(
+                f"{name}:{lines.get(where, 1)}: {where}.Properties: expected a mapping of "
+                f"property names to values, got {_kind(given)}",
+                "see the resource type's page in the CloudFormation reference",
+            )
+        props = ev.evaluate(given or {}, f"{where}.Properties")
+        if not isinstance(props, dict):  # e.g. a whole Fn::If known only at deploy time
+            warnings.append(f"{name}: {logical} not compared: its Properties are {_kind(props)}")
+            continue
         source = SourceRef(name, lines.get(where, 1))
         raws = cfn_resources.to_raw(logical, types[logical], props, source)
         if raws is None:
@@ -147,6 +157,14 @@ def load_cloudformation(
     for rtype, count in sorted(unsupported.items()):
         warnings.append(f"{count} {rtype} not compared (a type driftctl does not read yet)")
     return RawDeclared(out, warnings=warnings, unsupported=dict(sorted(unsupported.items())))
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, (Unknown, Ref)):
+        return "known only when the stack is deployed"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else f"a {type(value).__name__}"
 
 
 def _pseudo(stack_name: str | None, region: str | None) -> dict[str, Any]:

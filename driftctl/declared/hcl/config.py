@@ -112,7 +112,7 @@ class ModuleConfig:
                 f"{self.prefix or self.directory}: not a directory",
                 hint="point --from at a Terraform directory",
             )
-        names = [p.name for p in listing.files(self.directory)]
+        names = [p.name for p in listing.files(self.directory, read=(".tf",))]
         skipped = [n for n in names if n.endswith((".tf.json", "_override.tf"))]
         skipped += [n for n in names if n == "override.tf"]
         for name in sorted(skipped):

@@ -193,7 +193,7 @@ def resolve_variables(
 def _tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
     auto = [
         p
-        for p in listing.files(directory)
+        for p in listing.files(directory, read=(".auto.tfvars", ".auto.tfvars.json"))
         if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))
     ]
     defaults = [directory / "terraform.tfvars", directory / "terraform.tfvars.json"]
