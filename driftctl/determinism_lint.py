@@ -55,6 +55,7 @@ from driftctl.declared.hcl.parse import (
 from driftctl.declared.hcl.template import ForDirective, IfDirective, Interp, Seq, heredoc_template
 from driftctl.declared.hcl.values import EvalFailure
 from driftctl.declared.hcl.vars import read_text
+from driftctl.declared.k8s import remote
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, is_kustomization
 from driftctl.declared.k8s.kustomize import build as kustomize_build
 from driftctl.declared.yamldocs import load_documents
@@ -314,7 +315,9 @@ def lint_manifest_text(text: str, display: str) -> list[Finding]:
     return findings
 
 
-def lint_kustomize(target: Path, kustomize_bin: str | None = None) -> list[Finding]:
+def lint_kustomize(
+    target: Path, kustomize_bin: str | None = None, allow_remote: bool = False
+) -> list[Finding]:
     """Findings in what `kustomize build` renders from a kustomization directory (or in
     an already-rendered file), each named in the file its object came from when kustomize's
     origin annotation says which and that file has it, else at its line of the output."""
@@ -323,6 +326,7 @@ def lint_kustomize(target: Path, kustomize_bin: str | None = None) -> list[Findi
         return lint_manifest(target, target.as_posix())
     if not is_kustomization(directory):
         return []  # not a kustomization: the render says so
+    remote.refuse(directory, allow_remote)
     text, wrapper = kustomize_build(directory, kustomize_bin)
     rendered = lint_manifest_text(text, f"{directory.as_posix()} (kustomize build output)")
     if not rendered:

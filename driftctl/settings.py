@@ -172,6 +172,7 @@ class FormatSettings:
     parameters: tuple[tuple[str, str], ...] = ()  # --parameter K=V, in the order given
     parameters_file: Path | None = None  # --parameters-file: JSON
     stack_name: str | None = None  # --stack-name: AWS::StackName, and stack-tag matching
+    allow_remote_bases: bool = False  # --allow-remote-bases: kustomize may fetch them
 
 
 def parse_formats(
@@ -179,6 +180,7 @@ def parse_formats(
     parameters: list[str] | None = None,
     parameters_file: Path | None = None,
     stack_name: str | None = None,
+    allow_remote_bases: bool = False,
 ) -> FormatSettings:
     pairs = []
     for item in parameters or ():
@@ -188,7 +190,13 @@ def parse_formats(
         pairs.append((key, value))
     if parameters_file is not None and not parameters_file.is_file():
         raise DriftctlError(f"--parameters-file {parameters_file}: no such file")
-    return FormatSettings(kustomize_bin or None, tuple(pairs), parameters_file, stack_name or None)
+    return FormatSettings(
+        kustomize_bin or None,
+        tuple(pairs),
+        parameters_file,
+        stack_name or None,
+        allow_remote_bases,
+    )
 
 
 def parse_output(text: str) -> Output:

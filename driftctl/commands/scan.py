@@ -44,6 +44,7 @@ def scan(
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
@@ -64,7 +65,9 @@ def scan(
         ),
         settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        formats=settings.parse_formats(
+            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
+        ),
     )
     policy = rules.policy_for(conf)  # before any API call: a bad rule file fails fast
     started = time.monotonic()
