@@ -48,6 +48,6 @@ def check_region(name: str, where: str) -> str:
     """name, or a DriftctlError saying where it came from (`--region`, `AWS_REGION`, ...)."""
     if is_region(name):
         return name
-    close = difflib.get_close_matches(name, sorted(known_regions()), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name.lower(), sorted(known_regions()), n=1, cutoff=0.6)
     hint = f"did you mean {close[0]}?" if close else "e.g. us-east-1, eu-west-1"
     raise DriftctlError(f"{where} {name}: unknown AWS region", hint)

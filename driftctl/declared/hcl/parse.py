@@ -90,6 +90,7 @@ def _reason(exc: UnexpectedInput) -> str:
         if exc.token.type == "$END":
             return "unexpected end of file"
         value = str(exc.token).strip()
+        value = value if len(value) <= 40 else f"{value[:37]}..."  # a 5,000-character token
         shown = repr(value) if value else "end of line"
         expected = sorted({_TERMINALS.get(t, t.lower()) for t in exc.expected})
         tail = f", expected {' or '.join(expected)}" if 0 < len(expected) <= 4 else ""
