@@ -117,7 +117,7 @@ def parse(name: str, text: str, loader: type[Any] = yaml.SafeLoader) -> Doc:
     try:
         found = safeyaml.nodes(text, loader, duplicates=False)
         if len(found) > 1:
-            raise DriftctlError(f"{name}: a template is one YAML document, not several")
+            raise DriftctlError(f"{name}: cannot re-read the file to edit it: several documents")
         node = found[0] if found else None
     except yaml.YAMLError as exc:
         raise DriftctlError(f"{name}: cannot re-read the file to edit it: {exc}") from exc
