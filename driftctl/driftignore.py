@@ -14,8 +14,19 @@ component) and its documentation (docs/usage/filtering/driftignore.mdx):
   are dropped unless escaped (`\\ `); there are no inline comments.
 
 An attribute path is matched in snyk's dotted form: our `ingress[0].cidr_blocks` is
-`ingress.0.cidr_blocks`. Where snyk silently drops a malformed line (an unclosed `[`),
-driftctl stops with FILE:LINE and what is wrong: a rule is never silently ignored.
+`ingress.0.cidr_blocks`. A malformed line (an unclosed `[`) matches nothing, as in snyk,
+and is not silent: it is a warning naming FILE:LINE.
+
+Some snyk lines name resources by snyk's ids, which driftctl's differ from; each is
+matched in snyk's id space (declared by the type's module: `SnykIds`), so an old file
+keeps working, and one notice says so. Today's two:
+
+- `aws_iam_role_policy_attachment.POLICY-ROLE` (snyk's id: the policy's name, `-`, the
+  role; driftctl's is `ROLE/POLICY_ARN`): a line of this type whose id has no `/`;
+- `aws_security_group_rule.sgrule-N` (snyk's id: Terraform's rule hash, one rule per
+  source): driftctl folds rules into their group (`aws_security_group.sg-1.ingress.0`),
+  so such a line decides the group's `ingress`/`egress` changes whose rule has that hash;
+  `aws_security_group_rule.*` (or the type alone) decides all of them.
 """
 
 from __future__ import annotations
@@ -24,11 +35,14 @@ import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftctl import globs
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift
+
+if TYPE_CHECKING:
+    from driftctl.resources.family import SnykIds
 
 RULE_NAME = ".driftignore"
 SECTIONS = (
@@ -37,12 +51,16 @@ SECTIONS = (
     ("changed", "# Changed resources"),
 )
 
+# the id space of a line written in driftctl's ids (snyk's: SnykIds.space)
+OURS = "ours"
+
 
 @dataclasses.dataclass(frozen=True)
 class Pattern:
     globs: tuple[globs.Glob, ...]  # the line, and `line.*` unless it ends with '*'
     negate: bool
     line: int
+    space: str = OURS  # whose ids the line names
 
     def match(self, subject: str) -> bool:
         return any(g.match(subject) for g in self.globs)
@@ -52,18 +70,42 @@ class Pattern:
 class DriftIgnore:
     name: str
     patterns: tuple[Pattern, ...]
+    # malformed lines (skipped) and the one notice about snyk-id lines, for the console
+    warnings: tuple[str, ...] = ()
 
-    def matches(self, subject: str) -> bool:
+    def matches(self, subject: str, subjects: Mapping[str, str] | None = None) -> bool:
+        """Whether the last line that matches ignores; a line written in one of snyk's id
+        spaces is matched against `subjects[space]` (and matches nothing without one)."""
         for pattern in reversed(self.patterns):
-            if pattern.match(subject):
+            text = subject if pattern.space == OURS else (subjects or {}).get(pattern.space)
+            if text is not None and pattern.match(text):
                 return not pattern.negate
         return False
 
     def ignores(self, drift: Drift) -> bool:
-        return self.matches(f"{drift.type}.{key(drift.id, drift.address)}")
+        subjects = {}
+        for ids in _snyk_ids():
+            found = ids.of_resource(drift)
+            if found is not None:
+                subjects[ids.space] = f"{ids.type}.{found}"
+        return self.matches(f"{drift.type}.{key(drift.id, drift.address)}", subjects)
 
     def ignores_change(self, drift: Drift, path: str) -> bool:
-        return self.matches(f"{drift.type}.{key(drift.id, drift.address)}.{dotted(path)}")
+        subjects = {}
+        for ids in _snyk_ids():
+            found = ids.of_change(drift, path)
+            if found is not None:
+                subjects[ids.space] = f"{ids.type}.{found}"
+        subject = f"{drift.type}.{key(drift.id, drift.address)}.{dotted(path)}"
+        return self.matches(subject, subjects)
+
+
+def _snyk_ids() -> tuple[SnykIds, ...]:
+    """snyk's id spaces, as the type modules declare them (the registry is loaded only
+    when a .driftignore is read or matched: gen-driftignore does not need it)."""
+    from driftctl.resources.registry import SNYK_IDS
+
+    return SNYK_IDS
 
 
 def key(rid: str | None, address: str | None) -> str:
@@ -78,14 +120,29 @@ def dotted(path: str) -> str:
 
 def parse(name: str, text: str) -> DriftIgnore:
     patterns = []
+    warnings = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        pattern = _pattern(name, number, raw.rstrip("\r"))
+        try:
+            pattern = _pattern(number, raw.rstrip("\r"))
+        except DriftctlError as exc:  # snyk skips it silently; driftctl says so
+            warnings.append(f"{name}:{number}: line skipped, it matches nothing: {exc.message}")
+            continue
         if pattern is not None:
             patterns.append(pattern)
-    return DriftIgnore(name, tuple(patterns))
+    legacy = [p.line for p in patterns if p.space != OURS]
+    if legacy:
+        lines = ", ".join(str(n) for n in legacy)
+        theirs = ", ".join(ids.snyk_form for ids in _snyk_ids())
+        ours = ", ".join(ids.our_form for ids in _snyk_ids())
+        warnings.append(
+            f"{name}: line{'s' if len(legacy) > 1 else ''} {lines} name resources by snyk "
+            f"driftctl's ids ({theirs}); they are matched as snyk matched them. driftctl's "
+            f"ids: {ours} (see docs/migrating-from-snyk.md)"
+        )
+    return DriftIgnore(name, tuple(patterns), tuple(warnings))
 
 
-def _pattern(name: str, number: int, line: str) -> Pattern | None:
+def _pattern(number: int, line: str) -> Pattern | None:
     if not line.strip(" ") or line.startswith("#"):
         return None
     covers_below = not line.endswith("*")
@@ -94,10 +151,21 @@ def _pattern(name: str, number: int, line: str) -> Pattern | None:
     if not body.endswith("\\ "):
         body = body.rstrip(" ")
     texts = [body, f"{body}.*"] if covers_below else [body]
-    try:
-        return Pattern(tuple(globs.parse(t) for t in texts), negate, number)
-    except DriftctlError as exc:
-        raise DriftctlError(f"{name}:{number}: {exc.message}", exc.hint) from exc
+    return Pattern(tuple(globs.parse(t) for t in texts), negate, number, _space(body))
+
+
+def _space(body: str) -> str:
+    """Whose ids a line names: one of snyk's id spaces (SnykIds), else driftctl's."""
+    for ids in _snyk_ids():
+        if body == ids.type:
+            rest = ""
+        elif body.startswith(f"{ids.type}."):
+            rest = body[len(ids.type) + 1 :]
+        else:
+            continue
+        if ids.claims(rest):
+            return ids.space
+    return OURS
 
 
 def load(path: Path) -> DriftIgnore:

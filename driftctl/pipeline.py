@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -11,15 +12,17 @@ from typing import Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import gcpause, scopes
-from driftctl.aws import accounts
+from driftctl import gcpause, partial, scopes
+from driftctl.aws import accounts, connection, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
+from driftctl.aws.connection import Connection as Connection  # re-exported
+from driftctl.aws.connection import open_session as open_session  # re-exported
 from driftctl.aws.ratelimit import RateLimiter
-from driftctl.aws.regions import check_region, known_regions
-from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
+from driftctl.bind import bind_live, with_bound
 from driftctl.declared import sources as declared_sources
+from driftctl.declared.binding import State
 from driftctl.declared.hcl.data import SESSION_UNKNOWN
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared
@@ -28,8 +31,10 @@ from driftctl.errors import DriftctlError
 from driftctl.match import match
 from driftctl.model import KINDS, Drift, Report, Resource, ScanError
 from driftctl.report import progress
+from driftctl.resources.registry import SCANS, TYPES
 from driftctl.scopes import LiveRun
-from driftctl.settings import Settings, Source
+from driftctl.selection import resource_filter, strict_types
+from driftctl.settings import Selection, Settings, Source
 
 # accounts of a multi-account scan read at once (each with its own per-service pools)
 ACCOUNTS_IN_PARALLEL = 4
@@ -38,8 +43,13 @@ ACCOUNTS_IN_PARALLEL = 4
 def load_declared(settings: Settings, context: dict[str, str] | None = None) -> Declared:
     """context: the scan's AWS identity (connect(...).context) for the data sources that
     read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown."""
-    merged = Declared([])
+    loaded = declared_sources.load_all(settings, _hcl_loader(settings, context))
+    return _declared(settings, context, loaded)
 
+
+def _hcl_loader(
+    settings: Settings, context: dict[str, str] | None, state: State | None = None
+) -> Callable[[Source], RawDeclared]:
     def hcl(source: Source) -> RawDeclared:
         return load_hcl(
             source.path,
@@ -48,9 +58,20 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
             env=dict(settings.tf_env_vars),
             context=context,
             cache_dir=settings.hcl_cache_dir,
+            state=state,
         )
 
-    loaded = declared_sources.load_all(settings, hcl)
+    return hcl
+
+
+def _declared(
+    settings: Settings,
+    context: dict[str, str] | None,
+    loaded: list[tuple[Source, RawDeclared]],
+) -> Declared:
+    """The canonical declared state of the loaded sources, able to evaluate the sources
+    that can be again with live values bound (bind.py)."""
+    merged = Declared([])
     for source, raw in loaded:
         part = canonicalize(raw)
         local = source.scheme != "tfstate+s3" and str(source.path) != "-"
@@ -58,11 +79,40 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
             root = source.path if source.path.is_dir() else source.path.parent
             part.resources = [_prefixed(r, root.as_posix()) for r in part.resources]
         merged.resources.extend(part.resources)
+        merged.inputs[str(source.path)] = list(raw.inputs)
+        if not part.resources:
+            merged.empty_sources.append(f"{source.scheme}://{source.path}")
         merged.unknown.extend(part.unknown)
         merged.warnings.extend(part.warnings)
+        merged.notes.extend(raw.notes)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n
+        merged.read += part.read
+    if any(declared_sources.can_bind(source) for source, _ in loaded):
+        merged.rebind = functools.partial(_rebound, settings, context, loaded)
     return merged
+
+
+def _rebound(
+    settings: Settings,
+    context: dict[str, str] | None,
+    loaded: list[tuple[Source, RawDeclared]],
+    state: State,
+    account_context: dict[str, str] | None = None,
+) -> Declared:
+    """The declared state evaluated again with matched resources' live values (state)."""
+    context = account_context or context
+    hcl = _hcl_loader(settings, context, state)
+    again = [
+        (
+            s,
+            declared_sources.load_source(s, settings, hcl, state)
+            if declared_sources.can_bind(s)
+            else raw,
+        )
+        for s, raw in loaded
+    ]
+    return _declared(settings, context, again)
 
 
 def _prefixed(r: Resource, root: str) -> Resource:
@@ -73,51 +123,27 @@ def _prefixed(r: Resource, root: str) -> Resource:
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class Connection:
-    """The scan's AWS session, checked: its clients, call counter and rate limiter, and
-    whose credentials they are."""
-
-    base: Any  # boto3.Session
-    region: str  # the first --region: global services and the caller's identity
-    counter: aws_session.CallCounter
-    limiter: RateLimiter
-    factory: aws_session.ClientFactory
-    caller: dict[str, str]  # account_id, arn, user_id, region, partition
-
-
-def connect(settings: Settings) -> Connection | None:
-    """Open and check the AWS session (one STS call; a clear error if unusable), or None
-    when the scan reads a saved snapshot."""
+def connect(settings: Settings, pending: connection.Pending | None = None) -> Connection | None:
+    """The checked AWS session (one STS call; a clear error if unusable), or None when
+    the scan reads a saved snapshot. `pending`: a session already started."""
     if settings.live_file is not None:
         return None
-    return open_session(settings)
+    return (pending or connection.start(settings)).result(_prewarm(settings, pending))
 
 
-def open_session(settings: Settings, fallback_region: str | None = None) -> Connection:
-    """The checked AWS session; fallback_region when neither --region nor the profile
-    names one (revert --undo: the journal's region)."""
-    base = accounts.base_session(settings.profile)
-    region = (settings.regions or (base.region_name or fallback_region,))[0]
-    if not region:
-        raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
-    if not settings.regions:  # --region and AWS_REGION were checked with the settings
-        check_region(region, "the AWS profile's region")
-    counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
-    factory = aws_session.make_client_factory(
-        base, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+def _prewarm(settings: Settings, pending: connection.Pending | None) -> list[tuple[str, str]]:
+    """The clients a single-account scan of the given regions will use, made while the
+    identity call is in flight (each costs tens of milliseconds of CPU to make)."""
+    if pending is None or pending.region is None or _multi_account(settings):
+        return []
+    regions = list(settings.regions) or [pending.region]
+    return sorted(
+        {
+            (spec.service, pending.region if spec.global_service else region)
+            for spec in SCANS.values()
+            for region in regions
+        }
     )
-    try:
-        caller = aws_session.caller_context(factory, counter, region)
-    except DriftctlError as exc:
-        if settings.endpoint_url is None and region not in known_regions():
-            # the form of a region, but none botocore knows: more likely a typo than an outage
-            raise DriftctlError(
-                f"{exc.message} (region {region} is not one this botocore knows)",
-                "check the region's spelling; if it is new, upgrade botocore",
-            ) from exc
-        raise
-    return Connection(base, region, counter, limiter, factory, caller)
 
 
 def declared_context(settings: Settings, conn: Connection | None) -> dict[str, str] | None:
@@ -132,7 +158,9 @@ def _multi_account(settings: Settings) -> bool:
     return bool(settings.scale.accounts or settings.scale.organization)
 
 
-def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
+def declared_and_live(
+    settings: Settings, pending: connection.Pending | None = None
+) -> tuple[Declared, LiveRun]:
     """The declared state, evaluated with the identity of the live side, and the live side:
     the session's, or the one a snapshot recorded (so --live gives the same report as the
     scan that saved it). A problem in the declared sources is reported before one with the
@@ -141,7 +169,7 @@ def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
         run = load_live(settings)
         return load_declared(settings, run.context), run
     try:
-        conn = connect(settings)
+        conn = connect(settings, pending or connection.start(settings))
     except DriftctlError:
         load_declared(settings)  # raises the declared sources' own error, if they have one
         raise
@@ -153,6 +181,7 @@ def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
             context = {"account_id": account, "region": conn.region}
             context["partition"] = conn.caller["partition"]
             declared.per_account[account] = load_declared(settings, context).resources
+            declared.contexts[account] = context
     return declared, run
 
 
@@ -165,7 +194,7 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         from driftctl import snapshot
 
         return snapshot.load(settings.live_file)
-    conn = conn or connect(settings)
+    conn = conn or connect(settings, connection.start(settings))
     assert conn is not None
     scale = settings.scale
     base, region, counter, limiter = conn.base, conn.region, conn.counter, conn.limiter
@@ -189,12 +218,22 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         sorted(p for a in ids for p in scopes.all_pairs([a], regions[a])), *scale.shard
     )
     wanted = {a: [r for b, r in pairs if b == a] for a in sorted({a for a, _ in pairs})}
-    display = progress.for_terminal(counter)
+    display = None if settings.quiet else progress.for_terminal(counter)  # --quiet: no progress
     with display or contextlib.nullcontext():
         if not multi:
-            scanner = Scanner(conn.factory, counter, progress=display)
+            remote = shards.remote_for(
+                base, settings.endpoint_url, scale.max_attempts, scale.max_rps
+            )
+            scanner = Scanner(
+                conn.factory,
+                counter,
+                progress=display,
+                remote=remote,
+                processes=scale.processes,
+                limiter=limiter,
+            )
             states = {a: scanner.scan(SCANS.values(), w, region) for a, w in wanted.items()}
-            waited = 0.0
+            waited, processes = 0.0, scanner.processes_used
         else:
             # accounts in parallel (each has its own API limits): dozens of accounts take
             # about the time of the slowest few, not the sum of all
@@ -205,8 +244,9 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
             done = _in_parallel(list(wanted), read)
             states = {a: state for a, (state, _) in done.items()}
             waited = sum(w for _, w in done.values())  # each account has its own limiter
+            processes = 1
     context = declared_context(settings, conn)
-    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context)
+    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context, processes)
 
 
 def _enabled_regions(
@@ -259,7 +299,12 @@ def _open_account(
         return _Account(account, error=ScanError(f"{account}/sts", message))
     limiter = RateLimiter(settings.scale.max_rps)
     factory = aws_session.make_client_factory(
-        session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+        session,
+        settings.endpoint_url,
+        counter,
+        limiter,
+        settings.scale.max_attempts,
+        read_timeout=settings.scale.read_timeout,
     )
     opened = _Account(account, factory, limiter)
     if list_regions:
@@ -299,13 +344,15 @@ def _account_failed(account: str, wanted: list[str], error: ScanError) -> LiveSt
     return LiveState([], [error], failed, account)
 
 
-def scan_report(declared: Declared, run: LiveRun) -> Report:
-    """Per scope (account, region), match and diff; then one combined report."""
+def scan_report(declared: Declared, run: LiveRun, selection: Selection | None = None) -> Report:
+    """Per scope (account, region), match and diff; then one combined report. selection:
+    --filter and --strict (settings.Selection)."""
     with gcpause.paused():
-        return _scan_report(declared, run)
+        return _scan_report(declared, run, selection or Selection())
 
 
-def _scan_report(declared: Declared, run: LiveRun) -> Report:
+def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Report:
+    declared = bind_live(declared, run)
     default = run.default_region
     parts = []
     for account, region in run.pairs:
@@ -318,12 +365,23 @@ def _scan_report(declared: Declared, run: LiveRun) -> Report:
         )
         resources = declared.per_account.get(account, declared.resources)
         dec = [r for r in resources if scopes.scope_region(r, default) == region]
-        report = build_report(dataclasses.replace(declared, resources=dec), part)
+        report = build_report(dataclasses.replace(declared, resources=dec), part, selection)
         parts.append(_tagged(report, account, region))
     combined = scopes.combine(parts)
     # declared resources of types or kinds driftctl does not read yet: never compared
     unsupported = {name: declared.unsupported[name] for name in sorted(declared.unsupported)}
-    return dataclasses.replace(combined, summary={**combined.summary, "unsupported": unsupported})
+    summary = {
+        **combined.summary,
+        "unsupported": unsupported,
+        "compared_share": compared_share(declared.read, sum(unsupported.values())),
+    }
+    return dataclasses.replace(combined, summary=summary)
+
+
+def compared_share(read: int, unsupported: int) -> float:
+    """The share of declared resources of types driftctl compares (1.0 when none)."""
+    total = read + unsupported
+    return round(read / total, 4) if total else 1.0
 
 
 def unscanned_regions(declared: Declared, run: LiveRun) -> list[str]:
@@ -344,26 +402,40 @@ def _tagged(report: Report, account: str, region: str) -> Report:
     return dataclasses.replace(report, drifts=drifts)
 
 
-def normalize_live(resources: list[Resource]) -> list[Resource]:
-    out = []
-    for r in resources:
-        attrs = TYPES[r.type].normalize(r.attrs)
-        out.append(r if attrs is r.attrs else dataclasses.replace(r, attrs=attrs))
-    return out
+normalize_live = scopes.normalize_live
 
 
-def build_report(declared: Declared, live: LiveState) -> Report:
+def build_report(declared: Declared, live: LiveState, selection: Selection | None = None) -> Report:
+    selection = selection or Selection()
     failed_scans = {spec for spec, _ in live.incomplete_scans}
     incomplete = {name for name, t in TYPES.items() if t.scan in failed_scans}
-    dec = [r for r in declared.resources if r.type not in incomplete]
-    liv = [r for r in normalize_live(live.resources) if r.type not in incomplete]
-    matched = match(TYPES, dec, liv)
+    # what a failed scan leaves uncompared: its types, and what refers to them (partial.py)
+    dec, left_out = partial.split(declared.resources, incomplete)
+    shadowed = {r.type for r in left_out} - incomplete
+    all_live = normalize_live(live.resources)
+    liv = [r for r in all_live if r.type not in incomplete]
+    not_compared = len(left_out) + len(all_live) - len(liv)
+    matched = match(strict_types(TYPES) if selection.strict else TYPES, dec, liv)
+    declared_count, live_count = len(declared.resources), len(live.resources)
+    if selection.filter:  # what the filter drops is neither compared nor counted
+        keep = resource_filter(selection.filter)
+        kept_pairs = [(d, lv) for d, lv in matched.pairs if keep(lv)]
+        kept_missing = [d for d in matched.missing if keep(_with_declared_id(d))]
+        declared_count -= len(matched.pairs) - len(kept_pairs)
+        declared_count -= len(matched.missing) - len(kept_missing)
+        live_count -= sum(1 for lv in liv if not keep(lv))
+        matched = dataclasses.replace(
+            matched,
+            pairs=kept_pairs,
+            missing=kept_missing,
+            unmanaged=[lv for lv in matched.unmanaged if keep(lv)],
+        )
     drifts: list[Drift] = []
     unknown = len(matched.unidentified)  # declared, identity known only after apply
     for d, lv in matched.pairs:
         rtype = TYPES[d.type]
         unknown += sum(count_unknown(v) for k, v in d.attrs.items() if k in rtype.compared)
-        changes = diff_attrs(rtype, d.attrs, lv.attrs)
+        changes = with_bound(diff_attrs(rtype, d.attrs, lv.attrs), d.bound)
         if changes:
             tags = {**_tags(lv), **_tags(d)}  # rules match tags declared or live; declared wins
             changed = Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes))
@@ -376,23 +448,32 @@ def build_report(declared: Declared, live: LiveState) -> Report:
     # only after apply) may be one of them: reported, but never deleted by a revert rule
     unsure = {d.type for d in matched.unidentified}
     for lv in matched.unmanaged:
+        if lv.type in shadowed:  # may be a left-out declaration's live counterpart
+            not_compared += 1
+            continue
         unmanaged = Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv))
         drifts.append(dataclasses.replace(unmanaged, observe_only=lv.type in unsure))
     drifts.sort(key=Drift.sort_key)
     kinds = Counter(d.kind for d in drifts)
     managed = len(matched.pairs)
     summary: dict[str, Any] = {
-        "declared": len(declared.resources),
-        "live": len(live.resources),
+        "declared": declared_count,
+        "live": live_count,
         "managed": managed,
         **{kind: kinds.get(kind, 0) for kind in KINDS},
         "ignored": 0,
         "unknown": unknown,
+        "not_compared": not_compared,
         "coverage": round(managed / (managed + kinds["unmanaged"]), 4)
         if managed + kinds["unmanaged"]
         else 1.0,
     }
-    return Report(summary, tuple(drifts), tuple(live.errors))
+    managed_keys = tuple(sorted((lv.type, str(lv.id)) for _, lv in matched.pairs))
+    return Report(summary, tuple(drifts), tuple(live.errors), managed=managed_keys)
+
+
+def _with_declared_id(d: Resource) -> Resource:
+    return d if d.id else dataclasses.replace(d, id=_declared_id(d))
 
 
 def _declared_id(r: Resource) -> str | None:

@@ -3,21 +3,47 @@
 from __future__ import annotations
 
 import dataclasses
+import glob
 import math
 import os
+import re
 import urllib.parse
 from pathlib import Path
 
 from driftctl.errors import DriftctlError
 
-SCHEMES = ("hcl", "tfstate", "tfstate+s3", "kustomize", "yaml")
-OUTPUT_SCHEMES = ("console", "json", "markdown", "sarif")
+SCHEMES = (
+    "hcl",
+    "tfstate",
+    "tfstate+s3",
+    "tfstate+http",
+    "tfstate+https",
+    "tfstate+tfcloud",
+    "kustomize",
+    "yaml",
+)
+# Terraform state backends snyk's driftctl read that driftctl does not: a clear error
+UNSUPPORTED_SCHEMES = {
+    "tfstate+gs": "Google Cloud Storage",
+    "tfstate+azurerm": "Azure Blob Storage",
+}
+OUTPUT_SCHEMES = ("console", "json", "markdown", "sarif", "html", "plan")
+# an output target naming standard output: `-`, and snyk's `stdout` and `/dev/stdout`
+STDOUT_TARGETS = ("-", "stdout", "/dev/stdout")
+# where a comma inside one --from or -o value starts the next one (snyk's `-o a,b`)
+_NEXT_ITEM = re.compile(r",(?=[a-z][a-z0-9+]*://)")
 
 
 @dataclasses.dataclass(frozen=True)
 class Source:
     scheme: str
     path: Path
+    # the state's URL (tfstate+http(s)), verbatim: a Path would fold its `//`
+    url: str | None = None
+    # the region a backend block names for its bucket (tfstate+s3 found in a backend block)
+    region: str | None = None
+    # where this source was found, when driftctl found it (a backend block: `main.tf:3`)
+    origin: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,6 +71,37 @@ class Settings:
     hcl_cache_dir: Path | None = None
     # options of the Kustomize and CloudFormation loaders
     formats: FormatSettings = dataclasses.field(default_factory=lambda: FormatSettings())
+    # how remote Terraform states are read (HTTP headers, Terraform Cloud, backend blocks)
+    state: StateAccess = dataclasses.field(default_factory=lambda: StateAccess())
+    # which resources and drifts a report holds (--filter, --only-*, --strict)
+    selection: Selection = dataclasses.field(default_factory=lambda: Selection())
+    quiet: bool = False  # --quiet: nothing on stderr but errors
+    # a scan comparing less than this share of the declared resources fails (exit 2)
+    min_compared: float | None = None
+
+
+TFC_ENDPOINT = "https://app.terraform.io/api/v2"
+
+
+@dataclasses.dataclass(frozen=True)
+class StateAccess:
+    """How Terraform states that are not local files are found and read."""
+
+    headers: tuple[tuple[str, str], ...] = ()  # -H: sent with tfstate+http(s) requests
+    tfc_token: str | None = None  # --tfc-token: Terraform Cloud / Enterprise API token
+    tfc_endpoint: str = TFC_ENDPOINT  # --tfc-endpoint
+    backend_config: tuple[str, ...] = ()  # --backend-config FILE or KEY=VALUE (partial config)
+    # read the state an hcl:// source's `backend` block names (off for render, determinism)
+    detect_backend: bool = True
+
+
+@dataclasses.dataclass(frozen=True)
+class Selection:
+    """Which resources a report covers and which kinds of drift it lists."""
+
+    filter: str | None = None  # --filter: a JMESPath expression over {Type, Id, Attr}
+    kinds: tuple[str, ...] = ("changed", "missing", "unmanaged")  # --only-managed/-unmanaged
+    strict: bool = False  # --strict: AWS's own resources (service-linked roles...) too
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,6 +115,10 @@ class Scale:
     account_role: str | None = None  # 'arn:aws:iam::{account}:role/NAME'
     shard: tuple[int, int] = (1, 1)  # (I, N): this run scans the I-th of N parts
     max_attempts: int = 8  # per API call, retries included, before its scope fails
+    # processes a scan's detail calls are spread over; None: every core from 10,000 items
+    processes: int | None = None
+    # seconds an AWS call waits for an answer (DRIFTCTL_AWS_READ_TIMEOUT; botocore's 60)
+    read_timeout: float = 60.0
 
 
 def parse_shard(text: str | None) -> tuple[int, int]:
@@ -77,6 +138,7 @@ def parse_scale(
     account_role: str | None = None,
     shard: str | None = None,
     max_attempts: int = 8,
+    processes: int | None = None,
 ) -> Scale:
     ids = tuple(
         sorted({a.strip() for item in accounts or () for a in item.split(",") if a.strip()})
@@ -98,18 +160,38 @@ def parse_scale(
         )
     if max_attempts < 1:
         raise DriftctlError(f"--max-attempts {max_attempts}: must be at least 1")
+    if processes is not None and processes < 1:
+        raise DriftctlError(f"--processes {processes}: must be at least 1")
     return Scale(
-        all_regions, max_rps, ids, organization, account_role, parse_shard(shard), max_attempts
+        all_regions,
+        max_rps,
+        ids,
+        organization,
+        account_role,
+        parse_shard(shard),
+        max_attempts,
+        processes,
     )
 
 
+def split_items(values: list[str] | None) -> list[str]:
+    """Each value, split where a comma starts the next `scheme://` (snyk's `-o a,b`)."""
+    return [item for value in values or () for item in _NEXT_ITEM.split(value) if item]
+
+
+def parse_sources(texts: list[str] | None) -> tuple[Source, ...]:
+    """Every --from, in order; a tfstate:// directory or glob is one source per state file."""
+    return tuple(s for text in split_items(texts or ["."]) for s in expand(parse_source(text)))
+
+
 def parse_source(text: str) -> Source:
-    """hcl://DIR, tfstate://FILE, tfstate+s3://BUCKET/KEY, kustomize://DIR|FILE|-,
-    yaml://FILE, or a bare path whose format is told by its content."""
+    """hcl://DIR, tfstate://FILE|DIR|GLOB, tfstate+s3://BUCKET/KEY, tfstate+http(s)://URL,
+    tfstate+tfcloud://WORKSPACE, kustomize://DIR|FILE|-, yaml://FILE, or a bare path whose
+    format is told by its content. A tfstate:// directory or glob is left for expand()."""
     from driftctl.declared.detect import detect
 
     scheme, sep, rest = text.partition("://")
-    if sep and scheme in SCHEMES and scheme != "tfstate+s3" and rest not in ("", "-"):
+    if sep and scheme in SCHEMES and "+" not in scheme and rest not in ("", "-"):
         _check_readable(text, Path(rest))
     if not sep:
         if text == "-":
@@ -125,6 +207,13 @@ def parse_source(text: str) -> Source:
             "CloudFormation template, driftctl YAML or Terraform state here)",
             "name it explicitly, e.g. --from hcl://DIR or --from yaml://FILE",
         )
+    if scheme in UNSUPPORTED_SCHEMES:
+        raise DriftctlError(
+            f"--from {text}: Terraform state in {UNSUPPORTED_SCHEMES[scheme]} ({scheme}://) "
+            "is not supported",
+            "pull it first (terraform state pull > current.tfstate) and pass "
+            "--from tfstate://current.tfstate",
+        )
     if scheme not in SCHEMES:
         raise DriftctlError(
             f"--from {text}: unknown source scheme {scheme}://", f"use one of {', '.join(SCHEMES)}"
@@ -133,15 +222,31 @@ def parse_source(text: str) -> Source:
         if "/" not in rest.strip("/"):
             raise DriftctlError(f"--from {text}: expected tfstate+s3://BUCKET/KEY")
         return Source(scheme, Path(rest))
+    if scheme in ("tfstate+http", "tfstate+https"):
+        if not rest.split("/", 1)[0]:
+            raise DriftctlError(f"--from {text}: expected {scheme}://HOST/PATH")
+        return Source(scheme, Path(rest), url=f"{scheme.removeprefix('tfstate+')}://{rest}")
+    if scheme == "tfstate+tfcloud":
+        parts = rest.strip("/").split("/")
+        if not (len(parts) == 1 and parts[0].startswith("ws-")) and not (
+            len(parts) == 2 and all(parts)
+        ):
+            raise DriftctlError(
+                f"--from {text}: expected a workspace id or ORGANIZATION/WORKSPACE",
+                "e.g. --from tfstate+tfcloud://ws-aBcD1234 or tfstate+tfcloud://acme/prod",
+            )
+        return Source(scheme, Path(rest.strip("/")))
     if scheme == "kustomize" and rest == "-":
         return Source(scheme, Path("-"))
     path = Path(rest or ".")
-    if scheme == "tfstate" and path.is_dir():
-        path = path / "terraform.tfstate"
+    if scheme == "tfstate":
+        if not path.exists() and not glob.has_magic(rest):
+            raise DriftctlError(f"--from {text}: no such file or directory")
+        return Source(scheme, path)
     wants_dir = scheme == "hcl"
     if wants_dir and not path.is_dir():
         raise DriftctlError(f"--from {text}: {path} is not a directory")
-    if scheme in ("tfstate", "yaml") and not path.is_file():
+    if scheme == "yaml" and not path.is_file():
         raise DriftctlError(f"--from {text}: {path} is not a file")
     if scheme == "kustomize" and not path.exists():
         raise DriftctlError(f"--from {text}: no such file or directory")
@@ -162,6 +267,28 @@ def _check_readable(text: str, path: Path) -> None:
             f"--from {text}: cannot read {path}: {exc.strerror or exc}",
             "check its permissions",
         ) from None
+
+
+def expand(source: Source) -> list[Source]:
+    """A tfstate:// directory (every `**/*.tfstate` below it, as snyk's driftctl reads one)
+    or glob (`states/*.tfstate`, `**` for any depth) as one source per state file, sorted.
+    Terraform's own `.terraform/` directories (backend metadata, not state) are skipped."""
+    if source.scheme != "tfstate" or source.path.is_file():
+        return [source]
+    text = source.path.as_posix()
+    pattern = f"{text}/**/*.tfstate" if source.path.is_dir() else text
+    found = sorted(
+        Path(p)
+        for p in glob.glob(pattern, recursive=True)
+        if Path(p).is_file() and ".terraform" not in Path(p).parts
+    )
+    if not found:
+        raise DriftctlError(
+            f"--from tfstate://{text}: no Terraform state found"
+            + (" (no *.tfstate file below it)" if source.path.is_dir() else ""),
+            "pass a state file, a directory holding *.tfstate files, or a glob",
+        )
+    return [Source("tfstate", p) for p in found]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -199,18 +326,23 @@ def parse_formats(
     )
 
 
+def parse_outputs(texts: list[str] | None) -> tuple[Output, ...]:
+    return tuple(parse_output(o) for o in split_items(texts or ["console://"]))
+
+
 def parse_output(text: str) -> Output:
     scheme, sep, rest = text.partition("://")
     if not sep or scheme not in OUTPUT_SCHEMES:
         raise DriftctlError(
             f"-o {text}: unknown output",
-            "use console://, json://PATH, markdown://PATH or sarif://PATH (PATH - is stdout)",
+            "use console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH or "
+            "plan://PATH (PATH - or stdout is standard output)",
         )
     if scheme != "console" and not rest:
         raise DriftctlError(
             f"-o {text}: {scheme}:// needs a path", f"use {scheme}://FILE or {scheme}://-"
         )
-    return Output(scheme, rest)
+    return Output(scheme, "-" if rest in STDOUT_TARGETS else rest)
 
 
 def parse_var(text: str) -> tuple[str, str]:
@@ -220,6 +352,11 @@ def parse_var(text: str) -> tuple[str, str]:
     return name, value
 
 
+def _env_region() -> tuple[str, ...]:
+    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+    return (region,) if region else ()
+
+
 @dataclasses.dataclass(frozen=True)
 class RuleSettings:
     """Which rule files decide each drift's action (docs/rules.md)."""
@@ -227,10 +364,15 @@ class RuleSettings:
     paths: tuple[Path, ...] = ()  # --rules: files or directories, in order
     driftignore: Path | None = None  # --driftignore, or ./.driftignore when present
     defaults: bool = True  # the shipped default rules, after the user's
+    # --ignore: .driftignore lines given on the command line, read instead of the file
+    ignore_text: str | None = None
 
 
 def parse_rules(
-    paths: list[Path] | None, driftignore: Path | None, no_default_rules: bool = False
+    paths: list[Path] | None,
+    driftignore: Path | None,
+    no_default_rules: bool = False,
+    ignore_text: str | None = None,
 ) -> RuleSettings:
     if driftignore is not None and not driftignore.is_file():
         raise DriftctlError(f"--driftignore {driftignore}: no such file")
@@ -239,6 +381,7 @@ def parse_rules(
         tuple(paths or ()),
         driftignore if driftignore is not None else (found if found.is_file() else None),
         not no_default_rules,
+        ignore_text,
     )
 
 
@@ -258,18 +401,6 @@ def parse_endpoint(url: str | None, where: str = "--endpoint-url") -> str | None
             "e.g. --endpoint-url http://127.0.0.1:5000",
         )
     return url
-
-
-def parse_regions(flags: list[str]) -> tuple[str, ...]:
-    """--region values (or AWS_REGION / AWS_DEFAULT_REGION), each a region AWS has."""
-    from driftctl.aws.regions import check_region
-
-    if flags:
-        return tuple(check_region(r, "--region") for r in flags)
-    for name in ("AWS_REGION", "AWS_DEFAULT_REGION"):
-        if os.environ.get(name):
-            return (check_region(os.environ[name], name),)
-    return ()
 
 
 def _check_live(live_file: Path | None, scale: Scale) -> None:
@@ -306,24 +437,49 @@ def build(
     rules: RuleSettings | None = None,
     no_cache: bool = False,
     formats: FormatSettings | None = None,
+    state: StateAccess | None = None,
+    selection: Selection | None = None,
+    quiet: bool = False,
+    cache_base: Path | None = None,
+    min_compared: str | None = None,
 ) -> Settings:
     _check_live(live_file, scale or Scale())
+    checked_regions = parse_regions(regions)  # a typo is named before any source is read
     return Settings(
-        sources=tuple(parse_source(s) for s in (sources or ["."])),
-        outputs=tuple(parse_output(o) for o in (outputs or ["console://"])),
+        sources=parse_sources(sources),
+        outputs=parse_outputs(outputs),
         profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=parse_regions(regions),
+        regions=checked_regions,
         endpoint_url=_endpoint(endpoint_url),
         live_file=live_file,
         save_live=save_live,
         var_files=tuple(var_files or ()),
         variables=tuple(parse_var(v) for v in variables or ()),
-        scale=scale or Scale(),
+        scale=_with_read_timeout(scale or Scale()),
         rules=rules or RuleSettings(),
         tf_env_vars=_tf_env(),
-        hcl_cache_dir=None if no_cache else _hcl_cache_dir(),
+        hcl_cache_dir=None if no_cache else _hcl_cache_dir(cache_base),
         formats=formats or FormatSettings(),
+        state=state or StateAccess(),
+        selection=selection or Selection(),
+        quiet=quiet,
+        min_compared=parse_share(min_compared) if min_compared is not None else None,
     )
+
+
+def parse_share(text: str) -> float:
+    """`0.9` or `90%` -> 0.9; anything else is an error naming --min-compared."""
+    raw = text.strip()
+    try:
+        value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise DriftctlError(
+            f"--min-compared {text!r}: expected a share between 0 and 1, or a percentage",
+            "e.g. --min-compared 0.9 or --min-compared 90%",
+        )
+    return value
 
 
 def build_aws_only(
@@ -337,7 +493,7 @@ def build_aws_only(
         profile=profile or os.environ.get("AWS_PROFILE") or None,
         regions=parse_regions(regions),
         endpoint_url=_endpoint(endpoint_url),
-        scale=scale or Scale(),
+        scale=_with_read_timeout(scale or Scale()),
     )
 
 
@@ -347,12 +503,56 @@ def _endpoint(flag: str | None) -> str | None:
     return parse_endpoint(os.environ.get("AWS_ENDPOINT_URL"), "AWS_ENDPOINT_URL")
 
 
+def parse_regions(regions: list[str] | None) -> tuple[str, ...]:
+    """--region values (or AWS_REGION / AWS_DEFAULT_REGION), each checked: a typo is a clear
+    error here, not a network error from an endpoint that does not exist."""
+    given = tuple(regions or ())
+    for region in given:
+        check_region(region, f"--region {region}")
+    if given:
+        return given
+    found = _env_region()
+    for region in found:
+        name = "AWS_REGION" if os.environ.get("AWS_REGION") else "AWS_DEFAULT_REGION"
+        check_region(region, f"{name}={region}")
+    return found
+
+
+def check_region(region: str, where: str) -> None:
+    """A region AWS has (aws/regions.py), else a DriftctlError naming `where`."""
+    from driftctl.aws.regions import check_region as check
+
+    check(region, where)
+
+
+READ_TIMEOUT_ENV = "DRIFTCTL_AWS_READ_TIMEOUT"
+
+
+def _with_read_timeout(scale: Scale) -> Scale:
+    """The scale with DRIFTCTL_AWS_READ_TIMEOUT (seconds), when it is set."""
+    text = os.environ.get(READ_TIMEOUT_ENV)
+    if not text:
+        return scale
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise DriftctlError(
+            f"{READ_TIMEOUT_ENV}={text}: expected a positive number of seconds", "e.g. 30"
+        )
+    return dataclasses.replace(scale, read_timeout=seconds)
+
+
 def _tf_env() -> tuple[tuple[str, str], ...]:
     """TF_VAR_* and TF_WORKSPACE, which Terraform reads (lower precedence than tfvars)."""
     names = [k for k in os.environ if k.startswith("TF_VAR_") or k == "TF_WORKSPACE"]
     return tuple((k, os.environ[k]) for k in sorted(names))
 
 
-def _hcl_cache_dir() -> Path:
+def _hcl_cache_dir(config_dir: Path | None = None) -> Path:
+    """$XDG_CACHE_HOME/driftctl/hcl; under --config-dir DIR: DIR/.driftctl/hcl."""
+    if config_dir is not None:
+        return config_dir / ".driftctl" / "hcl"
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "driftctl" / "hcl"

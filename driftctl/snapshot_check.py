@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from driftctl.aws.regions import is_region
-from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import GLOBAL
 from driftctl.errors import DriftctlError
+from driftctl.resources.registry import SCANS, TYPES
 
 HINT = "write snapshots with driftctl scan --save-live FILE; do not edit them by hand"
 _TOP = ("snapshot_version", "default_region", "pairs", "accounts", "context", "shard")

@@ -45,6 +45,7 @@ def test_action_yml_validates_against_the_github_action_schema() -> None:
         "rules",
         "args",
         "fail-on-drift",
+        "min-compared",
         "python-version",
         "version",
         "working-directory",
@@ -71,11 +72,13 @@ def test_missing_schemas_skip_locally_and_fail_in_ci(
 
 
 def test_example_workflows_pin_the_driftctl_they_install() -> None:
+    """Pinned, and by this project's distribution name: `driftctl` on PyPI is another one."""
     for path in EXAMPLES:
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if "pip install" in line and "driftctl" in line:
-                pinned = re.search(r"driftctl(==\d|\s*@\s*git\+\S+@v?\d)", line)
+                pinned = re.search(r"driftctl-aws(==\d|\s*@\s*git\+\S+@v?\d)", line)
                 assert pinned, f"{path.name}:{number}: driftctl is not pinned: {line.strip()}"
+                assert not re.search(r"[\"' ]driftctl(==|\s*@|\[|$)", line), line
 
 
 def test_the_examples_cover_schedule_oidc_sarif_determinism_and_a_matrix() -> None:
@@ -252,6 +255,33 @@ def test_scan_step_passes_no_rules_flag_when_the_input_is_empty(tmp_path: Path) 
     assert run.code == 0, run.stderr
     args = json.loads((tmp_path / "args.json").read_text())
     assert "--rules" not in args and args[:3] == ["scan", "--from", "."]
+    assert "--min-compared" not in args
+
+
+def test_scan_step_passes_the_minimum_compared_share(tmp_path: Path) -> None:
+    """min-compared is --min-compared; a scan below it exits 2, and so does the step."""
+    run = run_step(
+        "scan", {"min-compared": "90%"}, tmp_path, tmp_path / "runner", stub_env(tmp_path)
+    )
+    assert run.code == 0, run.stderr
+    args = json.loads((tmp_path / "args.json").read_text())
+    assert args[args.index("--min-compared") :][:2] == ["--min-compared", "90%"]
+    assert "--min-compared" in scan_options()
+    env = stub_env(tmp_path, code=2)
+    failed = run_step("scan", {"min-compared": "0.9"}, tmp_path, tmp_path / "runner", env)
+    assert (failed.code, failed.outputs["exit-code"]) == (2, "2")
+
+
+def scan_options() -> list[str]:
+    """Every option of `driftctl scan`."""
+    hints = typing.get_type_hints(scan_command.scan, include_extras=True)
+    return [
+        str(name)
+        for hint in hints.values()
+        if typing.get_origin(hint) is typing.Annotated
+        for name in (typing.get_args(hint)[1].default, *typing.get_args(hint)[1].param_decls)
+        if str(name).startswith("--")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -297,15 +327,16 @@ def fake_python(tmp_path: Path) -> dict[str, str]:
     ("version", "spec"),
     [
         ("", str(ROOT)),
-        ("1.2.3", "driftctl==1.2.3"),
-        ("v0.1.0", "driftctl==0.1.0"),
+        ("1.2.3", "driftctl-aws==1.2.3"),
+        ("v0.1.0", "driftctl-aws==0.1.0"),
         ("./vendor/driftctl", "{workspace}/vendor/driftctl"),
         ("vendor/driftctl", "{workspace}/vendor/driftctl"),
         (
             "dist/driftctl-0.1.0-py3-none-any.whl",
             "{workspace}/dist/driftctl-0.1.0-py3-none-any.whl",
         ),
-        ("driftctl[extra]>=0.1", "driftctl[extra]>=0.1"),
+        ("driftctl-aws[demo]==0.2.0", "driftctl-aws[demo]==0.2.0"),
+        ("driftctl-aws @ file:///opt/x.whl", "driftctl-aws @ file:///opt/x.whl"),
     ],
 )
 def test_install_step_pins_what_the_version_input_says(
@@ -320,6 +351,23 @@ def test_install_step_pins_what_the_version_input_says(
     assert run.code == 0, run.stderr
     args = (tmp_path / "record").read_text().splitlines()
     assert args[:2] == ["-m", "pip"] and args[-1] == spec.format(workspace=workspace)
+
+
+@pytest.mark.parametrize(
+    "version", ["driftctl", "driftctl[extra]>=0.1", "driftctl==0.1.0", "driftctl-aws>=0.1"]
+)
+def test_the_install_step_never_installs_another_project_or_an_unpinned_one(
+    tmp_path: Path, version: str
+) -> None:
+    """`driftctl` on PyPI is someone else's project: the action installs only this one,
+    from its checkout, a path, or the name driftctl-aws at a pinned version."""
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    env = fake_python(tmp_path)
+    run = run_step("Install driftctl", {"version": version}, workspace, tmp_path / "runner", env)
+    assert run.code == 2
+    assert "not a version, a path or a pinned driftctl-aws requirement" in run.stdout
+    assert not (tmp_path / "record").exists()  # pip never ran
 
 
 def test_a_relative_version_path_is_relative_to_the_workspace_not_the_cwd(

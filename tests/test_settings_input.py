@@ -28,7 +28,7 @@ def test_known_regions_pass(region: str) -> None:
 
 def test_a_region_newer_than_botocore_passes_by_its_form() -> None:
     assert "ap-southeast-99" not in known_regions()
-    assert check_region("ap-southeast-99", "--region") == "ap-southeast-99"
+    assert check_region("ap-southeast-99", "--region ap-southeast-99") == "ap-southeast-99"
 
 
 @pytest.mark.parametrize(
@@ -37,8 +37,8 @@ def test_a_region_newer_than_botocore_passes_by_its_form() -> None:
 )
 def test_a_region_typo_is_unknown_with_a_suggestion(region: str, hint: str) -> None:
     with pytest.raises(DriftctlError) as caught:
-        check_region(region, "--region")
-    assert caught.value.message == f"--region {region}: unknown AWS region"
+        check_region(region, f"--region {region}")
+    assert caught.value.message == f"--region {region}: not an AWS region"
     assert hint in str(caught.value.hint)
 
 

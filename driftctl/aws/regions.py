@@ -1,9 +1,9 @@
 """Is a region name one AWS has? Checked before any call, so that a typo (`us-east1`) is
-"unknown region", not a DNS failure reported as "cannot reach the AWS endpoint".
+"not an AWS region", not a DNS failure reported as "cannot reach the AWS endpoint".
 
 A region is known when botocore's partition data lists it, or when it has the form of a
-partition's regions (botocore's `regionRegex`): a region newer than the installed
-botocore still passes.
+partition's regions (botocore's `regionRegex`) with a direction some known region has
+(`ap-southeast-99`): a region newer than the installed botocore still passes.
 """
 
 from __future__ import annotations
@@ -34,20 +34,32 @@ def known_regions() -> frozenset[str]:
     )
 
 
+@functools.cache
+def _forms() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
+    """The directions of known regions (`southeast`, `gov-west`), and each partition's
+    region pattern."""
+    words = frozenset(
+        r.split("-", 1)[1].rsplit("-", 1)[0] for r in known_regions() if r.count("-") >= 2
+    )
+    patterns = tuple(re.compile(p["regionRegex"]) for p in _partitions() if p.get("regionRegex"))
+    return words, patterns
+
+
 def is_region(name: str) -> bool:
     if name in known_regions():
         return True
-    return any(
-        re.fullmatch(str(p["regionRegex"]).strip("^$"), name)
-        for p in _partitions()
-        if p.get("regionRegex")
-    )
+    words, patterns = _forms()
+    middle = name.split("-", 1)[-1].rsplit("-", 1)[0]
+    return middle in words and any(p.fullmatch(name) for p in patterns)
 
 
 def check_region(name: str, where: str) -> str:
-    """name, or a DriftctlError saying where it came from (`--region`, `AWS_REGION`, ...)."""
+    """name, or a DriftctlError naming where it came from (`--region us-east1`,
+    `AWS_REGION=us-east1`, ...)."""
     if is_region(name):
         return name
     close = difflib.get_close_matches(name.lower(), sorted(known_regions()), n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]}?" if close else "e.g. us-east-1, eu-west-1"
-    raise DriftctlError(f"{where} {name}: unknown AWS region", hint)
+    raise DriftctlError(
+        f"{where}: not an AWS region",
+        f"did you mean {close[0]}?" if close else "e.g. us-east-1 or eu-west-1",
+    )

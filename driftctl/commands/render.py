@@ -66,6 +66,7 @@ def render(
         formats=settings.parse_formats(
             kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
         ),
+        state=settings.StateAccess(detect_backend=False),  # offline: a backend's state is not read
     )
     text = render_text(pipeline.load_declared(conf))
     if hash_:

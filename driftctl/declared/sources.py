@@ -3,8 +3,10 @@
 HCL is loaded by the caller's function (the pipeline owns how the HCL evaluator is
 called). A Terraform state given with the HCL of the same configuration is merged into
 it (state supplies ids, HCL the values; merge.py) instead of being declared again: a
-`tfstate://` file whose directory is an `hcl://` source's directory, or a
-`tfstate+s3://` state when exactly one HCL source is given.
+`tfstate://` file whose directory is an `hcl://` source's directory, or a remote state
+(`tfstate+s3://`, `tfstate+http(s)://`, `tfstate+tfcloud://`) when exactly one HCL source
+is given. An HCL source given no state reads the one its `backend` block names
+(declared/backend.py).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from driftctl.declared import backend, remote_state
+from driftctl.declared.binding import State
 from driftctl.declared.cfn.load import is_template, load_cloudformation, read_parameters_file
 from driftctl.declared.cfn.parse import parse_template
 from driftctl.declared.driftctl_yaml import is_driftctl_yaml, load_driftctl_yaml
@@ -26,24 +30,42 @@ from driftctl.errors import DriftctlError
 from driftctl.settings import Settings, Source
 
 HclLoader = Callable[[Source], RawDeclared]
+REMOTE_STATES = ("tfstate+s3", "tfstate+http", "tfstate+https", "tfstate+tfcloud")
 
 
 def load_all(settings: Settings, load_hcl: HclLoader) -> list[tuple[Source, RawDeclared]]:
     """(source, its RawDeclared) for each source that declares on its own."""
     pairs = state_pairs(settings.sources)
     merged_states = {state for states in pairs.values() for state in states}
-    out: list[tuple[Source, RawDeclared]] = []
-    for source in settings.sources:
-        if source in merged_states:
-            continue
-        if source.scheme == "hcl":
-            raw = load_hcl(source)
-            for state in pairs.get(source, []):
-                raw = merge_state(raw, load_state(state, settings))
-        else:
-            raw = load_one(source, settings)
-        out.append((source, raw))
-    return out
+    return [
+        (source, load_source(source, settings, load_hcl))
+        for source in settings.sources
+        if source not in merged_states
+    ]
+
+
+def load_source(
+    source: Source, settings: Settings, load_hcl: HclLoader, bound: State | None = None
+) -> RawDeclared:
+    """One source that declares on its own; `bound`: live values of matched resources
+    that its references to computed attributes take (binding.py; HCL's through load_hcl)."""
+    if source.scheme == "hcl":
+        raw = load_hcl(source)
+        pairs = state_pairs(settings.sources)
+        for state in pairs.get(source, []):
+            raw = merge_state(raw, load_state(state, settings))
+        if source not in pairs and settings.state.detect_backend:
+            raw = _with_backend_state(source, raw, settings)
+        return raw
+    if source.scheme == "yaml":
+        return load_yaml(source.path, settings, bound)
+    return load_one(source, settings)
+
+
+def can_bind(source: Source) -> bool:
+    """Whether live values can be bound in the source by evaluating it again: Terraform
+    HCL and CloudFormation (a file; stdin is read once)."""
+    return source.scheme == "hcl" or (source.scheme == "yaml" and str(source.path) != "-")
 
 
 def state_pairs(sources: tuple[Source, ...]) -> dict[Source, list[Source]]:
@@ -54,7 +76,7 @@ def state_pairs(sources: tuple[Source, ...]) -> dict[Source, list[Source]]:
         if state.scheme == "tfstate":
             home = os.path.realpath(state.path.parent)
             owner = next((h for h in hcl if os.path.realpath(h.path) == home), None)
-        elif state.scheme == "tfstate+s3" and len(hcl) == 1:
+        elif state.scheme in REMOTE_STATES and len(hcl) == 1:
             owner = hcl[0]
         else:
             continue
@@ -63,8 +85,19 @@ def state_pairs(sources: tuple[Source, ...]) -> dict[Source, list[Source]]:
     return pairs
 
 
+def _with_backend_state(source: Source, raw: RawDeclared, settings: Settings) -> RawDeclared:
+    found = backend.state_source(source.path, settings.state, dict(settings.tf_env_vars))
+    if found.warning:
+        raw.warnings.append(found.warning)
+    if found.note:
+        raw.notes.append(found.note)
+    if found.source is not None:
+        raw = merge_state(raw, load_state(found.source, settings))
+    return raw
+
+
 def load_one(source: Source, settings: Settings) -> RawDeclared:
-    if source.scheme in ("tfstate", "tfstate+s3"):
+    if source.scheme == "tfstate" or source.scheme in REMOTE_STATES:
         return load_state(source, settings)
     if source.scheme == "kustomize":
         formats = settings.formats
@@ -76,19 +109,28 @@ def load_one(source: Source, settings: Settings) -> RawDeclared:
 
 def load_state(source: Source, settings: Settings) -> RawDeclared:
     if source.scheme == "tfstate+s3":
-        return load_state_s3(source.path.as_posix(), lambda: _s3_client(settings))
-    return load_state_text(source.path.name, _read(source.path))
+        return load_state_s3(source.path.as_posix(), lambda: _s3_client(settings, source.region))
+    if source.scheme in ("tfstate+http", "tfstate+https"):
+        url = source.url or f"{source.scheme.removeprefix('tfstate+')}://{source.path}"
+        text = remote_state.read_http(url, settings.state.headers)
+        return load_state_text(remote_state.shown(url), text)
+    if source.scheme == "tfstate+tfcloud":
+        name, text = remote_state.read_tfcloud(source.path.as_posix(), settings.state)
+        return load_state_text(name, text)
+    raw = load_state_text(source.path.name, _read(source.path), str(source.path))
+    raw.inputs = [source.path]
+    return raw
 
 
-def _s3_client(settings: Settings) -> Any:
+def _s3_client(settings: Settings, region: str | None = None) -> Any:
     from driftctl.aws.accounts import base_session
 
     session = base_session(settings.profile)
-    region = (settings.regions or (session.region_name or "us-east-1",))[0]
+    region = region or (settings.regions or (session.region_name or "us-east-1",))[0]
     return session.client("s3", region_name=region, endpoint_url=settings.endpoint_url)
 
 
-def load_yaml(path: Path, settings: Settings) -> RawDeclared:
+def load_yaml(path: Path, settings: Settings, bound: State | None = None) -> RawDeclared:
     """A CloudFormation template (YAML or JSON), or driftctl's own YAML format."""
     text = sys.stdin.read() if str(path) == "-" else _read(path)
     name = path.name
@@ -104,7 +146,9 @@ def load_yaml(path: Path, settings: Settings) -> RawDeclared:
     parameters = read_parameters_file(formats.parameters_file) if formats.parameters_file else {}
     parameters.update(dict(formats.parameters))
     region = settings.regions[0] if settings.regions else None
-    return load_cloudformation(name, data, lines, parameters, formats.stack_name, region)
+    raw = load_cloudformation(name, data, lines, parameters, formats.stack_name, region, bound)
+    raw.inputs = [p for p in (path, formats.parameters_file) if p is not None and str(p) != "-"]
+    return raw
 
 
 def _read(path: Path) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from driftctl import safejson
 from driftctl.declared import listing
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, Scope
 from driftctl.declared.hcl.functions.base import CallContext
@@ -174,7 +175,7 @@ def resolve_variables(
         name = env_name.removeprefix("TF_VAR_")
         if env_name.startswith("TF_VAR_") and name in decls:  # others are ignored, as Terraform
             values[name] = VariableValue(_cli_value(decls[name], text, scope, env_name), None)
-    for path in _tfvars_files(directory, var_files):
+    for path in tfvars_files(directory, var_files):
         display = _display(path, directory)
         for name, assigned in _read_tfvars(path, display, scope).items():
             if name not in decls:
@@ -190,7 +191,7 @@ def resolve_variables(
     return {name: finish(decl, values.get(name), warn) for name, decl in sorted(decls.items())}
 
 
-def _tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
+def tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
     auto = [
         p
         for p in listing.files(directory, read=(".auto.tfvars", ".auto.tfvars.json"))
@@ -236,7 +237,7 @@ def _read_tfvars(path: Path, display: str, scope: LiteralScope) -> dict[str, Var
 
 def _read_json_tfvars(text: str, display: str) -> dict[str, VariableValue]:
     try:
-        data = json.loads(text, parse_float=lambda t: norm_number(float(t)))
+        data = safejson.loads(text, parse_float=lambda t: norm_number(float(t)))
     except json.JSONDecodeError as exc:
         raise DriftctlError(
             f"{display}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}"

@@ -1,0 +1,195 @@
+"""The shapes every resource type is declared with (ARCHITECTURE.md §3).
+
+A `ScanSpec` says how to enumerate something live: one (paginated) list call, plus
+detail calls per listed item that AWS forces when no list or batch call carries the
+data. Its `build` function turns one item (with its detail responses) into canonical
+`Resource`s, possibly of several types (a bucket yields the bucket, its versioning,
+its encryption, ...). A `ResourceType` says how to identify, normalize and compare
+one canonical type, and how Terraform's configuration (and state) maps onto it.
+
+Nothing here imports a type module or the registry: the type modules import these shapes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from driftctl.declared.raw import RawResource
+from driftctl.model import Resource
+
+Item = dict[str, Any]
+Details = Mapping[str, Any]  # detail-call key -> response (None when AWS says "not configured")
+
+
+@dataclasses.dataclass(frozen=True)
+class ListCall:
+    operation: str  # boto3 client method name, e.g. "describe_vpcs"
+    result_key: str  # key of the item list in each page, e.g. "Vpcs"
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    paginated: bool = True
+    page_size: int | None = None  # the largest page AWS allows: fewer round trips
+
+
+@dataclasses.dataclass(frozen=True)
+class DetailCall:
+    key: str  # where the response is stored for `build`
+    operation: str  # boto3 client method name
+    params: Callable[[Item], dict[str, Any]]
+    # error codes that mean "this item has no such configuration" (response None)
+    absent: frozenset[str] = frozenset()
+    # only call for items where this returns True
+    when: Callable[[Item], bool] | None = None
+    # the region to call for an item, where it is not the listing's (an S3 bucket's own
+    # region: asked elsewhere, AWS answers with a redirect and botocore sends it again)
+    region: Callable[[Item], str | None] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Join:
+    """Another list call whose items are joined onto each listed item by a key.
+
+    Used where one batch call lacks a field another batch call has (IAM's authorization
+    details carry roles' policies and tags; ListRoles carries their description), so
+    neither forces a per-resource call.
+    """
+
+    key: str  # where the joined item is stored for `build`
+    listing: ListCall
+    joined_key: str  # field of the joined items
+    item_key: str  # field of the listed item with the same value
+
+
+@dataclasses.dataclass(frozen=True)
+class ScanSpec:
+    name: str
+    service: str
+    listing: ListCall
+    build: Callable[[Item, Details, str], list[Resource]]  # (item, details, region)
+    details: tuple[DetailCall, ...] = ()
+    joins: tuple[Join, ...] = ()
+    global_service: bool = False  # scanned once, not per region (IAM, S3 listing)
+    # keep only the items this returns True for (e.g. buckets of the scanned region)
+    keep: Callable[[Item, str], bool] | None = None
+
+
+def _no_defaults(_: Resource) -> bool:
+    return False
+
+
+def _identity(attrs: dict[str, Any]) -> dict[str, Any]:
+    return attrs
+
+
+@dataclasses.dataclass(frozen=True)
+class Fold:
+    """A Terraform type that declares part of another resource (a security group rule).
+
+    `convert` yields fragments of the owning type whose set attrs are merged into the
+    declared parent that `parent_attr` points at (a Ref or a literal id).
+    """
+
+    parent_attr: str
+    convert: Callable[[RawResource], list[Resource]]
+
+
+@dataclasses.dataclass(frozen=True)
+class ResourceType:
+    name: str
+    scan: str  # ScanSpec.name that yields it live
+    # top-level attrs that the diff compares; anything else declared is not compared
+    compared: frozenset[str]
+    # attrs compared whole (maps, policies): keys absent on the declared side still count
+    exact: frozenset[str] = frozenset()
+    # attrs holding sets: compared element by element, order never matters
+    sets: frozenset[str] = frozenset()
+    # alternative natural keys: tuples of attr names; the first fully known one is used
+    natural_keys: tuple[tuple[str, ...], ...] = ()
+    # (name attr, prefix attr) where Terraform generates the name from a prefix
+    # (`bucket_prefix`, `name_prefix`): a declaration with the prefix and no name matches
+    # the live resource named prefix + Terraform's unique suffix; the prefix is never compared
+    name_prefix: tuple[str, str] | None = None
+    # declared id derived from attrs (bucket name, role name, ...), when Terraform's is
+    declared_id: Callable[[dict[str, Any]], Any] | None = None
+    # Terraform's defaults for unset attrs (an unset attribute with a default is declared)
+    declared_defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    normalize: Callable[[dict[str, Any]], dict[str, Any]] = _identity
+    # live resources that are AWS's own (default VPC, service-linked roles, ...)
+    is_aws_default: Callable[[Resource], bool] = _no_defaults
+    # child types (versioning of a bucket): (parent type, attr holding the parent id)
+    parent: tuple[str, str] | None = None
+    # Terraform types mapped onto this one: tf type -> converter to canonical resources
+    from_terraform: Mapping[str, Callable[[RawResource], list[Resource]]] = dataclasses.field(
+        default_factory=dict
+    )
+    folds: Mapping[str, Fold] = dataclasses.field(default_factory=dict)
+    tags: bool = False  # supports tags (provider default_tags merge in)
+    # attrs holding a JSON document (an IAM policy): written back as JSON, not as blocks;
+    # Terraform holds them as strings, driftctl as the parsed document
+    documents: frozenset[str] = frozenset()
+    # where the canonical shape differs from Terraform's schema (the registry lint reads
+    # it): dotted block path -> "single" (a block held as its one item, a dict) or
+    # "flatten" (a nested single block whose attributes its parent's dict holds)
+    shape: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # attributes Terraform computes (known after apply) that the scan reads, besides the
+    # id: a reference to one the configuration does not set takes the live value once the
+    # resource is matched (driftctl.bind), and what is built from it is compared
+    computed: frozenset[str] = frozenset()
+    # what the id is, in words, for docs/resource-types.md ("bucket name", "`vpc-…`")
+    id_doc: str = ""
+    # types a revert creates before this one (besides its parent); deletes run reversed
+    after: tuple[str, ...] = ()
+    # Terraform state: its `id` is driftctl's id for this type (else: natural keys match)
+    state_id: bool = False
+    # Terraform state: the key under which this separate resource repeats inside its
+    # parent's computed attributes (a bucket's versioning, a role's inline policies) ...
+    state_key: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
+    # ... and how the parent drops what a separate resource of the state already declares:
+    # (parent attrs, has(type, key)) -> None, editing attrs in place
+    state_drop: Callable[[dict[str, Any], Callable[[str, tuple[str, ...]], bool]], None] | None = (
+        None
+    )
+
+
+def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:
+    """AWS's [{"Key": k, "Value": v}] as a dict, without the aws:* tags AWS sets itself."""
+    return {t["Key"]: t.get("Value", "") for t in tags or () if not t["Key"].startswith("aws:")}
+
+
+# The natural key CloudFormation gives every stack resource: its aws:cloudformation:stack-name
+# and aws:cloudformation:logical-id tags (left out of `tags`: aws:* tags are never drift).
+# First among a type's natural keys, so a template resource declared with --stack-name is
+# found by it even if its name is generated; a resource declared elsewhere has neither.
+CFN_KEY = ("cfn_stack", "cfn_logical_id")
+
+
+def cfn_identity(tags: list[dict[str, str]] | None) -> dict[str, str]:
+    """{"cfn_stack", "cfn_logical_id"} of a resource CloudFormation created, else {}."""
+    found = {t["Key"]: t.get("Value", "") for t in tags or ()}
+    stack = found.get("aws:cloudformation:stack-name")
+    logical = found.get("aws:cloudformation:logical-id")
+    return {CFN_KEY[0]: stack, CFN_KEY[1]: logical} if stack and logical else {}
+
+
+# What Terraform appends to a name_prefix (terraform-plugin-sdk helper/id.PrefixedUniqueId):
+# a UTC timestamp to 1/10000 s and an 8-hex-digit counter, "20240501120000123400000001";
+# before 2016, 26 characters of a lowercase, unpadded base32 UUID.
+_UNIQUE_SUFFIX = re.compile(r"[0-9]{18}[0-9a-f]{8}|[a-z2-7]{26}")
+
+
+def is_unique_suffix(text: str) -> bool:
+    """Whether text is what Terraform generated after a name prefix."""
+    return _UNIQUE_SUFFIX.fullmatch(text) is not None
+
+
+def first_block(value: Any) -> dict[str, Any]:
+    """Terraform's single nested block (a list of at most one dict) as a dict."""
+    if isinstance(value, list) and value and isinstance(value[0], dict):
+        return value[0]
+    return value if isinstance(value, dict) else {}
+
+
+def drop_none(attrs: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in attrs.items() if v is not None}
