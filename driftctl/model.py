@@ -76,6 +76,9 @@ class Resource:
     # declared side: the canonical type a Ref to `address` means (the bucket, not the
     # versioning split out of it); None: derived from a Terraform address (match.py)
     address_type: str | None = dataclasses.field(default=None, compare=False)
+    # declared side: the attribute paths whose values are sensitive, list indices as [*]
+    # (`tags.Token`, `ingress[*].description`); driftctl.sensitive, docs/sensitive.md
+    sensitive: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
 
     @property
     def key(self) -> str:
@@ -87,9 +90,20 @@ class Change:
     path: str
     expected: Any
     actual: Any
+    # the declared value is sensitive: compared as any other, never shown (nor hashed)
+    sensitive: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "expected": self.expected, "actual": self.actual}
+        """As every output shows it: a sensitive value is "(sensitive)", a value under a
+        secret-looking name *** (driftctl.report.mask); `sensitive: true` only when set."""
+        from driftctl.report.mask import shown
+
+        out = {
+            "path": self.path,
+            "expected": shown(self.path, self.expected, self.sensitive),
+            "actual": shown(self.path, self.actual, self.sensitive),
+        }
+        return {**out, "sensitive": True} if self.sensitive else out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,6 +125,8 @@ class Drift:
 
     @property
     def fingerprint(self) -> str:
+        """sha256 of what identifies the drift, values as the report shows them: a
+        sensitive value is never hashed (a hash of a secret can be guessed back)."""
         body = {
             "kind": self.kind,
             "type": self.type,

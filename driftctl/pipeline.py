@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import gcpause, scopes
+from driftctl import gcpause, scopes, sensitive
 from driftctl.aws import accounts
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
@@ -25,7 +25,7 @@ from driftctl.declared.raw import RawDeclared
 from driftctl.diff import diff_attrs
 from driftctl.errors import DriftctlError
 from driftctl.match import match
-from driftctl.model import KINDS, Drift, Report, Resource, ScanError
+from driftctl.model import KINDS, Change, Drift, Report, Resource, ScanError
 from driftctl.report import progress
 from driftctl.scopes import LiveRun
 from driftctl.settings import Settings, Source
@@ -351,7 +351,7 @@ def build_report(declared: Declared, live: LiveState) -> Report:
     for d, lv in matched.pairs:
         rtype = TYPES[d.type]
         unknown += sum(count_unknown(v) for k, v in d.attrs.items() if k in rtype.compared)
-        changes = diff_attrs(rtype, d.attrs, lv.attrs)
+        changes = _flagged(diff_attrs(rtype, d.attrs, lv.attrs), d)
         if changes:
             tags = {**_tags(lv), **_tags(d)}  # rules match tags declared or live; declared wins
             changed = Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes))
@@ -381,6 +381,17 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         else 1.0,
     }
     return Report(summary, tuple(drifts), tuple(live.errors))
+
+
+def _flagged(changes: list[Change], d: Resource) -> list[Change]:
+    """changes with `sensitive` set where the declared value is (or holds) a sensitive one."""
+    patterns = sensitive.of(d.type, d.sensitive) if changes else frozenset()
+    if not patterns:
+        return changes
+    return [
+        dataclasses.replace(c, sensitive=True) if sensitive.covers(patterns, c.path) else c
+        for c in changes
+    ]
 
 
 def _declared_id(r: Resource) -> str | None:

@@ -24,7 +24,7 @@ from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
 from driftctl.declared.hcl.ops import static_key
 from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap
 from driftctl.declared.hcl.template import Interp, string_template
-from driftctl.declared.hcl.values import is_pending, to_str
+from driftctl.declared.hcl.values import is_pending, to_str, unmark_deep
 from driftctl.model import SourceRef
 
 Path = tuple[str | int, ...]
@@ -64,9 +64,8 @@ def record(
 ) -> None:
     """provenance[name and every path inside value] = the span that wrote it."""
     walker = _Walker()
-    walker.fill(
-        provenance, name, walker.descend(_Place(evaluator, evaluator.frame.file, node)), value
-    )
+    place = walker.descend(_Place(evaluator, evaluator.frame.file, node))
+    walker.fill(provenance, name, place, unmark_deep(value)[0])
 
 
 def locate(evaluator: Evaluator, file: str, node: Node, path: Path) -> SourceRef:
@@ -108,7 +107,7 @@ class _Walker:
         key = (id(evaluator), id(node))
         if key not in self._memo:
             try:
-                value = evaluator.evaluate(node)
+                value = unmark_deep(evaluator.evaluate(node))[0]
             except HclEvalError:
                 value = None
             self._memo[key] = None if is_pending(value) else value

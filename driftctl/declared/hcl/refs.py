@@ -3,6 +3,8 @@
 `aws_s3_bucket.b["k"].arn` is a root (`aws_s3_bucket`) and steps (`.b`, `["k"]`, `.arn`).
 On a declared resource instance the steps resolve to the value written in the target's
 configuration when it sets that attribute, otherwise to a `Ref` that matching resolves.
+A step into a sensitive value, or with a sensitive key, gives a sensitive value; so does
+an attribute the provider's schema marks sensitive (`aws_db_instance.x.password`).
 """
 
 from __future__ import annotations
@@ -11,17 +13,22 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeAlias
 
+from driftctl import sensitive
 from driftctl.declared.hcl.values import (
     EvalFailure,
     Instance,
     ResourceBlock,
+    Sensitive,
     as_unknown,
     is_number,
     is_pending,
+    mark_if,
     ref_text,
     to_number,
     to_str,
     type_name,
+    unmark,
+    unmark_deep,
 )
 from driftctl.model import Ref, Unknown
 
@@ -51,10 +58,35 @@ class AttrSource(Protocol):
         """The evaluated attribute of a declared instance, or MISSING if it does not set it."""
 
 
+def unmark_steps(steps: Sequence[Step]) -> tuple[tuple[Step, ...], bool]:
+    """steps with their index keys unmarked; whether any key was sensitive."""
+    out: list[Step] = []
+    marked = False
+    for step in steps:
+        if isinstance(step, Index):
+            key, inner = unmark_deep(step.key)
+            step = Index(key) if inner else step
+        elif isinstance(step, Splat):
+            inner_steps, inner = unmark_steps(step.steps)
+            step = Splat(inner_steps) if inner else step
+        else:
+            inner = False
+        out.append(step)
+        marked = marked or inner
+    return tuple(out), marked
+
+
 def apply_steps(value: Any, steps: Sequence[Step], source: AttrSource) -> Any:
+    steps, marked = unmark_steps(steps)
+    return mark_if(marked, _apply_steps(value, steps, source))
+
+
+def _apply_steps(value: Any, steps: Sequence[Step], source: AttrSource) -> Any:
     i = 0
     while i < len(steps):
         step = steps[i]
+        if isinstance(value, Sensitive):  # into a sensitive value: the result is too
+            return mark_if(True, _apply_steps(value.value, steps[i:], source))
         if isinstance(value, ResourceBlock) and value.expansion is None:
             value = value.instance()
         if isinstance(step, Splat):
@@ -91,7 +123,7 @@ def _splat(value: Any, splat: Splat, source: AttrSource) -> Any:
         items = []
     else:
         items = value if isinstance(value, list) else [value]
-    return [apply_steps(item, splat.steps, source) for item in items]
+    return [_apply_steps(item, splat.steps, source) for item in items]
 
 
 def _splat_block(block: ResourceBlock) -> list[Instance] | Unknown:
@@ -137,12 +169,17 @@ def _resolve(instance: Instance, path: Sequence[Step], source: AttrSource) -> An
     ref: Any = Ref(instance.address, tuple(keys))
     if instance.mode == "data":  # data sources are read by terraform, never matched
         ref = Unknown(f"{ref_text(ref)} is read from AWS when terraform plans")
+    marked = sensitive.covers(
+        sensitive.provider_paths(instance.type, instance.mode), sensitive.join_keys(keys)
+    )
     value = source.resource_attr(instance, first.name)
     for step in path[1:]:
+        value, inner = unmark(value)
+        marked = marked or inner
         if value is MISSING:
-            return ref
+            return mark_if(marked, ref)
         value = lookup(value, step) if isinstance(value, (dict, list)) else apply_step(value, step)
-    return ref if value is MISSING else value
+    return mark_if(marked, ref if value is MISSING else value)
 
 
 def _path_key(step: Step) -> str | int:

@@ -3,6 +3,11 @@
 Values are plain JSON-like Python data (None, bool, int, float, str, list, dict) plus
 `Unknown`, `Ref`, and `Instance` (a handle on one declared resource instance, turned into
 an `Unknown` by `finalize` when it reaches an attribute). Sets are sorted lists.
+
+Any value, or any element of a list or map, may be wrapped in `Sensitive`: Terraform's
+sensitive mark (docs/sensitive.md). The evaluator takes marks off where it computes with a
+value (operators, function calls, templates, traversals, conditions, for expressions) and
+puts them back on the result, so built-in functions never see one.
 """
 
 from __future__ import annotations
@@ -98,15 +103,90 @@ class ResourceBlock:
         return {inst.key: inst for inst in self.instances()}
 
 
+@dataclasses.dataclass(frozen=True)
+class Sensitive:
+    """A value Terraform marks sensitive: `variable`/`output` with `sensitive = true`,
+    `sensitive()`, or an attribute the provider's schema marks. Never nested in itself."""
+
+    value: Any
+
+
+def mark(value: Any) -> Any:
+    """value marked sensitive (once)."""
+    return value if isinstance(value, Sensitive) else Sensitive(value)
+
+
+def mark_if(marked: bool, value: Any) -> Any:
+    return mark(value) if marked else value
+
+
+def unmark(value: Any) -> tuple[Any, bool]:
+    """(value without its own mark, whether it had one); marks inside it stay."""
+    if isinstance(value, Sensitive):
+        return value.value, True
+    return value, False
+
+
+def unmark_deep(value: Any) -> tuple[Any, bool]:
+    """(value without any mark, at any depth; whether it had one)."""
+    if isinstance(value, Sensitive):
+        return unmark_deep(value.value)[0], True
+    if isinstance(value, dict):
+        found = False
+        out: dict[Any, Any] = {}
+        for key, item in value.items():
+            out[key], inner = unmark_deep(item)
+            found = found or inner
+        return (out, True) if found else (value, False)
+    if isinstance(value, list):
+        items = [unmark_deep(item) for item in value]
+        if any(inner for _, inner in items):
+            return [item for item, _ in items], True
+        return value, False
+    return value, False
+
+
+def unmark_all(values: list[Any]) -> tuple[list[Any], bool]:
+    """Each value without any mark; whether any had one."""
+    pairs = [unmark_deep(v) for v in values]
+    return [v for v, _ in pairs], any(m for _, m in pairs)
+
+
+def sensitive_paths(value: Any, path: str = "") -> tuple[Any, set[str]]:
+    """(value without marks, the attribute paths that were marked: `a.b`, `list[0]`)."""
+    if isinstance(value, Sensitive):
+        return unmark_deep(value.value)[0], {path}
+    found: set[str] = set()
+    if isinstance(value, dict):
+        out: dict[Any, Any] = {}
+        for key, item in value.items():
+            out[key], inner = sensitive_paths(item, f"{path}.{key}" if path else str(key))
+            found |= inner
+        return (out, found) if found else (value, found)
+    if isinstance(value, list):
+        items = []
+        for index, item in enumerate(value):
+            plain, inner = sensitive_paths(item, f"{path}[{index}]")
+            items.append(plain)
+            found |= inner
+        return (items, found) if found else (value, found)
+    return value, found
+
+
 PENDING = (Unknown, Ref, Instance)
 
 
 def is_pending(value: Any) -> TypeGuard[Unknown | Ref | Instance]:
+    """Whether value (marked or not) is only known after apply."""
+    if isinstance(value, Sensitive):
+        value = value.value
     return isinstance(value, PENDING)
 
 
 def find_pending(value: Any) -> Unknown | Ref | Instance | None:
     """The first Unknown, Ref or Instance anywhere inside value (deterministic order)."""
+    if isinstance(value, Sensitive):
+        value = value.value
     if isinstance(value, PENDING):
         return value
     items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
@@ -122,7 +202,11 @@ def ref_text(ref: Ref) -> str:
     return f"{ref.address}{tail}"
 
 
-def as_unknown(value: Unknown | Ref | Instance) -> Unknown:
+def as_unknown(value: Unknown | Ref | Instance | Sensitive) -> Unknown:
+    """The Unknown a pending value stands for (a mark is dropped: an Unknown is never
+    compared nor shown with a value)."""
+    if isinstance(value, Sensitive):
+        return as_unknown(value.value)
     if isinstance(value, Unknown):
         return value
     if isinstance(value, Instance) and value.mode == "data":
@@ -135,6 +219,8 @@ def finalize(value: Any) -> Any:
     """Replace Instance handles (a whole resource used as a value) by Unknown, deeply."""
     if isinstance(value, Instance):
         return as_unknown(value)
+    if isinstance(value, Sensitive):
+        return mark(finalize(value.value))
     if isinstance(value, dict):
         return {k: finalize(v) for k, v in value.items()}
     if isinstance(value, list):
