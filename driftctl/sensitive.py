@@ -137,6 +137,16 @@ def _tainted(value: Any, texts: frozenset[str], objects: list[Any]) -> bool:
     return False
 
 
+def holding(attrs: Any, texts: frozenset[str], objects: list[Any]) -> frozenset[str]:
+    """The paths (concrete) of the scalars of attrs that are, or contain, one of texts, or
+    equal one of objects (Refs, Unknowns)."""
+    return frozenset(
+        path
+        for path, value in walk(attrs)
+        if path and not isinstance(value, (dict, list)) and _tainted(value, texts, objects)
+    )
+
+
 def _flat(path: str) -> str:
     return path.replace("[*]", "")
 

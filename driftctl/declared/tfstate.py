@@ -10,7 +10,8 @@ State holds computed attributes too. Where one resource's computed attributes re
 separate resource of the same state (a role's `inline_policy` lists the policies of its
 aws_iam_role_policy resources; a bucket's `versioning` mirrors its
 aws_s3_bucket_versioning), the separate resource is kept and the repetition dropped, so
-nothing is declared twice. Empty strings and nulls are "not set".
+nothing is declared twice. Empty strings and nulls are "not set". The paths state lists
+as `sensitive_attributes` (values Terraform marked sensitive) stay sensitive.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from driftctl.declared.hcl.values import key_suffix
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef
+from driftctl.sensitive import join_keys
 
 # types whose state id is the id driftctl uses (the others match by their natural key)
 STATE_IDS = frozenset(
@@ -112,6 +114,7 @@ def from_state(name: str, state: dict[str, Any]) -> RawDeclared:
                     import_id=state_id
                     if rtype in STATE_IDS and isinstance(state_id, str)
                     else None,
+                    sensitive=_sensitive(inst.get("sensitive_attributes")),
                 )
             )
     _drop_repeated(found)
@@ -120,6 +123,26 @@ def from_state(name: str, state: dict[str, Any]) -> RawDeclared:
         for t, n in sorted(unsupported.items())
     ]
     return RawDeclared(found, warnings=warnings, unsupported=dict(sorted(unsupported.items())))
+
+
+def _sensitive(listed: Any) -> frozenset[str]:
+    """State's sensitive_attributes ([[{"type": "get_attr", "value": "tags"}, {"type":
+    "index", "value": {"value": "Secret", "type": "string"}}], ...]) as attribute paths."""
+    out: set[str] = set()
+    for steps in listed if isinstance(listed, list) else ():
+        keys: list[str | int] = []
+        for step in steps if isinstance(steps, list) else ():
+            value = step.get("value") if isinstance(step, dict) else None
+            if isinstance(value, dict):  # an index: {"value": ..., "type": ...}
+                value = value.get("value")
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                break  # a step driftctl cannot name: the path so far is sensitive
+            keys.append(value)
+        if keys:
+            if keys[0] == "tags_all":
+                keys[0] = "tags"
+            out.add(join_keys(keys))
+    return frozenset(out)
 
 
 def _declared_attrs(attrs: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,8 @@ Mappings are evaluated; a resource whose Condition is false is not declared. Res
 of the types in resources.py are mapped onto Terraform's shape, with the logical id
 as address; a `Ref`/`Fn::GetAtt` to another resource is a `Ref` resolved by matching.
 A circular dependency between resources (or conditions) is an error naming the cycle,
-as CloudFormation would reject the template.
+as CloudFormation would reject the template. NoEcho parameters and secret dynamic
+references are sensitive (cfn.secrets).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from driftctl.aws.registry import terraform_types
 from driftctl.declared.cfn import resources as cfn_resources
+from driftctl.declared.cfn import secrets
 from driftctl.declared.cfn.intrinsics import Evaluator, references
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
@@ -105,6 +107,7 @@ def load_cloudformation(
     out: list[RawResource] = []
     unsupported: Counter[str] = Counter()
     known = set(terraform_types())
+    hidden = secrets.noecho_texts(data.get("Parameters"), values)
     for logical in sorted(resources):
         body = resources[logical]
         where = f"Resources.{logical}"
@@ -121,6 +124,8 @@ def load_cloudformation(
                 )
                 continue
         props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
+        secure: list[Unknown] = []
+        props = secrets.resolve_dynamic(props, secure)
         source = SourceRef(name, lines.get(where, 1))
         raws = cfn_resources.to_raw(logical, types[logical], props, source)
         if raws is None:
@@ -130,6 +135,7 @@ def load_cloudformation(
             if raw.type not in known:
                 unsupported[raw.type] += 1
                 continue
+            secrets.mark(raw, hidden, secure)
             out.append(raw)
             if raw.address_type is not None:
                 continue  # split out of (or attached to) the resource its address names

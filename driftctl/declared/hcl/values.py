@@ -110,6 +110,11 @@ class Sensitive:
 
     value: Any
 
+    def __repr__(self) -> str:  # never the value, should a message ever show one
+        return "(sensitive value)"
+
+    __str__ = __repr__
+
 
 def mark(value: Any) -> Any:
     """value marked sensitive (once)."""
