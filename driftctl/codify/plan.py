@@ -9,7 +9,7 @@ editing it would change more than the drift.
 A live secret is never written into code: a drift with a sensitive change (or a value
 under a secret-looking name, or an unmanaged resource holding attributes the provider
 marks sensitive) goes to a person, and so does any edit whose text would contain a
-sensitive value of the resource, declared or live (driftctl.sensitive).
+sensitive value: one declared anywhere, or the resource's own live one (driftctl.sensitive).
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ def codifier_for(drift: Drift, ctx: Context) -> Codifier | None:
 
 def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
     outcomes: dict[str, Outcome] = {}
+    declared_texts = _declared_texts(ctx)
     for drift in drifts:
         codifier = codifier_for(drift, ctx)
         secret = _secret(drift, ctx)
@@ -89,7 +90,8 @@ def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
             outcomes[drift.fingerprint] = human(drift, f"driftctl cannot edit {what} yet")
         else:
             outcome = codifier.codify(drift, ctx)
-            if outcome.human is None and _writes_secret(outcome, _texts(drift, ctx)):
+            texts = declared_texts | _live_texts(drift, ctx)
+            if outcome.human is None and _writes_secret(outcome, texts):
                 path = drift.changes[0].path if drift.changes else None
                 outcome = human(drift, SECRET_REASON, path)
             outcomes[drift.fingerprint] = outcome
@@ -115,13 +117,25 @@ def _secret(drift: Drift, ctx: Context) -> str | None:
     return None
 
 
-def _texts(drift: Drift, ctx: Context) -> frozenset[str]:
-    """The texts of the sensitive values of the drift's resource, declared and live."""
-    declared = ctx.resource(drift) if drift.kind != "unmanaged" else None
-    live = ctx.live.get((drift.type, drift.id or ""))
-    patterns = sensitive.of(drift.type, declared.sensitive if declared else frozenset())
-    found = [v for r in (declared, live) if r for v in sensitive.values_at(r.attrs, patterns)]
+def _declared_texts(ctx: Context) -> frozenset[str]:
+    """The texts of every sensitive value the declared state holds."""
+    found = [
+        v
+        for r in ctx.declared.resources
+        if r.sensitive or sensitive.provider_paths(r.type)
+        for v in sensitive.values_at(r.attrs, sensitive.of(r.type, r.sensitive))
+    ]
     return sensitive.secret_texts(found)
+
+
+def _live_texts(drift: Drift, ctx: Context) -> frozenset[str]:
+    """The texts of the live values at the sensitive paths of the drift's resource."""
+    live = ctx.live.get((drift.type, drift.id or ""))
+    if live is None:
+        return frozenset()
+    declared = ctx.resource(drift) if drift.kind != "unmanaged" else None
+    patterns = sensitive.of(drift.type, declared.sensitive if declared else frozenset())
+    return sensitive.secret_texts(sensitive.values_at(live.attrs, patterns))
 
 
 def _writes_secret(outcome: Outcome, texts: frozenset[str]) -> bool:

@@ -190,7 +190,9 @@ def test_scan_and_render_report_the_drift_and_show_no_secret(
     OUTPUTS.clean("scan sarif", (base / "out.sarif").read_text())
 
     changes = {
-        (d["address"], c["path"]): c for d in report["drifts"] if d["kind"] == "changed"
+        (d["address"], c["path"]): c
+        for d in report["drifts"]
+        if d["kind"] == "changed"
         for c in d["changes"]
     }
     # the secret drift is reported, as changed and sensitive, without values

@@ -245,6 +245,8 @@ def norm_number(value: int | float) -> int | float:
 
 
 def type_name(value: Any) -> str:
+    if isinstance(value, Sensitive):
+        return type_name(value.value)
     if value is None:
         return "null"
     if isinstance(value, bool):
