@@ -15,10 +15,9 @@ and its whole result is marked.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from lark import Token
@@ -363,8 +362,10 @@ class Evaluator:
         value, marked = unmark_deep(self.evaluate(cond))
         if is_pending(value):
             return as_unknown(value)
-        with hidden(marked, [value]):
+        try:
             chosen = then if to_bool(value) else otherwise
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [value]) from None
         return mark_if(marked, self.evaluate(chosen))
 
     def _eval_unary_op(self, node: Node) -> Any:
@@ -372,16 +373,20 @@ class Evaluator:
         value, marked = unmark_deep(self.evaluate(trees(node)[0]))
         if is_pending(value):
             return as_unknown(value)
-        with hidden(marked, [value]):
+        try:
             return mark_if(marked, -to_number(value) if operator == "-" else not to_bool(value))
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [value]) from None
 
     def _eval_binary_op(self, node: Node) -> Any:
         left_node, term = trees(node)[:2]
         operator_node, right_node = trees(term)
         operator = str(operator_node.children[0]).strip()
         (left, right), marked = unmark_all([self.evaluate(left_node), self.evaluate(right_node)])
-        with hidden(marked, [left, right]):
+        try:
             return mark_if(marked, binary(operator, left, right))
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [left, right]) from None
 
     # ------------------------------------------------------------------------ for expressions
 
@@ -418,8 +423,11 @@ class Evaluator:
             if is_pending(key):
                 return as_unknown(key)
             marked = marked or key_marked
-            with hidden(key_marked, [key]):
-                add_for_item(out, to_str(key), child.evaluate(value_node), group)
+            try:
+                text = to_str(key)
+            except EvalFailure as exc:
+                raise hidden(exc, key_marked, [key]) from None
+            add_for_item(out, text, child.evaluate(value_node), group)
         return mark_if(marked, out)
 
     def _for_frames(self, intro: Node) -> tuple[list[Evaluator] | Unknown, bool]:
@@ -438,8 +446,10 @@ class Evaluator:
         value, marked = unmark_deep(self.evaluate(trees(cond[0])[0]))
         if is_pending(value):
             return as_unknown(value), marked
-        with hidden(marked, [value]):
+        try:
             return to_bool(value), marked
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [value]) from None
 
     # ------------------------------------------------------------------------ functions
 
@@ -478,8 +488,10 @@ class Evaluator:
         else:
             args, deep = unmark_all(args)
             marked = marked or deep
-        with hidden(marked, args):
+        try:
             return mark_if(marked, call(name, args, self.scope.call_context()))
+        except EvalFailure as exc:
+            raise hidden(exc, marked, args) from None
 
     def _mark_call(self, name: str, args: list[Any], expand: bool) -> Any:
         """sensitive(x), nonsensitive(x), issensitive(x): only the mark of x itself counts,
@@ -543,16 +555,10 @@ class Evaluator:
         return as_unknown(value) if is_pending(value) else True
 
 
-@contextlib.contextmanager
-def hidden(marked: bool, values: list[Any]) -> Iterator[None]:
-    """A failure about sensitive values does not show them: their text in the message
-    becomes "(sensitive value)", as Terraform hides them."""
-    try:
-        yield
-    except EvalFailure as exc:
-        if not marked:
-            raise
-        raise EvalFailure(scrub(str(exc), values)) from None
+def hidden(exc: EvalFailure, marked: bool, values: list[Any]) -> EvalFailure:
+    """The failure to raise: when sensitive values took part, their text in the message
+    is "(sensitive value)", as Terraform hides them."""
+    return EvalFailure(scrub(str(exc), values)) if marked else exc
 
 
 def scrub(message: str, values: list[Any]) -> str:

@@ -24,7 +24,7 @@ from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
 from driftctl.declared.hcl.ops import static_key
 from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap
 from driftctl.declared.hcl.template import Interp, string_template
-from driftctl.declared.hcl.values import is_pending, to_str, unmark_deep
+from driftctl.declared.hcl.values import Sensitive, is_pending, to_str, unmark_deep
 from driftctl.model import SourceRef
 
 Path = tuple[str | int, ...]
@@ -64,8 +64,9 @@ def record(
 ) -> None:
     """provenance[name and every path inside value] = the span that wrote it."""
     walker = _Walker()
-    place = walker.descend(_Place(evaluator, evaluator.frame.file, node))
-    walker.fill(provenance, name, place, unmark_deep(value)[0])
+    walker.fill(
+        provenance, name, walker.descend(_Place(evaluator, evaluator.frame.file, node)), value
+    )
 
 
 def locate(evaluator: Evaluator, file: str, node: Node, path: Path) -> SourceRef:
@@ -82,6 +83,8 @@ class _Walker:
 
     def fill(self, provenance: dict[str, SourceRef], name: str, place: _Place, value: Any) -> None:
         provenance[name] = span(place.file, place.node)
+        if isinstance(value, Sensitive):  # where a sensitive value is written is no secret
+            value = value.value
         if isinstance(value, dict):
             for key, item in value.items():
                 child = (

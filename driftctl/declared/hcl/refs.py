@@ -22,6 +22,7 @@ from driftctl.declared.hcl.values import (
     as_unknown,
     is_number,
     is_pending,
+    mark,
     mark_if,
     ref_text,
     to_number,
@@ -77,16 +78,17 @@ def unmark_steps(steps: Sequence[Step]) -> tuple[tuple[Step, ...], bool]:
 
 
 def apply_steps(value: Any, steps: Sequence[Step], source: AttrSource) -> Any:
-    steps, marked = unmark_steps(steps)
-    return mark_if(marked, _apply_steps(value, steps, source))
-
-
-def _apply_steps(value: Any, steps: Sequence[Step], source: AttrSource) -> Any:
+    for step in steps:
+        if type(step) is not Attr:  # an index or a splat: its key may be sensitive
+            plain, marked = unmark_steps(steps)
+            if marked:
+                return mark(apply_steps(value, plain, source))
+            break
     i = 0
     while i < len(steps):
         step = steps[i]
         if isinstance(value, Sensitive):  # into a sensitive value: the result is too
-            return mark_if(True, _apply_steps(value.value, steps[i:], source))
+            return mark(apply_steps(value.value, steps[i:], source))
         if isinstance(value, ResourceBlock) and value.expansion is None:
             value = value.instance()
         if isinstance(step, Splat):
@@ -123,7 +125,7 @@ def _splat(value: Any, splat: Splat, source: AttrSource) -> Any:
         items = []
     else:
         items = value if isinstance(value, list) else [value]
-    return [_apply_steps(item, splat.steps, source) for item in items]
+    return [apply_steps(item, splat.steps, source) for item in items]
 
 
 def _splat_block(block: ResourceBlock) -> list[Instance] | Unknown:

@@ -19,7 +19,6 @@ from driftctl.declared.hcl.values import (
     ResourceBlock,
     Sensitive,
     as_unknown,
-    finalize,
     find_pending,
     is_pending,
     ref_text,
@@ -197,7 +196,7 @@ class ResourceSet:
         provider = self.provider_key(decl) if decl.type.startswith("aws_") else ""
         for instance in block.instances():
             body = self.body(instance)
-            attrs, marked = sensitive_paths(finalize(body.attrs))
+            attrs, marked = sensitive_paths(body.attrs)  # finalized, marks as paths
             unknown.extend(unknown_entries(instance.address, attrs, ""))
             yield RawResource(
                 type=decl.type,

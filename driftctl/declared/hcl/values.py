@@ -132,8 +132,13 @@ def unmark(value: Any) -> tuple[Any, bool]:
     return value, False
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def unmark_deep(value: Any) -> tuple[Any, bool]:
     """(value without any mark, at any depth; whether it had one)."""
+    if type(value) in _SCALARS:  # the common case, first
+        return value, False
     if isinstance(value, Sensitive):
         return unmark_deep(value.value)[0], True
     if isinstance(value, dict):
@@ -157,25 +162,42 @@ def unmark_all(values: list[Any]) -> tuple[list[Any], bool]:
     return [v for v, _ in pairs], any(m for _, m in pairs)
 
 
-def sensitive_paths(value: Any, path: str = "") -> tuple[Any, set[str]]:
-    """(value without marks, the attribute paths that were marked: `a.b`, `list[0]`)."""
-    if isinstance(value, Sensitive):
-        return unmark_deep(value.value)[0], {path}
+def sensitive_paths(value: Any) -> tuple[Any, set[str]]:
+    """(value finalized and without marks, the attribute paths that were marked: `a.b`,
+    `list[0]`). One walk when nothing is marked (the common case), three when something is."""
+    seen: list[bool] = []
+    plain = _finalized(value, seen)
     found: set[str] = set()
-    if isinstance(value, dict):
-        out: dict[Any, Any] = {}
+    if seen:
+        _marked_paths(plain, "", found)
+        plain = unmark_deep(plain)[0]
+    return plain, found
+
+
+def _finalized(value: Any, seen: list[bool]) -> Any:
+    """finalize(value); appends to seen when value holds a mark."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return {k: _finalized(v, seen) for k, v in value.items()}
+    if kind is list:
+        return [_finalized(v, seen) for v in value]
+    if kind is Sensitive:
+        seen.append(True)
+        return mark(_finalized(value.value, seen))
+    return as_unknown(value) if kind is Instance else value
+
+
+def _marked_paths(value: Any, path: str, found: set[str]) -> None:
+    if isinstance(value, Sensitive):
+        found.add(path)
+    elif isinstance(value, dict):
         for key, item in value.items():
-            out[key], inner = sensitive_paths(item, f"{path}.{key}" if path else str(key))
-            found |= inner
-        return (out, found) if found else (value, found)
-    if isinstance(value, list):
-        items = []
+            _marked_paths(item, f"{path}.{key}" if path else str(key), found)
+    elif isinstance(value, list):
         for index, item in enumerate(value):
-            plain, inner = sensitive_paths(item, f"{path}[{index}]")
-            items.append(plain)
-            found |= inner
-        return (items, found) if found else (value, found)
-    return value, found
+            _marked_paths(item, f"{path}[{index}]", found)
 
 
 PENDING = (Unknown, Ref, Instance)
