@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any, Literal
 
 Kind = Literal["changed", "missing", "unmanaged"]
@@ -194,6 +195,13 @@ class Report:
     drifts: tuple[Drift, ...]
     errors: tuple[ScanError, ...] = ()
     unknown: tuple[dict[str, str], ...] = ()
+    # (type, id) of the live resources that matched a declaration (-o plan://); not in JSON
+    managed: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
+    # (type, id) of a managed live resource -> its declaration's sensitive paths (-o plan://
+    # masks them); not in JSON
+    sensitive: Mapping[tuple[str, str], frozenset[str]] = dataclasses.field(
+        default_factory=dict, compare=False
+    )
 
     def to_json(self) -> dict[str, Any]:
         return {

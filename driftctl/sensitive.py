@@ -205,16 +205,20 @@ def redact(value: Any, texts: frozenset[str]) -> Any:
     return value
 
 
-def rendered(attrs: Any, patterns: Collection[str], path: str = "") -> Any:
-    """attrs with each sensitive value replaced by {"$sensitive": true} (for render)."""
-    if path and _at_or_below(wildcard(path), patterns):
-        return dict(RENDERED)
+def rendered(attrs: Any, patterns: Collection[str], marker: Any = None, path: str = "") -> Any:
+    """attrs with each sensitive value (not null) replaced by marker; by default
+    {"$sensitive": true}, as `driftctl render` shows it."""
+    if not patterns:
+        return attrs
+    if path and attrs is not None and _at_or_below(wildcard(path), patterns):
+        return dict(RENDERED) if marker is None else marker
     if isinstance(attrs, dict):
         return {
-            k: rendered(v, patterns, f"{path}.{k}" if path else str(k)) for k, v in attrs.items()
+            k: rendered(v, patterns, marker, f"{path}.{k}" if path else str(k))
+            for k, v in attrs.items()
         }
     if isinstance(attrs, list):
-        return [rendered(v, patterns, f"{path}[{i}]") for i, v in enumerate(attrs)]
+        return [rendered(v, patterns, marker, f"{path}[{i}]") for i, v in enumerate(attrs)]
     return attrs
 
 

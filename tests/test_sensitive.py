@@ -25,7 +25,7 @@ from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.tfstate import load_state_text
 from driftctl.model import Change, Drift, Report, Resource, SourceRef
 from driftctl.pipeline import build_report
-from driftctl.report import console, jsonout, markdown, sarif
+from driftctl.report import console, html, jsonout, markdown, plan, sarif
 from driftctl.revert.planner import Plan, Step
 from driftctl.revert.render import plan_lines
 from driftctl.scopes import LiveRun
@@ -148,13 +148,15 @@ LIVE_BUCKET = Resource(
 )
 
 
-def _outputs(report: Report) -> Iterator[tuple[str, str]]:
+def _outputs(report: Report, live: Resource) -> Iterator[tuple[str, str]]:
     out = Console(record=True, width=200)
     console.render(report, out)
     yield "console", out.export_text()
     yield "json", jsonout.render(report)
     yield "markdown", markdown.render(report)
     yield "sarif", sarif.render(report, "", None)
+    yield "html", html.render(report, "", "")
+    yield "plan", plan.render(report, {(live.type, str(live.id)): live}, report.managed)
 
 
 def test_a_sensitive_change_is_reported_as_changed_and_shown_nowhere() -> None:
@@ -165,7 +167,7 @@ def test_a_sensitive_change_is_reported_as_changed_and_shown_nowhere() -> None:
         Change("tags.Build", SECRET, LIVE, sensitive=True),  # compared with the real values
         Change("tags.Team", "core", "ops"),
     )
-    for name, text in _outputs(report):
+    for name, text in _outputs(report, LIVE_BUCKET):
         assert SECRET not in text and LIVE not in text, name
         assert "(sensitive)" in text and "ops" in text, name
     doc = json.loads(jsonout.render(report))
@@ -200,7 +202,7 @@ def test_a_provider_sensitive_attribute_is_masked(monkeypatch: pytest.MonkeyPatc
     live = Resource("aws_iam_role", "r", None, {"name": "r", "description": LIVE})
     report = _report(declared, live)
     assert report.drifts[0].changes == (Change("description", SECRET, LIVE, sensitive=True),)
-    for name, text in _outputs(report):
+    for name, text in _outputs(report, live):
         assert SECRET not in text and LIVE not in text, name
 
 

@@ -30,6 +30,8 @@ class Declared:
     # account -> the resources as evaluated with that account's identity, for a
     # multi-account scan of a configuration that reads aws_caller_identity & co.
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
+    # what the loaders found on their own (a backend block's state), for the console
+    notes: list[str] = dataclasses.field(default_factory=list)
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:

@@ -20,7 +20,9 @@ from driftctl.model import Resource, to_plain
 from driftctl.report.mask import mask_value
 
 
-def rendered(declared: Declared) -> dict[str, Any]:
+def rendered(declared: Declared, masked: bool = True) -> dict[str, Any]:
+    """The rendering; masked=False keeps secrets (only for comparing two declared states in
+    memory, never for output)."""
     resources = sorted(declared.resources, key=lambda r: (r.type, r.address or "", r.id or ""))
     return {
         "schema_version": 1,
@@ -29,7 +31,7 @@ def rendered(declared: Declared) -> dict[str, Any]:
                 "type": r.type,
                 "address": r.address,
                 "id": r.id,
-                "attrs": shown_attrs(r),
+                "attrs": shown_attrs(r) if masked else to_plain(r.attrs),
                 "source": r.source.to_json() if r.source else None,
             }
             for r in resources
@@ -74,6 +76,7 @@ def render(
         variables=var,
         no_cache=no_cache,
         formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        state=settings.StateAccess(detect_backend=False),  # offline: a backend's state is not read
     )
     text = render_text(pipeline.load_declared(conf))
     if hash_:

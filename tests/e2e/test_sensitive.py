@@ -170,6 +170,7 @@ def test_scan_and_render_report_the_drift_and_show_no_secret(
     apply_and_drift(endpoint)
     outputs = ["-o", "console://", "-o", "json://out.json"]
     outputs += ["-o", "markdown://out.md", "-o", "sarif://out.sarif"]
+    outputs += ["-o", "html://out.html", "-o", "plan://out.plan.json"]
     run = driftctl(
         "scan",
         "--from",
@@ -188,6 +189,8 @@ def test_scan_and_render_report_the_drift_and_show_no_secret(
     OUTPUTS.clean("scan json", (base / "out.json").read_text())
     OUTPUTS.clean("scan markdown", (base / "out.md").read_text())
     OUTPUTS.clean("scan sarif", (base / "out.sarif").read_text())
+    OUTPUTS.clean("scan html", (base / "out.html").read_text())
+    OUTPUTS.clean("scan plan (live values)", (base / "out.plan.json").read_text())
 
     changes = {
         (d["address"], c["path"]): c
