@@ -80,6 +80,9 @@ class Resource:
     # declared side: the attribute paths whose values are sensitive, list indices as [*]
     # (`tags.Token`, `ingress[*].description`); driftctl.sensitive, docs/sensitive.md
     sensitive: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
+    # declared side: attribute -> the live values (reference -> value) it was evaluated
+    # with, for the attributes that became known by binding through the match
+    bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict, compare=False)
 
     @property
     def key(self) -> str:
@@ -93,18 +96,26 @@ class Change:
     actual: Any
     # the declared value is sensitive: compared as any other, never shown (nor hashed)
     sensitive: bool = False
+    # where the part of `expected` known only after apply came from: the references it
+    # was evaluated with and the live values they took (reference -> value)
+    bound: dict[str, Any] | None = dataclasses.field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """As every output shows it: a sensitive value is "(sensitive)", a value under a
-        secret-looking name *** (driftctl.report.mask); `sensitive: true` only when set."""
-        from driftctl.report.mask import shown
+        secret-looking name *** (driftctl.report.mask); `sensitive: true` only when set;
+        `bound` masked the same way."""
+        from driftctl.report.mask import shown, shown_bound
 
-        out = {
+        out: dict[str, Any] = {
             "path": self.path,
             "expected": shown(self.path, self.expected, self.sensitive),
             "actual": shown(self.path, self.actual, self.sensitive),
         }
-        return {**out, "sensitive": True} if self.sensitive else out
+        if self.sensitive:
+            out["sensitive"] = True
+        if self.bound:
+            out["bound"] = shown_bound(self.bound, self.sensitive)
+        return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,7 +146,10 @@ class Drift:
             "address": self.address,
             "account": self.account,
             "region": self.region,
-            "changes": [c.to_json() for c in self.changes],
+            # what was compared, as shown, not where a bound value came from
+            "changes": [
+                {k: v for k, v in c.to_json().items() if k != "bound"} for c in self.changes
+            ],
         }
         digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
         return f"sha256:{digest}"

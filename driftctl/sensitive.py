@@ -205,6 +205,19 @@ def redact(value: Any, texts: frozenset[str]) -> Any:
     return value
 
 
+def hide_reads(reads: dict[str, Any], texts: frozenset[str]) -> dict[str, Any]:
+    """Bound values (reference -> live value) with each one that is part of, or holds, a
+    sensitive text replaced by MARKER: a live value bound into a sensitive one was read
+    through something sensitive (an output, a variable), and may be shown elsewhere."""
+    if not texts:
+        return reads
+    out = {}
+    for ref, value in reads.items():
+        hidden = secret_texts(scalars(value))
+        out[ref] = MARKER if any(h in t or t in h for h in hidden for t in texts) else value
+    return out
+
+
 def rendered(attrs: Any, patterns: Collection[str], marker: Any = None, path: str = "") -> Any:
     """attrs with each sensitive value (not null) replaced by marker; by default
     {"$sensitive": true}, as `driftctl render` shows it."""

@@ -37,6 +37,13 @@ def render(report: Report, root: str = "") -> str:
     if report.errors:
         lines += ["", "### Errors — these scopes could not be scanned", ""]
         lines += [f"- `{_cell(e.scope)}`: {_cell(e.message)}" for e in report.errors]
+        if report.summary.get("not_compared"):
+            lines += [
+                "",
+                f"{report.summary['not_compared']} resources were not compared because of "
+                "these errors (declared or live, of the types whose scan failed or that "
+                "refer to them).",
+            ]
     return "\n".join(lines) + "\n"
 
 
@@ -56,6 +63,9 @@ def _counts(report: Report) -> list[str]:
     facts.append(f"{sum(unsupported.values())} unsupported")
     if isinstance(coverage, (int, float)):
         facts.append(f"coverage {coverage:.0%}")
+    share = s.get("compared_share")
+    if isinstance(share, (int, float)):
+        facts.append(f"compared {share:.0%} of declared")
     severity = Counter(d.severity for d in report.drifts)
     order = [*SEVERITIES, *sorted(set(severity) - set(SEVERITIES))]
     return [
@@ -117,7 +127,10 @@ def _severity(d: Drift) -> str:
 
 def _change(c: Change) -> str:
     expected = shown_json(c.path, c.expected, c.sensitive)
-    return f"{_value(expected)} → {_value(shown_json(c.path, c.actual, c.sensitive))}"
+    text = f"{_value(expected)} → {_value(shown_json(c.path, c.actual, c.sensitive))}"
+    for ref, value in sorted((c.bound or {}).items()):  # where a value known after apply came from
+        text += f"<br>bound {_code(ref)} = {_value(shown_json(ref, value, c.sensitive))}"
+    return text
 
 
 def _value(text: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 MASK = "***"
@@ -58,9 +59,17 @@ def shown(path: str, value: Any, sensitive: bool) -> Any:
     return SENSITIVE if sensitive else mask_at(path, value)
 
 
+def shown_bound(bound: Mapping[str, Any], sensitive: bool) -> dict[str, Any]:
+    """A change's bound values (reference -> the live value it took) as every output shows
+    them: all "(sensitive)" when the change is; else each masked under its reference's
+    name. A reference that was itself sensitive was recorded as "(sensitive)" already
+    (declared.binding)."""
+    return {ref: shown(ref, value, sensitive) for ref, value in sorted(bound.items())}
+
+
 def shown_json(path: str, value: Any, sensitive: bool) -> str:
     """shown() as JSON text; a sensitive value is the bare word (sensitive), unquoted."""
-    if sensitive and value is not None:
+    if (sensitive and value is not None) or value == SENSITIVE:
         return SENSITIVE
     return json.dumps(mask_at(path, value), sort_keys=True, ensure_ascii=False)
 

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from driftctl.report.mask import MASK, is_secret_name, mask_value, shown_json
+from driftctl.revert import blast
 from driftctl.revert.calls import Call, plain
 from driftctl.revert.planner import Plan, Step
 from driftctl.sensitive import redact
@@ -70,7 +71,11 @@ def plan_lines(
     calls, steps = len(plan.calls), len(plan.steps)
     if not steps and not plan.notes:
         return ["nothing to revert"]
-    lines = [f"{title}: {steps} resource{'s' * (steps != 1)}, {calls} API call{'s' * (calls != 1)}"]
+    deletes = len(blast.deletes(plan))
+    lines = [
+        f"{title}: {deletes} delete{'s' * (deletes != 1)}, {steps} resource{'s' * (steps != 1)}, "
+        f"{calls} API call{'s' * (calls != 1)}"
+    ]
     number = 1
     for step in plan.steps:
         lines.append("")

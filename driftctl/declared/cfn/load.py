@@ -4,11 +4,12 @@ Parameters take their Default, then `--parameters-file`, then `--parameter K=V`;
 pseudo parameters are known where driftctl knows them (AWS::Region from --region or the
 environment, AWS::StackName from --stack-name) and Unknown otherwise. Conditions and
 Mappings are evaluated; a resource whose Condition is false is not declared. Resources
-of the types in resources.py are mapped onto Terraform's shape, with the logical id
-as address; a `Ref`/`Fn::GetAtt` to another resource is a `Ref` resolved by matching.
-A circular dependency between resources (or conditions) is an error naming the cycle,
-as CloudFormation would reject the template. NoEcho parameters and secret dynamic
-references are sensitive (cfn.secrets).
+of the types driftctl reads are mapped onto Terraform's shape by their resource type's
+module (`CfnType.convert`), with the logical id as address; a `Ref`/`Fn::GetAtt` to
+another resource is a `Ref` resolved by matching. A circular dependency between
+resources (or conditions) is an error naming the cycle, as CloudFormation would reject
+the template. NoEcho parameters, secret dynamic references and `Ref`/`Fn::GetAtt` of
+attributes the provider's schema marks sensitive are sensitive (cfn.secrets).
 """
 
 from __future__ import annotations
@@ -19,13 +20,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from driftctl.aws.registry import terraform_types
-from driftctl.declared.cfn import resources as cfn_resources
+from driftctl import sensitive
+from driftctl.declared.binding import NOT_BOUND, Binding, State
 from driftctl.declared.cfn import secrets
+from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.cfn.intrinsics import Evaluator, references
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
+from driftctl.resources.family import CfnType
+from driftctl.resources.registry import CFN_TYPES, terraform_types
 
 SECTIONS = frozenset(
     {
@@ -87,7 +91,11 @@ def load_cloudformation(
     parameters: Mapping[str, str],
     stack_name: str | None = None,
     region: str | None = None,
+    state: State | None = None,
 ) -> RawDeclared:
+    """state: matched logical id -> live values of its computed attributes (binding.py):
+    a `!Ref` or `!GetAtt` to one takes the live value, so a `!Sub` or `!Join` of several
+    becomes known."""
     resources = data.get("Resources")
     if not isinstance(resources, dict) or not resources:
         raise DriftctlError(f"{name}: a template needs a Resources section with resources")
@@ -97,12 +105,19 @@ def load_cloudformation(
     _check_cycles(name, resources)
     values = {**_pseudo(stack_name, region), **_parameters(name, data, parameters, warnings)}
     types = {k: str(v.get("Type", "")) for k, v in resources.items() if isinstance(v, dict)}
+    binding = Binding(state)
+    # what a Ref/GetAtt of a sensitive attribute gave (a Ref, or its bound live value)
+    secret_refs: list[Any] = []
     ev = Evaluator(
         name,
         values,
         data.get("Mappings") or {},
         data.get("Conditions") or {},
-        (_ref_of(types), _getatt_of(types), frozenset(types)),
+        (
+            _ref_of(types, binding, secret_refs),
+            _getatt_of(types, binding, secret_refs),
+            frozenset(types),
+        ),
     )
     out: list[RawResource] = []
     unsupported: Counter[str] = Counter()
@@ -123,11 +138,12 @@ def load_cloudformation(
                     "is known only when the stack is deployed"
                 )
                 continue
-        props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
-        secure: list[Unknown] = []
+        secure: list[Any] = []
+        with binding.recording() as reads:
+            props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
         props = secrets.resolve_dynamic(props, secure)
         source = SourceRef(name, lines.get(where, 1))
-        raws = cfn_resources.to_raw(logical, types[logical], props, source)
+        raws = to_raw(logical, types[logical], props, source)
         if raws is None:
             unsupported[types[logical]] += 1
             continue
@@ -135,16 +151,15 @@ def load_cloudformation(
             if raw.type not in known:
                 unsupported[raw.type] += 1
                 continue
-            secrets.mark(raw, hidden, secure)
+            secrets.mark(raw, hidden, [*secure, *secret_refs])
+            if reads:  # which property read which bound value is not kept: all of them
+                raw.bound = {attr: dict(sorted(reads.items())) for attr in raw.attrs}
             out.append(raw)
             if raw.address_type is not None:
                 continue  # split out of (or attached to) the resource its address names
             if stack_name:
                 raw.identity = {"cfn_stack": stack_name, "cfn_logical_id": logical}
-            elif (
-                raw.type in cfn_resources.NAME_ATTR
-                and cfn_resources.NAME_ATTR[raw.type] not in raw.attrs
-            ):
+            elif (name_attr := _generated_name(types[logical])) and name_attr not in raw.attrs:
                 warnings.append(
                     f"{name}: {logical}: CloudFormation generates its name; pass --stack-name "
                     "to find it by the stack's tags"
@@ -152,6 +167,24 @@ def load_cloudformation(
     for rtype, count in sorted(unsupported.items()):
         warnings.append(f"{count} {rtype} not compared (a type driftctl does not read yet)")
     return RawDeclared(out, warnings=warnings, unsupported=dict(sorted(unsupported.items())))
+
+
+def to_raw(
+    logical: str, rtype: str, props: dict[str, Any], source: SourceRef
+) -> list[RawResource] | None:
+    """The Terraform-shaped resources of one template resource; None for a type not read yet."""
+    cfn = CFN_TYPES.get(rtype)
+    if cfn is None:
+        return None
+    declaring = Declaring(logical, source, props)
+    cfn.convert(declaring)
+    return declaring.out
+
+
+def _generated_name(rtype: str) -> str | None:
+    """The name attribute CloudFormation generates for the type when a template omits it."""
+    cfn = CFN_TYPES.get(rtype)
+    return cfn.name_attr if cfn is not None else None
 
 
 def _pseudo(stack_name: str | None, region: str | None) -> dict[str, Any]:
@@ -221,22 +254,38 @@ def _typed(ptype: str, text: str, key: str) -> Any:
     return text
 
 
-def _ref_of(types: Mapping[str, str]) -> Any:
+def _bound(cfn: CfnType, binding: Binding, ref: Ref, secret_refs: list[Any]) -> Any:
+    """ref's live value once its resource is matched, else ref; one the provider's schema
+    marks sensitive (for the Terraform type the reference names) is kept in secret_refs."""
+    tf_type = cfn.emits[0] if cfn.emits else None
+    secret = tf_type is not None and sensitive.covers(
+        sensitive.provider_paths(tf_type), sensitive.join_keys(ref.path)
+    )
+    found = binding.lookup(ref, secret)
+    value = ref if found is NOT_BOUND else found
+    if secret:
+        secret_refs.append(value)
+    return value
+
+
+def _ref_of(types: Mapping[str, str], binding: Binding, secret_refs: list[Any]) -> Any:
     def ref_of(logical: str) -> Any:
-        path = cfn_resources.REF_PATH.get(types[logical])
-        if path is None:
+        cfn = CFN_TYPES.get(types[logical])
+        path = cfn.ref if cfn is not None else None
+        if cfn is None or path is None:
             return Unknown(f"{logical} is a {types[logical]}, which driftctl does not read")
-        return Ref(logical, path)
+        return _bound(cfn, binding, Ref(logical, path), secret_refs)
 
     return ref_of
 
 
-def _getatt_of(types: Mapping[str, str]) -> Any:
+def _getatt_of(types: Mapping[str, str], binding: Binding, secret_refs: list[Any]) -> Any:
     def getatt_of(logical: str, attribute: str) -> Any:
-        path = cfn_resources.GETATT_PATH.get((types[logical], attribute))
-        if path is None:
+        cfn = CFN_TYPES.get(types[logical])
+        path = cfn.getatt.get(attribute) if cfn is not None else None
+        if cfn is None or path is None:
             return Unknown(f"{logical}.{attribute} is known after apply")
-        return Ref(logical, path)
+        return _bound(cfn, binding, Ref(logical, path), secret_refs)
 
     return getatt_of
 

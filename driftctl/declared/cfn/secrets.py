@@ -17,7 +17,7 @@ from typing import Any
 
 from driftctl import sensitive
 from driftctl.declared.raw import RawResource
-from driftctl.model import Unknown
+from driftctl.model import Ref, Unknown
 
 DYNAMIC = re.compile(r"\{\{resolve:([A-Za-z0-9-]+):[^}]*\}\}")
 SECURE = frozenset({"secretsmanager", "ssm-secure"})
@@ -55,10 +55,14 @@ def resolve_dynamic(value: Any, secure: list[Unknown]) -> Any:
     return unknown
 
 
-def mark(raw: RawResource, texts: frozenset[str], secure: list[Unknown]) -> None:
-    """raw.sensitive: the paths of the values that hold a NoEcho value or a secret reference."""
+def mark(raw: RawResource, texts: frozenset[str], secure: list[Any]) -> None:
+    """raw.sensitive: the paths of the values that hold a NoEcho value or one of secure:
+    the Unknowns of secret references, and what a reference to a sensitive attribute gave
+    (a Ref, or the live value bound to it)."""
     if not texts and not secure:
         return
-    paths = sensitive.holding(raw.attrs, texts, secure)
+    objects = [v for v in secure if isinstance(v, (Ref, Unknown))]
+    texts = texts | sensitive.secret_texts(v for v in secure if not isinstance(v, (Ref, Unknown)))
+    paths = sensitive.holding(raw.attrs, texts, objects)
     if paths:
         raw.sensitive = raw.sensitive | paths

@@ -56,7 +56,11 @@ Step: TypeAlias = "Attr | Index | Splat"
 
 class AttrSource(Protocol):
     def resource_attr(self, instance: Instance, name: str) -> Any:
-        """The evaluated attribute of a declared instance, or MISSING if it does not set it."""
+        """The evaluated attribute of a declared instance, or MISSING if it does not set it.
+
+        A source may also have `bound_value(ref, sensitive)`: ref's live value once its
+        resource is matched (driftctl.declared.binding), else ref itself (module instances
+        have it); sensitive: the value is, and is recorded masked."""
 
 
 def unmark_steps(steps: Sequence[Step]) -> tuple[tuple[Step, ...], bool]:
@@ -159,7 +163,8 @@ def _select(block: ResourceBlock, step: Attr | Index) -> Any:
 
 
 def _resolve(instance: Instance, path: Sequence[Step], source: AttrSource) -> Any:
-    """instance.path: the configured value, or a Ref when the configuration does not set it."""
+    """instance.path: the configured value, or, when the configuration does not set it, its
+    live value once the resource is matched, else a Ref."""
     first = path[0]
     if not isinstance(first, Attr):
         raise EvalFailure(f"{instance.address} is a single resource and cannot be indexed")
@@ -179,9 +184,16 @@ def _resolve(instance: Instance, path: Sequence[Step], source: AttrSource) -> An
         value, inner = unmark(value)
         marked = marked or inner
         if value is MISSING:
-            return mark_if(marked, ref)
+            break
         value = lookup(value, step) if isinstance(value, (dict, list)) else apply_step(value, step)
-    return mark_if(marked, ref if value is MISSING else value)
+    if value is not MISSING:
+        return mark_if(marked, value)
+    bind = getattr(source, "bound_value", None)
+    if bind is None or not isinstance(ref, Ref):
+        return mark_if(marked, ref)
+    # a live value bound in place of a sensitive attribute stays sensitive (and is recorded
+    # as "(sensitive)" for the report's provenance)
+    return mark_if(marked, bind(ref, sensitive=marked))
 
 
 def _path_key(step: Step) -> str | int:
