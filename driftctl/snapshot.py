@@ -1,8 +1,15 @@
-"""Saved live snapshots: `--save-live FILE` writes one, `--live FILE` scans from it offline."""
+"""Saved live snapshots: `--save-live FILE` writes one, `--live FILE` scans from it offline.
+
+A snapshot holds live values as AWS returned them (secrets included), so it is created
+readable by its owner only (mode 0600 from the start) and put in place atomically.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -43,9 +50,23 @@ def dump(run: LiveRun, shard: tuple[int, int] = (1, 1)) -> str:
 
 def save(run: LiveRun, path: Path, shard: tuple[int, int] = (1, 1)) -> None:
     try:
-        path.write_text(dump(run, shard))
+        write_private(path, dump(run, shard))
     except OSError as exc:
         raise DriftctlError(f"cannot write the live snapshot {path}: {exc.strerror}") from exc
+
+
+def write_private(path: Path, text: str) -> None:
+    """text as the file path, mode 0600: a new file (created 0600 by mkstemp, never
+    readable by others, not even for a moment) renamed over path."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def load(path: Path) -> LiveRun:

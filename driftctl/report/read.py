@@ -108,7 +108,10 @@ def to_report(doc: dict[str, Any]) -> Report:
                 d.get("id"),
                 d.get("address"),
                 SourceRef(source["file"], int(source["line"])) if source else None,
-                tuple(Change(c["path"], c.get("expected"), c.get("actual")) for c in d["changes"]),
+                tuple(
+                    Change(c["path"], c.get("expected"), c.get("actual"), bool(c.get("sensitive")))
+                    for c in d["changes"]
+                ),
                 d.get("action", "report"),
                 d.get("severity", "medium"),
                 d.get("rule"),

@@ -28,7 +28,7 @@ from driftctl.declared.hcl.parse import (
     where,
 )
 from driftctl.declared.hcl.providers import apply_providers
-from driftctl.declared.hcl.values import is_pending, key_suffix
+from driftctl.declared.hcl.values import is_pending, key_suffix, unmark_deep
 from driftctl.declared.hcl.vars import resolve_variables, tfvars_files
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
@@ -162,7 +162,7 @@ def _apply_imports(root: ModuleInstance, resources: list[RawResource]) -> None:
             continue
         evaluator = Evaluator(root, Frame(file))
         address = _import_address(evaluator, attrs["to"])
-        import_id = evaluator.evaluate(attrs["id"])
+        import_id = unmark_deep(evaluator.evaluate(attrs["id"]))[0]
         if address is None or not isinstance(import_id, str):
             root.warn(f"{place}: import block needs a literal resource address and a known id")
         elif address not in by_address:
@@ -191,7 +191,7 @@ def _import_address(evaluator: Evaluator, node: Node) -> str | None:
         key = (
             int(str(step.children[-1]))
             if step.data == "short_index"
-            else evaluator.evaluate(trees(step)[0])
+            else unmark_deep(evaluator.evaluate(trees(step)[0]))[0]
         )
         if is_pending(key) or not isinstance(key, (str, int)) or keys[-1] is not None:
             return None
