@@ -113,6 +113,7 @@ def scan(
     no_cache: bool = False,
     config_dir: PathLike | None = None,
     kustomize_bin: str | None = None,
+    allow_remote_bases: bool = False,
     parameters: Pairs | None = None,
     parameters_file: PathLike | None = None,
     stack_name: str | None = None,
@@ -155,7 +156,11 @@ def scan(
         _rule_settings(rules, driftignore, ignore, no_default_rules),
         no_cache=no_cache,
         formats=settings.parse_formats(
-            kustomize_bin, _pairs(parameters), _path(parameters_file), stack_name
+            kustomize_bin,
+            _pairs(parameters),
+            _path(parameters_file),
+            stack_name,
+            allow_remote_bases,
         ),
         state=remote_state.parse_state_access(
             _pairs(headers), tfc_token, tfc_endpoint, list(backend_config or ())
@@ -178,7 +183,7 @@ def run_scan(conf: settings.Settings, policy: Policy, pending: Pending | None = 
 
     declared, run = pipeline.declared_and_live(conf, pending)
     if conf.save_live is not None:
-        snapshots.save(run, conf.save_live)
+        snapshots.save(run, conf.save_live, conf.scale.shard)
     report = rules_module.apply(policy, pipeline.scan_report(declared, run, conf.selection))
     return ScanResult(selection.only_kinds(report, conf.selection.kinds), declared, run)
 
@@ -231,6 +236,7 @@ def render(
     region: str | Sequence[str] | None = None,
     no_cache: bool = False,
     kustomize_bin: str | None = None,
+    allow_remote_bases: bool = False,
     parameters: Pairs | None = None,
     parameters_file: PathLike | None = None,
     stack_name: str | None = None,
@@ -249,7 +255,11 @@ def render(
         variables=_pairs(variables),
         no_cache=no_cache,
         formats=settings.parse_formats(
-            kustomize_bin, _pairs(parameters), _path(parameters_file), stack_name
+            kustomize_bin,
+            _pairs(parameters),
+            _path(parameters_file),
+            stack_name,
+            allow_remote_bases,
         ),
         state=settings.StateAccess(detect_backend=False),
     )
@@ -386,6 +396,7 @@ def plan_revert(
     max_attempts: int = 8,
     no_cache: bool = False,
     kustomize_bin: str | None = None,
+    allow_remote_bases: bool = False,
     parameters: Pairs | None = None,
     parameters_file: PathLike | None = None,
     stack_name: str | None = None,
@@ -407,7 +418,11 @@ def plan_revert(
         rules=_rule_settings(rules, driftignore, ignore, no_default_rules),
         no_cache=no_cache,
         formats=settings.parse_formats(
-            kustomize_bin, _pairs(parameters), _path(parameters_file), stack_name
+            kustomize_bin,
+            _pairs(parameters),
+            _path(parameters_file),
+            stack_name,
+            allow_remote_bases,
         ),
         quiet=True,
     )

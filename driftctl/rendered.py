@@ -1,4 +1,8 @@
-"""The rendered declared state (`driftctl render`, ARCHITECTURE.md §8b) as frozen data."""
+"""The rendered declared state (`driftctl render`, ARCHITECTURE.md §8b) as frozen data.
+
+Secrets are masked when it is turned into JSON, as in every output: a sensitive value
+(driftctl.sensitive) is {"$sensitive": true}, a value under a secret-looking name ***
+(driftctl.report.mask)."""
 
 from __future__ import annotations
 
@@ -30,7 +34,10 @@ class Rendered:
             tuple(sorted(declared.warnings)),
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, masked: bool = True) -> dict[str, Any]:
+        """As `driftctl render` prints it: secrets masked ({"$sensitive": true} for a
+        sensitive value, *** under a secret-looking name); masked=False keeps them (for
+        comparing in memory, never for output)."""
         return {
             "schema_version": 1,
             "resources": [
@@ -38,7 +45,7 @@ class Rendered:
                     "type": r.type,
                     "address": r.address,
                     "id": r.id,
-                    "attrs": to_plain(r.attrs),
+                    "attrs": shown_attrs(r) if masked else to_plain(r.attrs),
                     "source": r.source.to_json() if r.source else None,
                 }
                 for r in self.resources
@@ -50,3 +57,12 @@ class Rendered:
     def text(self) -> str:
         """The JSON `driftctl render` prints."""
         return json.dumps(self.to_json(), sort_keys=True, indent=2) + "\n"
+
+
+def shown_attrs(r: Resource) -> Any:
+    """r's attrs as plain JSON, secrets masked."""
+    from driftctl import sensitive  # its registry is loaded only when something is shown
+    from driftctl.report.mask import mask_value
+
+    plain = to_plain(r.attrs)
+    return sensitive.rendered(mask_value(plain), sensitive.of(r.type, r.sensitive))

@@ -1,4 +1,8 @@
-"""driftctl render: the canonical declared state as JSON (ARCHITECTURE.md §8b)."""
+"""driftctl render: the canonical declared state as JSON (ARCHITECTURE.md §8b).
+
+Secrets are masked as in every output: a sensitive value (driftctl.sensitive) is
+{"$sensitive": true}, a value under a secret-looking name *** (driftctl.report.mask).
+"""
 
 from __future__ import annotations
 
@@ -10,11 +14,15 @@ import typer
 
 from driftctl.aws.canonical import Declared
 from driftctl.commands import options
-from driftctl.rendered import Rendered
+from driftctl.rendered import Rendered, shown_attrs
+
+__all__ = ["render", "render_text", "rendered", "shown_attrs"]
 
 
-def rendered(declared: Declared) -> dict[str, Any]:
-    return Rendered.of(declared).to_json()
+def rendered(declared: Declared, masked: bool = True) -> dict[str, Any]:
+    """The rendering; masked=False keeps secrets (only for comparing two declared states in
+    memory, never for output)."""
+    return Rendered.of(declared).to_json(masked)
 
 
 def render_text(declared: Declared) -> str:
@@ -30,6 +38,7 @@ def render(
     ] = False,
     no_cache: options.NoCache = False,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
@@ -45,6 +54,7 @@ def render(
         region=region,
         no_cache=no_cache,
         kustomize_bin=kustomize_bin,
+        allow_remote_bases=allow_remote_bases,
         parameters=parameter,
         parameters_file=parameters_file,
         stack_name=stack_name,
