@@ -11,6 +11,7 @@ from pathlib import Path
 
 import boto3
 import pytest
+import tomllib
 from moto import mock_aws
 
 import driftctl
@@ -190,5 +191,6 @@ def test_the_distribution_registers_the_plugin_and_ships_py_typed() -> None:
     plugins = {e.name: e.value for e in dist.entry_points if e.group == "pytest11"}
     assert plugins == {"driftctl": "driftctl.pytest_plugin"}
     root = Path(__file__).parents[2]
-    assert 'driftctl = ["py.typed"' in (root / "pyproject.toml").read_text()
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text())
+    assert "py.typed" in pyproject["tool"]["setuptools"]["package-data"]["driftctl"]
     assert (root / "driftctl" / "py.typed").is_file()
