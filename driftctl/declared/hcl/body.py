@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Collection
 from typing import Any
 
+from driftctl.declared.binding import Binding
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
 from driftctl.declared.hcl.ops import iterate
 from driftctl.declared.hcl.parse import (
@@ -26,14 +27,17 @@ from driftctl.model import SourceRef, Unknown
 class BodyValue:
     attrs: dict[str, Any]
     provenance: dict[str, SourceRef]
+    # top-level attribute or block -> the bound live values it read (declared.binding)
+    bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
 
 class BodyEvaluator:
     """Evaluates the body of a resource, provider or nested block with an Evaluator."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
+    def __init__(self, evaluator: Evaluator, binding: Binding | None = None) -> None:
         self.evaluator = evaluator
         self.file = evaluator.frame.file
+        self.binding = binding or Binding()
 
     def _where(self, node: Node) -> str:
         return f"{self.file}:{node.meta.line}"
@@ -42,11 +46,20 @@ class BodyEvaluator:
         """A block body: attributes evaluated, nested blocks as lists of dicts."""
         out = BodyValue({}, {})
         for item in body_items(body):
-            if item.data == "attribute":
-                self._body_attribute(item, skip, prefix, out)
-            else:
-                self._body_block(item, skip, prefix, out)
+            if not self.binding.active or prefix:
+                self._item(item, skip, prefix, out)
+                continue
+            with self.binding.recording() as reads:
+                self._item(item, skip, prefix, out)
+            if reads:  # the bound values this top-level attribute or block read
+                out.bound.setdefault(_top_name(item), {}).update(reads)
         return out
+
+    def _item(self, item: Node, skip: Collection[str], prefix: str, out: BodyValue) -> None:
+        if item.data == "attribute":
+            self._body_attribute(item, skip, prefix, out)
+        else:
+            self._body_block(item, skip, prefix, out)
 
     def _body_attribute(
         self, item: Node, skip: Collection[str], prefix: str, out: BodyValue
@@ -112,3 +125,11 @@ def _block_list(out: BodyValue, kind: str, where: str) -> list[Any] | None:
     if not isinstance(existing, list):
         raise HclEvalError(f"{where}: {kind} is set both as an attribute and as a block")
     return existing
+
+
+def _top_name(item: Node) -> str:
+    """The attribute's name, or the block's type (a dynamic block's: its label)."""
+    if item.data == "attribute":
+        return attribute_name(item)
+    kind, labels, _ = block_parts(item)
+    return labels[0] if kind == "dynamic" and labels else kind

@@ -98,6 +98,7 @@ class ModuleConfig:
         self.outputs: dict[str, OutputDecl] = {}
         self.providers: list[tuple[str, Node]] = []
         self.imports: list[tuple[str, Node]] = []
+        self.files: list[Path] = []  # the .tf files read (as listed: symlinks unresolved)
         for file, tree in self._parse(parser):
             for block in body_items(trees(tree)[0]):
                 if block.data == "block":
@@ -127,6 +128,7 @@ class ModuleConfig:
                 hint="point --from at a Terraform configuration directory",
             )
         out = []
+        self.files = list(paths)
         for path in paths:
             display = self.display(path.name)
             out.append((display, parser(read_text(path, display), display)))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from driftctl import gcpause
+from driftctl.declared.binding import Binding, State
 from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
 from driftctl.declared.hcl.eval import Evaluator, Frame
@@ -20,7 +21,7 @@ from driftctl.declared.hcl.module import ModuleInstance
 from driftctl.declared.hcl.parse import Node, block_parts, name_of, parse, trees, unwrap
 from driftctl.declared.hcl.providers import apply_providers
 from driftctl.declared.hcl.values import is_pending, key_suffix
-from driftctl.declared.hcl.vars import resolve_variables
+from driftctl.declared.hcl.vars import resolve_variables, tfvars_files
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 
@@ -35,6 +36,7 @@ def load_hcl(
     env: Mapping[str, str] | None = None,
     context: Mapping[str, Any] | None = None,
     cache_dir: Path | None = None,
+    state: State | None = None,
 ) -> RawDeclared:
     """Evaluate the resources declared by the root module in directory and its modules.
 
@@ -43,9 +45,11 @@ def load_hcl(
       optionally arn, user_id); it fills aws_caller_identity, aws_region, aws_partition.
       Without it (rendering) those data sources are Unknown.
     cache_dir: where parsed files are cached by content hash; None parses every file.
+    state: matched address -> live values of its computed attributes (binding.py): a
+      reference to one the configuration does not set takes the live value.
     """
     with gcpause.paused():
-        return _load(directory, var_files, variables, env, context, cache_dir)
+        return _load(directory, var_files, variables, env, context, cache_dir, state)
 
 
 def _load(
@@ -55,6 +59,7 @@ def _load(
     env: Mapping[str, str] | None,
     context: Mapping[str, Any] | None,
     cache_dir: Path | None,
+    state: State | None = None,
 ) -> RawDeclared:
     directory = Path(os.path.normpath(directory))
     if not directory.is_dir():
@@ -63,7 +68,8 @@ def _load(
         )
     env = env or {}
     parser = ParseCache(cache_dir).parse if cache_dir is not None else parse
-    loader = Loader(directory, parser, context or {}, _workspace(directory, env))
+    workspace = _workspace(directory, env)
+    loader = Loader(directory, parser, context or {}, workspace, Binding(state))
     try:
         return _evaluate(loader, directory, var_files, variables or {}, env)
     finally:
@@ -89,6 +95,7 @@ def _evaluate(
         unknown=unknown,
         warnings=list(loader.warnings),
         nondeterministic=list(loader.nondeterministic),
+        inputs=sorted({*loader.inputs(), *tfvars_files(directory, var_files)}),
     )
     apply_providers(loader, declared)
     declared.unknown.sort(key=lambda e: (e["address"], e["path"]))

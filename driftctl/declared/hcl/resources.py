@@ -117,14 +117,19 @@ class ResourceSet:
         return result
 
     def body(self, instance: Instance) -> BodyValue:
+        binding = self.module.loader.binding
         if instance in self._bodies:
+            binding.replay(("body", instance))
             return self._bodies[instance]
         decl = self._decl(instance)
         self._evaluating.add(instance)
         try:
             frame = instance_frame(decl.file, instance.key, self._expansion(decl))
             evaluator = Evaluator(self.module, frame)
-            body = BodyEvaluator(evaluator).eval_body(block_parts(decl.block)[2], META_ARGUMENTS)
+            with binding.recording(("body", instance)):
+                body = BodyEvaluator(evaluator, binding).eval_body(
+                    block_parts(decl.block)[2], META_ARGUMENTS
+                )
         finally:
             self._evaluating.discard(instance)
         self._bodies[instance] = body
@@ -195,6 +200,7 @@ class ResourceSet:
                 source=source,
                 provider=provider,
                 provenance=dict(sorted(body.provenance.items())),
+                bound={k: dict(sorted(v.items())) for k, v in sorted(body.bound.items()) if v},
             )
 
 

@@ -174,7 +174,7 @@ def resolve_variables(
         name = env_name.removeprefix("TF_VAR_")
         if env_name.startswith("TF_VAR_") and name in decls:  # others are ignored, as Terraform
             values[name] = VariableValue(_cli_value(decls[name], text, scope, env_name), None)
-    for path in _tfvars_files(directory, var_files):
+    for path in tfvars_files(directory, var_files):
         display = _display(path, directory)
         for name, assigned in _read_tfvars(path, display, scope).items():
             if name not in decls:
@@ -190,7 +190,7 @@ def resolve_variables(
     return {name: finish(decl, values.get(name), warn) for name, decl in sorted(decls.items())}
 
 
-def _tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
+def tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
     auto = [
         p
         for p in listing.files(directory)

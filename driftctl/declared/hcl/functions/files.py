@@ -93,12 +93,13 @@ def _fileset(context: CallContext, args: list[Any]) -> list[str]:
     regex = glob_regex(posixpath.normpath(pattern) if pattern else pattern)
     if not base.is_dir():
         return []
-    found = [
-        path.relative_to(base).as_posix()
+    matched = [
+        path
         for path in base.rglob("*")
         if path.is_file() and regex.fullmatch(path.relative_to(base).as_posix())
     ]
-    return sorted(found)
+    context.read.update(matched)  # the result depends on each file found
+    return sorted(path.relative_to(base).as_posix() for path in matched)
 
 
 def _basename(args: list[Any]) -> str:
