@@ -1,0 +1,56 @@
+"""Sample attributes of the security, observability and container types (helper b-sec):
+type -> (id, live attrs, declared attrs), merged into tests/revert/samples.SAMPLES."""
+
+from __future__ import annotations
+
+from typing import Any
+
+KEY_ID = "1234abcd-12ab-34cd-56ef-1234567890ab"
+KEY_POLICY = {
+    "Version": "2012-10-17",
+    "Statement": [
+        {
+            "Effect": "Allow",
+            "Principal": {"AWS": "arn:aws:iam::123456789012:root"},
+            "Action": "kms:*",
+            "Resource": "*",
+        }
+    ],
+}
+OTHER_KEY_POLICY = {
+    "Version": "2012-10-17",
+    "Statement": [
+        {
+            "Effect": "Allow",
+            "Principal": {"AWS": "arn:aws:iam::210987654321:root"},
+            "Action": "kms:*",
+            "Resource": "*",
+        }
+    ],
+}
+
+SEC_SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "aws_kms_key": (
+        KEY_ID,
+        {
+            "description": "old",
+            "key_usage": "ENCRYPT_DECRYPT",
+            "customer_master_key_spec": "SYMMETRIC_DEFAULT",
+            "policy": OTHER_KEY_POLICY,
+            "is_enabled": False,
+            "enable_key_rotation": False,
+            "multi_region": False,
+            "tags": {"a": "1"},
+        },
+        {
+            "description": "app data",
+            "key_usage": "ENCRYPT_DECRYPT",
+            "customer_master_key_spec": "SYMMETRIC_DEFAULT",
+            "policy": KEY_POLICY,
+            "is_enabled": True,
+            "enable_key_rotation": True,
+            "multi_region": False,
+            "tags": {"b": "2"},
+        },
+    ),
+}
