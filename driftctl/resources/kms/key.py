@@ -74,7 +74,9 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
     managed = _aws_managed(item) or meta.get("KeyManager") == "AWS"
     arn = meta.get("Arn") or item.get("KeyArn")
     if managed:
-        return [Resource(TYPE, item["KeyId"], None, {"arn": arn, "aws_managed": True}, region)]
+        return [
+            Resource(TYPE, item["KeyId"], None, {"arn": arn, "aws_managed": True}, region=region)
+        ]
     tags = (details.get("tags") or {}).get("Tags")
     rotation = details.get("rotation") or {}
     policy = (details.get("policy") or {}).get("Policy")
