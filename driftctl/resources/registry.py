@@ -17,6 +17,7 @@ from types import ModuleType
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.kms import alias as kms_alias
 from driftctl.resources.kms import key as kms_key
 from driftctl.resources.s3 import (
     bucket,
@@ -44,6 +45,7 @@ MODULES: tuple[ModuleType, ...] = (
     role_policy,
     role_policy_attachment,
     kms_key,
+    kms_alias,
 )
 
 

@@ -53,4 +53,9 @@ SEC_SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_kms_alias": (
+        "alias/app",
+        {"name": "alias/app", "target_key_id": "0000-old"},
+        {"name": "alias/app", "target_key_id": KEY_ID},
+    ),
 }
