@@ -26,6 +26,7 @@ from driftctl.resources.s3 import (
     bucket_public_access_block,
     bucket_versioning,
 )
+from driftctl.resources.secretsmanager import secret as secretsmanager_secret
 from driftctl.resources.spec import Fold, ResourceType, ScanSpec
 from driftctl.revert.spec import RevertSpec
 
@@ -46,6 +47,7 @@ MODULES: tuple[ModuleType, ...] = (
     role_policy_attachment,
     kms_key,
     kms_alias,
+    secretsmanager_secret,
 )
 
 

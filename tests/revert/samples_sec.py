@@ -58,4 +58,21 @@ SEC_SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"name": "alias/app", "target_key_id": "0000-old"},
         {"name": "alias/app", "target_key_id": KEY_ID},
     ),
+    "aws_secretsmanager_secret": (
+        "arn:aws:secretsmanager:us-east-1:123456789012:secret:db-AbCdEf",
+        {
+            "name": "db",
+            "description": "old",
+            "kms_key_id": None,
+            "policy": OTHER_KEY_POLICY,
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "db",
+            "description": "database credentials",
+            "kms_key_id": KEY_ID,
+            "policy": KEY_POLICY,
+            "tags": {"b": "2"},
+        },
+    ),
 }
