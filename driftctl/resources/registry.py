@@ -28,6 +28,7 @@ from driftctl.resources.s3 import (
 )
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
 from driftctl.resources.spec import Fold, ResourceType, ScanSpec
+from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.revert.spec import RevertSpec
 
 MODULES: tuple[ModuleType, ...] = (
@@ -48,6 +49,7 @@ MODULES: tuple[ModuleType, ...] = (
     kms_key,
     kms_alias,
     secretsmanager_secret,
+    ssm_parameter,
 )
 
 

@@ -75,4 +75,27 @@ SEC_SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_ssm_parameter": (
+        "/app/url",
+        {
+            "name": "/app/url",
+            "type": "String",
+            "value": "http://old",
+            "description": "old",
+            "allowed_pattern": "",
+            "tier": "Standard",
+            "data_type": "text",
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "/app/url",
+            "type": "String",
+            "value": "https://app",
+            "description": "the app's URL",
+            "allowed_pattern": "^https://.*",
+            "tier": "Standard",
+            "data_type": "text",
+            "tags": {"b": "2"},
+        },
+    ),
 }
