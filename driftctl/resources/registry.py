@@ -19,6 +19,7 @@ from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, 
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
 from driftctl.resources.kms import alias as kms_alias
 from driftctl.resources.kms import key as kms_key
+from driftctl.resources.logs import log_group as logs_log_group
 from driftctl.resources.s3 import (
     bucket,
     bucket_encryption,
@@ -50,6 +51,7 @@ MODULES: tuple[ModuleType, ...] = (
     kms_alias,
     secretsmanager_secret,
     ssm_parameter,
+    logs_log_group,
 )
 
 

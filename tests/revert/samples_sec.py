@@ -98,4 +98,21 @@ SEC_SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_cloudwatch_log_group": (
+        "/app/web",
+        {
+            "name": "/app/web",
+            "retention_in_days": 0,
+            "kms_key_id": "",
+            "log_group_class": "STANDARD",
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "/app/web",
+            "retention_in_days": 30,
+            "kms_key_id": f"arn:aws:kms:us-east-1:123456789012:key/{KEY_ID}",
+            "log_group_class": "STANDARD",
+            "tags": {"b": "2"},
+        },
+    ),
 }
