@@ -423,11 +423,7 @@ def split_configured(
     for drift in drifts:
         base = re.sub(r"\[[^\]]*\]$", "", drift.address)
         keys = config.get(base)
-        mine = [
-            p
-            for p in drift.paths
-            if keys is None or p == MISSING or _top(p) in keys
-        ]
+        mine = [p for p in drift.paths if keys is None or p == MISSING or _top(p) in keys]
         other = [p for p in drift.paths if p not in mine]
         if mine:
             kept.append(Drift(drift.address, tuple(mine)))

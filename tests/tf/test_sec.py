@@ -58,6 +58,14 @@ CHANGES = [
         "aws_cloudwatch_log_group.fn", "tags.Owner", "logs", "tag_log_group",
         {"logGroupName": "/aws/lambda/tfh-handler", "tags": {"Owner": "someone"}},
     ),
+    Change(
+        "aws_cloudwatch_metric_alarm.cpu", "threshold", "cloudwatch", "put_metric_alarm",
+        {"AlarmName": "tfh-cpu-high", "ComparisonOperator": "GreaterThanOrEqualToThreshold",
+         "EvaluationPeriods": 2, "MetricName": "CPUUtilization", "Namespace": "AWS/EC2",
+         "Period": 300, "Statistic": "Average", "Threshold": 95.0,
+         "AlarmDescription": "CPU above 80%",
+         "Dimensions": [{"Name": "AutoScalingGroupName", "Value": "tfh-web"}]},
+    ),
 ]  # fmt: skip
 
 # the changes driftctl does not report, by design, with the reason

@@ -143,9 +143,7 @@ def outcome(
         tf, unconfigured = harness.split_configured(
             stack.terraform_drift(), harness.configured(stack.dir)
         )
-        yield Outcome(
-            clean, tf, unconfigured, stack.driftctl_drift(), terraform.timings[start:]
-        )
+        yield Outcome(clean, tf, unconfigured, stack.driftctl_drift(), terraform.timings[start:])
 
 
 def test_driftctl_finds_no_drift_right_after_apply(outcome: Outcome) -> None:
@@ -192,5 +190,16 @@ def test_no_drift_that_terraform_does_not_report(outcome: Outcome) -> None:
 
 def test_zz_dump(outcome: Outcome) -> None:  # TEMP
     import json
-    print(json.dumps({"tf": outcome.terraform, "unconf": outcome.unconfigured, "dc": outcome.driftctl, "t": outcome.timings}, indent=1))
+
+    print(
+        json.dumps(
+            {
+                "tf": outcome.terraform,
+                "unconf": outcome.unconfigured,
+                "dc": outcome.driftctl,
+                "t": outcome.timings,
+            },
+            indent=1,
+        )
+    )
     assert 0
