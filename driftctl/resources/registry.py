@@ -16,6 +16,8 @@ from types import ModuleType
 
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.events import rule as events_rule
+from driftctl.resources.events import target as events_target
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
 from driftctl.resources.kms import alias as kms_alias
@@ -54,6 +56,8 @@ MODULES: tuple[ModuleType, ...] = (
     ssm_parameter,
     logs_log_group,
     cloudwatch_metric_alarm,
+    events_rule,
+    events_target,
 )
 
 

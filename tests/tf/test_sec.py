@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.tf import harness
-from tests.tf.harness import Change, Drift
+from tests.tf.harness import Change, Drift, Json
 
 STACK = Path(__file__).parent / "stacks" / "sec"
 
@@ -65,6 +65,17 @@ CHANGES = [
          "Period": 300, "Statistic": "Average", "Threshold": 95.0,
          "AlarmDescription": "CPU above 80%",
          "Dimensions": [{"Name": "AutoScalingGroupName", "Value": "tfh-web"}]},
+    ),
+    Change(
+        "aws_cloudwatch_event_rule.ec2", "description", "events", "put_rule",
+        {"Name": "tfh-ec2-changes", "Description": "changed by hand",
+         "EventPattern": Json({"source": ["aws.ec2"],
+                               "detail-type": ["EC2 Instance State-change Notification"]})},
+    ),
+    Change(
+        "aws_cloudwatch_event_target.log", "input", "events", "put_targets",
+        {"Rule": "tfh-ec2-changes", "Targets": [
+            {"Id": "to-logs", "Arn": "${self.arn}", "Input": Json({"debug": True})}]},
     ),
 ]  # fmt: skip
 
