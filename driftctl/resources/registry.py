@@ -16,6 +16,8 @@ from types import ModuleType
 
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
+from driftctl.resources.ecr import repository as ecr_repository
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
@@ -58,6 +60,8 @@ MODULES: tuple[ModuleType, ...] = (
     cloudwatch_metric_alarm,
     events_rule,
     events_target,
+    ecr_repository,
+    ecr_lifecycle_policy,
 )
 
 

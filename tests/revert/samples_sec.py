@@ -201,4 +201,40 @@ SEC_SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "role_arn": "arn:aws:iam::123456789012:role/events",
         },
     ),
+    "aws_ecr_repository": (
+        "app",
+        {
+            "name": "app",
+            "image_tag_mutability": "MUTABLE",
+            "image_scanning_configuration": {"scan_on_push": False},
+            "tags": {"a": "1"},
+            "arn": "arn:aws:ecr:us-east-1:123456789012:repository/app",
+        },
+        {
+            "name": "app",
+            "image_tag_mutability": "IMMUTABLE",
+            "image_scanning_configuration": {"scan_on_push": True},
+            "tags": {"b": "2"},
+        },
+    ),
+    "aws_ecr_lifecycle_policy": (
+        "app",
+        {"repository": "app", "policy": {"rules": []}},
+        {
+            "repository": "app",
+            "policy": {
+                "rules": [
+                    {
+                        "rulePriority": 1,
+                        "selection": {
+                            "tagStatus": "untagged",
+                            "countType": "imageCountMoreThan",
+                            "countNumber": 10,
+                        },
+                        "action": {"type": "expire"},
+                    }
+                ]
+            },
+        },
+    ),
 }

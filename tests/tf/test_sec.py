@@ -51,12 +51,12 @@ CHANGES = [
          "Overwrite": True},
     ),
     Change(
-        "aws_cloudwatch_log_group.app", "retention_in_days", "logs", "put_retention_policy",
-        {"logGroupName": "/tfh/app", "retentionInDays": 90},
+        "aws_cloudwatch_log_group.app", "tags.Owner", "logs", "tag_log_group",
+        {"logGroupName": "/tfh/app", "tags": {"Owner": "someone"}},
     ),
     Change(
-        "aws_cloudwatch_log_group.fn", "tags.Owner", "logs", "tag_log_group",
-        {"logGroupName": "/aws/lambda/tfh-handler", "tags": {"Owner": "someone"}},
+        "aws_cloudwatch_log_group.fn", "retention_in_days", "logs", "put_retention_policy",
+        {"logGroupName": "/aws/lambda/tfh-handler", "retentionInDays": 14},
     ),
     Change(
         "aws_cloudwatch_metric_alarm.cpu", "threshold", "cloudwatch", "put_metric_alarm",
@@ -73,9 +73,21 @@ CHANGES = [
                                "detail-type": ["EC2 Instance State-change Notification"]})},
     ),
     Change(
-        "aws_cloudwatch_event_target.log", "input", "events", "put_targets",
+        "aws_cloudwatch_event_target.log", "arn", "events", "put_targets",
         {"Rule": "tfh-ec2-changes", "Targets": [
-            {"Id": "to-logs", "Arn": "${self.arn}", "Input": Json({"debug": True})}]},
+            {"Id": "to-logs", "Arn": "${aws_cloudwatch_log_group.fn.arn}"}]},
+    ),
+    Change(
+        "aws_ecr_repository.app", "image_tag_mutability", "ecr", "put_image_tag_mutability",
+        {"repositoryName": "tfh-app", "imageTagMutability": "MUTABLE"},
+    ),
+    Change(
+        "aws_ecr_lifecycle_policy.app", "policy", "ecr", "put_lifecycle_policy",
+        {"repositoryName": "tfh-app", "lifecyclePolicyText": Json({"rules": [{
+            "rulePriority": 1, "description": "keep 10 untagged",
+            "selection": {"tagStatus": "untagged", "countType": "imageCountMoreThan",
+                          "countNumber": 500},
+            "action": {"type": "expire"}}]})},
     ),
 ]  # fmt: skip
 
