@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from driftctl.resources.acm import certificate as acm_certificate
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
@@ -62,6 +63,7 @@ MODULES: tuple[ModuleType, ...] = (
     events_target,
     ecr_repository,
     ecr_lifecycle_policy,
+    acm_certificate,
 )
 
 

@@ -237,4 +237,23 @@ SEC_SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             },
         },
     ),
+    "aws_acm_certificate": (
+        "arn:aws:acm:us-east-1:123456789012:certificate/abcd",
+        {
+            "domain_name": "app.example.com",
+            "subject_alternative_names": [],
+            "validation_method": "DNS",
+            "key_algorithm": "RSA_2048",
+            "certificate_authority_arn": "",
+            "tags": {"a": "1"},
+        },
+        {
+            "domain_name": "app.example.com",
+            "subject_alternative_names": [],
+            "validation_method": "DNS",
+            "key_algorithm": "RSA_2048",
+            "certificate_authority_arn": "",
+            "tags": {"b": "2"},
+        },
+    ),
 }

@@ -89,6 +89,10 @@ CHANGES = [
                           "countNumber": 500},
             "action": {"type": "expire"}}]})},
     ),
+    Change(
+        "aws_acm_certificate.app", "tags.Owner", "acm", "add_tags_to_certificate",
+        {"CertificateArn": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
 ]  # fmt: skip
 
 # the changes driftctl does not report, by design, with the reason
