@@ -8,7 +8,8 @@ The domain name is also an alternative name on AWS's side: it is left out of
 `subject_alternative_names` on both sides. A certificate is immutable: every compared
 attribute but the tags needs a new certificate, and a revert says "replace needed".
 An imported certificate's body and private key are never read. A certificate in use
-(`InUseBy`) is never deleted.
+(`InUseBy`) is never deleted. moto never issues a DNS-validated certificate (it stays
+pending validation, as on AWS without the DNS records): tested as requested.
 """
 
 from __future__ import annotations

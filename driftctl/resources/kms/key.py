@@ -8,6 +8,8 @@ ListResourceTags (KMS has no batch read). A key pending deletion reads as gone, 
 Terraform reads it. A key has no name: HCL matches it by its `Name` tag, else by its
 description. Its usage, spec and multi-Region flag are fixed at creation (a revert says
 "replace needed"); the deletion window and the lockout-check bypass are never read back.
+moto cannot create an AWS-managed key: its test marks one on moto's backend (moto does
+list every `alias/aws/*` alias, without keys behind them).
 """
 
 from __future__ import annotations
