@@ -178,3 +178,10 @@ def test_no_drift_that_terraform_does_not_report(outcome: Outcome) -> None:
         if d.address not in changed
     ]
     assert found == [], "\n".join(map(str, found))
+
+
+def test_a_parameter_value_is_compared_but_never_shown(outcome: Outcome) -> None:
+    """`value` is sensitive in the provider's schema: the drift is there, the value is not."""
+    drift = [d for d in outcome.report["drifts"] if d.get("address") == "aws_ssm_parameter.url"]
+    assert [c["path"] for d in drift for c in d["changes"]] == ["value"]
+    assert "evil.example.com" not in repr(outcome.report)

@@ -77,6 +77,10 @@ def test_a_changed_value_and_tags_are_drift_and_reverted(
         "tags.Team": ("app", "x"),
     }
     assert changed(drifts, "aws_ssm_parameter.token") == {}
+    # the provider's schema marks `value` sensitive: compared, never shown
+    value = [c for d in drifts for c in d.changes if c.path == "value"]
+    assert [c.sensitive for c in value] == [True]
+    assert "http://evil" not in str([d.to_json() for d in drifts])
     revert_all(tmp_path)
     assert scan(tmp_path, HCL) == []
     assert ssm.get_parameter(Name="/app/url")["Parameter"]["Value"] == "https://app.example.com"
