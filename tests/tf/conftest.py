@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from tests.tf import harness
+from tests.tf import checks, harness
 
 
 def ci() -> bool:
@@ -33,3 +33,7 @@ def terraform(tmp_path_factory: pytest.TempPathFactory) -> harness.Terraform:
             pytest.fail(message, pytrace=False)
         pytest.skip(f"{message} (under CI=true this fails)")
     return tf
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    checks.parametrize(metafunc)

@@ -3,24 +3,20 @@
 One stack holds them all (S3 bucket and its four split configurations; VPC, subnet and
 security group; IAM role, role policy, attachments, policy and user): terraform applies
 it to moto, driftctl finds no drift, then a person changes 16 things out of band with
-boto3, and each tool says what drifted. A few stacks, not one apply per type: each
-terraform command costs seconds of provider start-up alone.
+boto3, and each tool says what drifted (tests/tf/checks.py). A few stacks, not one apply
+per type: each terraform command costs seconds of provider start-up alone.
+
+The bucket policy names `aws_s3_bucket.logs.arn` and the IAM policy attachment names
+`aws_iam_policy.read.arn`: values known only after apply, which driftctl binds through
+the match (#12) and then compares.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
-
-import pytest
-
 from tests.tf import harness
-from tests.tf.harness import Change, Drift, Json
-
-STACK = Path(__file__).parent / "stacks" / "today"
-BINDING = "#12 (helper types): a value known after apply is never bound"
+from tests.tf.checks import StackChecks
+from tests.tf.group import Group, Outcome
+from tests.tf.harness import Change, Json
 
 CHANGES = [
     # S3: the bucket and its split configurations
@@ -113,93 +109,13 @@ CHANGES = [
     ),
 ]  # fmt: skip
 
-# where the tools disagree and the fix is another helper's: address -> reason
-KNOWN: dict[str, str] = {
-    "aws_s3_bucket_policy.logs": f"{BINDING}: the policy names aws_s3_bucket.logs.arn",
-}
+GROUP = Group("today", CHANGES, managed_policies=True)
 
 
-@dataclass
-class Outcome:
-    clean: dict[str, Any]  # driftctl's report right after apply
-    terraform: list[Drift]  # drift in configured attributes, after the changes
-    unconfigured: list[Drift]  # terraform's drift in attributes nobody configured
-    driftctl: list[Drift]
-    timings: list[tuple[str, float]]
+class TestToday(StackChecks):
+    group = GROUP
 
-
-@pytest.fixture(scope="module")
-def outcome(
-    terraform: harness.Terraform, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Outcome]:
-    files = {p.name: p.read_text() for p in sorted(STACK.glob("*.tf"))}
-    start = len(terraform.timings)
-    with harness.moto_server(managed_policies=True) as endpoint:
-        stack = terraform.stack(tmp_path_factory.mktemp("today") / "stack", endpoint, files)
-        stack.apply()
-        stack.baseline()
-        clean = stack.driftctl_report()
-        harness.apply_changes(stack, CHANGES)
-        tf, unconfigured = harness.split_configured(
-            stack.terraform_drift(), harness.configured(stack.dir)
-        )
-        yield Outcome(clean, tf, unconfigured, stack.driftctl_drift(), terraform.timings[start:])
-
-
-def test_driftctl_finds_no_drift_right_after_apply(outcome: Outcome) -> None:
-    summary = outcome.clean["summary"]
-    assert [d for d in outcome.clean["drifts"] if d["kind"] != "unmanaged"] == []
-    assert summary["declared"] == summary["managed"] == 14
-    assert summary["unsupported"] == {}
-
-
-@pytest.mark.parametrize("change", CHANGES, ids=str)
-def test_terraform_reports_the_change(outcome: Outcome, change: Change) -> None:
-    """The oracle itself: each edit shows in terraform's refresh-only plan."""
-    paths = {d.address: d.paths for d in outcome.terraform}.get(change.address, ())
-    assert any(harness.attribute(p).startswith(change.attribute) for p in paths), paths
-
-
-def _marks(address: str) -> list[pytest.MarkDecorator]:
-    reason = KNOWN.get(address)
-    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-
-
-@pytest.mark.parametrize(
-    "address",
-    [pytest.param(a, marks=_marks(a)) for a in sorted({c.address for c in CHANGES})],
-)
-def test_driftctl_reports_what_terraform_reports(outcome: Outcome, address: str) -> None:
-    found = harness.disagreements(
-        [d for d in outcome.terraform if d.address == address],
-        [d for d in outcome.driftctl if d.address == address],
-    )
-    assert found == [], "\n".join(map(str, found))
-
-
-def test_no_drift_that_terraform_does_not_report(outcome: Outcome) -> None:
-    """Every other address: driftctl is silent where terraform is (no false positives)."""
-    changed = {c.address for c in CHANGES}
-    found = [
-        d
-        for d in harness.disagreements(outcome.terraform, outcome.driftctl)
-        if d.address not in changed
-    ]
-    assert found == [], "\n".join(map(str, found))
-
-
-def test_zz_dump(outcome: Outcome) -> None:  # TEMP
-    import json
-
-    print(
-        json.dumps(
-            {
-                "tf": outcome.terraform,
-                "unconf": outcome.unconfigured,
-                "dc": outcome.driftctl,
-                "t": outcome.timings,
-            },
-            indent=1,
-        )
-    )
-    assert 0
+    def test_every_declared_resource_is_compared(self, outcome: Outcome) -> None:
+        summary = outcome.clean["summary"]
+        assert summary["declared"] == summary["managed"] == 14
+        assert summary["compared_share"] == 1.0
