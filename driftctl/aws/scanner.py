@@ -34,7 +34,7 @@ from driftctl.aws.shards import Remote
 from driftctl.aws.workers import Workers
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
-from driftctl.resources.spec import DetailCall, Item, ListCall, ScanSpec
+from driftctl.resources.spec import DetailCall, Item, ListCall, ScanSpec, listed
 
 if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress
@@ -404,17 +404,11 @@ def _items(unit: _Unit, lists: dict[tuple[Any, ...], Future[Any]]) -> list[Item]
     """The unit's listed items, each with its joined items under "__joins__" (a copy)."""
     pages = _result(lists[_list_key(unit, unit.spec.listing)])
     items: list[Item] = [
-        {**item, "__joins__": {}}
-        for page in pages
-        for item in page.get(unit.spec.listing.result_key) or ()
+        {**item, "__joins__": {}} for page in pages for item in listed(unit.spec.listing, page)
     ]
     for join in unit.spec.joins:
         joined_pages = _result(lists[_list_key(unit, join.listing)])
-        index = {
-            j[join.joined_key]: j
-            for page in joined_pages
-            for j in page.get(join.listing.result_key) or ()
-        }
+        index = {j[join.joined_key]: j for page in joined_pages for j in listed(join.listing, page)}
         for item in items:
             item["__joins__"][join.key] = index.get(item.get(join.item_key))
     if unit.spec.keep is not None:

@@ -25,6 +25,8 @@ from driftctl.resources.s3 import (
     bucket_versioning,
 )
 from driftctl.resources.spec import Fold, ResourceType, ScanSpec
+from driftctl.resources.sqs import queue as sqs_queue
+from driftctl.resources.sqs import queue_policy as sqs_queue_policy
 from driftctl.revert.spec import RevertSpec
 
 MODULES: tuple[ModuleType, ...] = (
@@ -42,6 +44,8 @@ MODULES: tuple[ModuleType, ...] = (
     role,
     role_policy,
     role_policy_attachment,
+    sqs_queue,
+    sqs_queue_policy,
 )
 
 
