@@ -24,6 +24,9 @@ from driftctl.resources.s3 import (
     bucket_public_access_block,
     bucket_versioning,
 )
+from driftctl.resources.sns import topic as sns_topic
+from driftctl.resources.sns import topic_policy as sns_topic_policy
+from driftctl.resources.sns import topic_subscription as sns_topic_subscription
 from driftctl.resources.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
@@ -46,6 +49,9 @@ MODULES: tuple[ModuleType, ...] = (
     role_policy_attachment,
     sqs_queue,
     sqs_queue_policy,
+    sns_topic,
+    sns_topic_policy,
+    sns_topic_subscription,
 )
 
 

@@ -13,7 +13,9 @@ OTHER_QUEUE_POLICY = {
     "Version": "2012-10-17",
     "Statement": [{"Effect": "Deny", "Principal": "*", "Action": "sqs:*"}],
 }
-DLQ = "arn:aws:sqs:us-east-1:123456789012:jobs-dlq"
+ARN = "arn:aws:sqs:us-east-1:123456789012"
+DLQ = f"{ARN}:jobs-dlq"
+TOPIC = "arn:aws:sns:us-east-1:123456789012:alerts"
 
 # type -> (id, live attrs, declared attrs)
 SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
@@ -60,5 +62,60 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         QUEUE,
         {"queue_url": QUEUE, "policy": OTHER_QUEUE_POLICY},
         {"queue_url": QUEUE, "policy": QUEUE_POLICY},
+    ),
+    "aws_sns_topic": (
+        TOPIC,
+        {
+            "name": "alerts",
+            "display_name": "Old",
+            "delivery_policy": {"http": {"defaultHealthyRetryPolicy": {"numRetries": 9}}},
+            "kms_master_key_id": "alias/other",
+            "fifo_topic": False,
+            "content_based_deduplication": False,
+            "signature_version": 2,
+            "tracing_config": "Active",
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "alerts",
+            "display_name": "Alerts",
+            "delivery_policy": None,
+            "kms_master_key_id": None,
+            "fifo_topic": False,
+            "content_based_deduplication": False,
+            "signature_version": 1,
+            "tracing_config": "PassThrough",
+            "tags": {"b": "2"},
+        },
+    ),
+    "aws_sns_topic_policy": (
+        TOPIC,
+        {"arn": TOPIC, "policy": OTHER_QUEUE_POLICY},
+        {"arn": TOPIC, "policy": QUEUE_POLICY},
+    ),
+    "aws_sns_topic_subscription": (
+        f"{TOPIC}:0b7f9a8e-1111-2222-3333-444455556666",
+        {
+            "topic_arn": TOPIC,
+            "protocol": "sqs",
+            "endpoint": f"{ARN}:jobs",
+            "raw_message_delivery": True,
+            "filter_policy": {"kind": ["a"]},
+            "filter_policy_scope": "MessageBody",
+            "redrive_policy": {"deadLetterTargetArn": DLQ},
+            "delivery_policy": None,
+            "subscription_role_arn": None,
+        },
+        {
+            "topic_arn": TOPIC,
+            "protocol": "sqs",
+            "endpoint": f"{ARN}:jobs",
+            "raw_message_delivery": False,
+            "filter_policy": {"kind": ["b"]},
+            "filter_policy_scope": "MessageAttributes",
+            "redrive_policy": None,
+            "delivery_policy": None,
+            "subscription_role_arn": None,
+        },
     ),
 }
