@@ -56,6 +56,10 @@ class DetailCall:
     # the region to call for an item, where it is not the listing's (an S3 bucket's own
     # region: asked elsewhere, AWS answers with a redirect and botocore sends it again)
     region: Callable[[Item], str | None] | None = None
+    # the key of another detail call this one is made after: its params then see the item
+    # with that call's response under that key (a DynamoDB table's tags need the ARN its
+    # DescribeTable answers); not made where that response is None
+    needs: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)

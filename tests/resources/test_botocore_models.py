@@ -50,6 +50,13 @@ class _AnyItem(dict[str, Any]):
         return "x"
 
 
+class _Deep(dict[str, Any]):
+    """An item with another detail call's response (`needs`): every field, at any depth."""
+
+    def __missing__(self, key: str) -> _Deep:
+        return _Deep()
+
+
 def _lists(spec: ScanSpec) -> list[ListCall]:
     return [spec.listing, *(j.listing for j in spec.joins)]
 
@@ -79,7 +86,7 @@ def test_detail_calls_take_their_params_and_know_their_error_codes(spec: ScanSpe
     sample = _AnyItem()
     for detail in spec.details:
         op = _operation(spec.service, detail.operation)
-        params = detail.params(sample)
+        params = detail.params(_Deep() if detail.needs else sample)
         assert set(params) <= set(op.input_shape.members), f"{op.name}: {sorted(params)}"
         missing = set(op.input_shape.required_members) - set(params)
         assert not missing, f"{op.name} needs {sorted(missing)}"

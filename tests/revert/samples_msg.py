@@ -15,6 +15,7 @@ OTHER_QUEUE_POLICY = {
 }
 ARN = "arn:aws:sqs:us-east-1:123456789012"
 DLQ = f"{ARN}:jobs-dlq"
+KEY = "arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
 TOPIC = "arn:aws:sns:us-east-1:123456789012:alerts"
 
 # type -> (id, live attrs, declared attrs)
@@ -116,6 +117,48 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "redrive_policy": None,
             "delivery_policy": None,
             "subscription_role_arn": None,
+        },
+    ),
+    "aws_dynamodb_table": (
+        "orders",
+        {
+            "name": "orders",
+            "hash_key": "pk",
+            "range_key": None,
+            "attribute": [{"name": "pk", "type": "S"}],
+            "billing_mode": "PAY_PER_REQUEST",
+            "read_capacity": 0,
+            "write_capacity": 0,
+            "global_secondary_index": [],
+            "local_secondary_index": [],
+            "stream_enabled": True,
+            "stream_view_type": "KEYS_ONLY",
+            "table_class": "STANDARD_INFREQUENT_ACCESS",
+            "deletion_protection_enabled": False,
+            "point_in_time_recovery": [{"enabled": True}],
+            "server_side_encryption": [{"enabled": True, "kms_key_arn": KEY}],
+            "ttl": [{"enabled": True, "attribute_name": "expires"}],
+            "tags": {"a": "1"},
+            "arn": "arn:aws:dynamodb:us-east-1:123456789012:table/orders",
+        },
+        {
+            "name": "orders",
+            "hash_key": "pk",
+            "range_key": None,
+            "attribute": [{"name": "pk", "type": "S"}],
+            "billing_mode": "PROVISIONED",
+            "read_capacity": 5,
+            "write_capacity": 5,
+            "global_secondary_index": [],
+            "local_secondary_index": [],
+            "stream_enabled": False,
+            "stream_view_type": None,
+            "table_class": "STANDARD",
+            "deletion_protection_enabled": True,
+            "point_in_time_recovery": [{"enabled": False}],
+            "server_side_encryption": [{"enabled": False}],
+            "ttl": [{"enabled": False}],
+            "tags": {"b": "2"},
         },
     ),
 }

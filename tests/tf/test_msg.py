@@ -34,6 +34,30 @@ CHANGES = [
                 "Principal": {"AWS": "arn:aws:iam::123456789012:root"},
                 "Action": "sqs:*", "Resource": f"{ARN}:tfm-jobs"}]})}},
     ),
+    Change(
+        "aws_sns_topic.alerts", "display_name", "sns", "set_topic_attributes",
+        {"TopicArn": "${self.id}", "AttributeName": "DisplayName", "AttributeValue": "Paging"},
+    ),
+    Change(
+        "aws_sns_topic_policy.alerts", "policy", "sns", "set_topic_attributes",
+        {"TopicArn": "${self.arn}", "AttributeName": "Policy", "AttributeValue": Json({
+            "Version": "2012-10-17", "Statement": [{
+                "Sid": "EventsPublish", "Effect": "Allow",
+                "Principal": {"Service": "s3.amazonaws.com"},
+                "Action": "sns:Publish", "Resource": "${aws_sns_topic.alerts.arn}"}]})},
+    ),
+    Change(
+        "aws_sns_topic_subscription.jobs", "raw_message_delivery", "sns",
+        "set_subscription_attributes",
+        {"SubscriptionArn": "${self.id}", "AttributeName": "RawMessageDelivery",
+         "AttributeValue": "false"},
+    ),
+    Change(
+        "aws_dynamodb_table.orders", "point_in_time_recovery", "dynamodb",
+        "update_continuous_backups",
+        {"TableName": "${self.id}",
+         "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": True}},
+    ),
 ]  # fmt: skip
 
 # where the tools disagree because moto cannot do something: address -> reason
