@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
@@ -54,6 +55,7 @@ MODULES: tuple[ModuleType, ...] = (
     sns_topic_policy,
     sns_topic_subscription,
     dynamodb_table,
+    lambda_function,
 )
 
 
