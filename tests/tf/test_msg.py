@@ -58,6 +58,10 @@ CHANGES = [
         {"TableName": "${self.id}",
          "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": True}},
     ),
+    Change(
+        "aws_lambda_function.worker", "timeout", "lambda", "update_function_configuration",
+        {"FunctionName": "${self.id}", "Timeout": 60},
+    ),
 ]  # fmt: skip
 
 # where the tools disagree because moto cannot do something: address -> reason
@@ -89,12 +93,10 @@ def outcome(
 def test_driftctl_finds_no_drift_right_after_apply(outcome: Outcome) -> None:
     summary = outcome.clean["summary"]
     assert [d for d in outcome.clean["drifts"] if d["kind"] != "unmanaged"] == []
-    assert (
-        summary["declared"]
-        == summary["managed"]
-        == len({r for p in STACK.glob("*.tf") for r in _addresses(p.read_text())})
-    )
-    assert summary["unsupported"] == {}
+    addresses = {r for p in STACK.glob("*.tf") for r in _addresses(p.read_text())}
+    # the Lambda code's S3 object is the one resource driftctl does not compare
+    assert summary["unsupported"] == {"aws_s3_object": 1}
+    assert summary["managed"] == len(addresses) - 1
 
 
 def _addresses(text: str) -> list[str]:

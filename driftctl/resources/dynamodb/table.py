@@ -7,9 +7,10 @@ Live: ListTables pages, then per table DescribeTable, DescribeContinuousBackups
 ListTagsOfResource (its first page): DynamoDB has no batch read. Every table is the
 account's own. AWS defaults (Terraform's): provisioned capacity, class STANDARD, no
 stream, no deletion protection, point-in-time recovery and time to live off, encryption
-with AWS's own key. Index throughput and warm throughput are not compared. Keys,
-attribute definitions and local indexes are fixed at creation, and a global index is
-added or removed one at a time: a revert says "replace needed" for those.
+with AWS's own key; point-in-time recovery keeps 35 days while on. Index throughput
+and warm throughput are not compared. Keys, attribute definitions and local indexes
+are fixed at creation, and a global index is added or removed one at a time: a revert
+says "replace needed" for those.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ DEFAULTS: dict[str, Any] = {
     "global_secondary_index": [],
     "tags": {},
 }
+PITR_DAYS = 35
 GSI_CHANGE = "a global index is added or removed one at a time (UpdateTable): a human decides"
 
 
@@ -119,9 +121,7 @@ def live_attrs(table: dict[str, Any], pitr: Any, ttl: Any) -> dict[str, Any]:
         "stream_view_type": stream.get("StreamViewType") if stream.get("StreamEnabled") else None,
         "table_class": (table.get("TableClassSummary") or {}).get("TableClass", "STANDARD"),
         "deletion_protection_enabled": bool(table.get("DeletionProtectionEnabled")),
-        "point_in_time_recovery": [
-            {"enabled": pitr_status.get("PointInTimeRecoveryStatus") == "ENABLED"}
-        ],
+        "point_in_time_recovery": [_pitr_live(pitr_status)],
         "server_side_encryption": [
             {"enabled": sse.get("Status") in ("ENABLED", "ENABLING"), **_kms(sse)}
         ],
@@ -132,6 +132,12 @@ def live_attrs(table: dict[str, Any], pitr: Any, ttl: Any) -> dict[str, Any]:
             }
         ],
     }
+
+
+def _pitr_live(status: dict[str, Any]) -> dict[str, Any]:
+    enabled = status.get("PointInTimeRecoveryStatus") == "ENABLED"
+    days = status.get("RecoveryPeriodInDays", PITR_DAYS) if enabled else 0
+    return {"enabled": enabled, "recovery_period_in_days": days}
 
 
 def _kms(sse: dict[str, Any]) -> dict[str, Any]:
@@ -197,20 +203,35 @@ def _norm_index(index: Any) -> Any:
     return out
 
 
+def _on(value: Any) -> bool:
+    return value is True or (isinstance(value, str) and value.lower() == "true")
+
+
+def _pitr_block(block: dict[str, Any]) -> dict[str, Any]:
+    if block.get("recovery_period_in_days") in (None, ""):
+        # AWS's (and Terraform's) period: 35 days while on, none while off
+        block["recovery_period_in_days"] = PITR_DAYS if _on(block.get("enabled")) else 0
+    return block
+
+
+def _ttl_block(block: dict[str, Any]) -> dict[str, Any]:
+    if block.get("enabled") is False or block.get("enabled") == "false":
+        block.pop("attribute_name", None)  # AWS keeps no name for a disabled TTL
+    return block
+
+
 def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     out = dict(attrs)
-    for name in ("point_in_time_recovery", "server_side_encryption", "ttl"):
+    for name, fix in (("point_in_time_recovery", _pitr_block), ("ttl", _ttl_block)):
         if name in out:
-            out[name] = _one(out[name])
-    for block in out.get("point_in_time_recovery") or ():
-        if isinstance(block, dict):
-            block.pop("recovery_period_in_days", None)
-    for block in out.get("ttl") or ():
-        if isinstance(block, dict) and block.get("enabled") is False:
-            block.pop("attribute_name", None)  # AWS keeps no name for a disabled TTL
-    for block in out.get("server_side_encryption") or ():
-        if isinstance(block, dict) and block.get("kms_key_arn") in ("", None):
-            block.pop("kms_key_arn", None)
+            out[name] = [fix(dict(b)) if isinstance(b, dict) else b for b in _one(out[name]) or ()]
+    if "server_side_encryption" in out:
+        out["server_side_encryption"] = [
+            {k: v for k, v in b.items() if not (k == "kms_key_arn" and v in ("", None))}
+            if isinstance(b, dict)
+            else b
+            for b in _one(out["server_side_encryption"]) or ()
+        ]
     for name in ("global_secondary_index", "local_secondary_index"):
         if isinstance(out.get(name), list):
             out[name] = [_norm_index(i) for i in out[name]]
@@ -396,8 +417,12 @@ def _update(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
 
 
 def _pitr(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
-    enabled = as_bool(_first(after.get("point_in_time_recovery")).get("enabled"))
-    spec = {"PointInTimeRecoveryEnabled": enabled}
+    block = _first(after.get("point_in_time_recovery"))
+    enabled = as_bool(block.get("enabled"))
+    spec: dict[str, Any] = {"PointInTimeRecoveryEnabled": enabled}
+    days = as_int(block.get("recovery_period_in_days"))
+    if enabled and days:
+        spec["RecoveryPeriodInDays"] = days
     return [
         ctx.call(
             "dynamodb", "update_continuous_backups", TableName=ctx.id,
@@ -493,7 +518,8 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
 
 def _fresh(desired: Attrs) -> Attrs:
     """Created with everything but point-in-time recovery and TTL (their own calls)."""
-    return {**desired, "point_in_time_recovery": [{"enabled": False}], "ttl": [{"enabled": False}]}
+    off = [{"enabled": False, "recovery_period_in_days": 0}]
+    return {**desired, "point_in_time_recovery": off, "ttl": [{"enabled": False}]}
 
 
 def _named(ctx: Ctx, desired: Attrs) -> str:
