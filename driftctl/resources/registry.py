@@ -15,6 +15,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from driftctl.resources.awslambda import function as lambda_function
+from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
@@ -56,6 +57,7 @@ MODULES: tuple[ModuleType, ...] = (
     sns_topic_subscription,
     dynamodb_table,
     lambda_function,
+    lambda_permission,
 )
 
 
