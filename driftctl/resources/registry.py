@@ -20,6 +20,7 @@ from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.kinesis import stream as kinesis_stream
 from driftctl.resources.s3 import (
     bucket,
     bucket_encryption,
@@ -58,6 +59,7 @@ MODULES: tuple[ModuleType, ...] = (
     dynamodb_table,
     lambda_function,
     lambda_permission,
+    kinesis_stream,
 )
 
 

@@ -230,4 +230,28 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "function_url_auth_type": None,
         },
     ),
+    "aws_kinesis_stream": (
+        "clicks",
+        {
+            "name": "clicks",
+            "shard_count": 4,
+            "retention_period": 48,
+            "shard_level_metrics": ["IncomingBytes"],
+            "encryption_type": "KMS",
+            "kms_key_id": KEY,
+            "stream_mode_details": [{"stream_mode": "ON_DEMAND"}],
+            "tags": {"a": "1"},
+            "arn": "arn:aws:kinesis:us-east-1:123456789012:stream/clicks",
+        },
+        {
+            "name": "clicks",
+            "shard_count": 2,
+            "retention_period": 24,
+            "shard_level_metrics": ["OutgoingBytes"],
+            "encryption_type": "NONE",
+            "kms_key_id": None,
+            "stream_mode_details": [{"stream_mode": "PROVISIONED"}],
+            "tags": {"b": "2"},
+        },
+    ),
 }

@@ -62,6 +62,10 @@ CHANGES = [
         "aws_lambda_function.worker", "timeout", "lambda", "update_function_configuration",
         {"FunctionName": "${self.id}", "Timeout": 60},
     ),
+    Change(
+        "aws_lambda_permission.uploads", harness.MISSING, "lambda", "remove_permission",
+        {"FunctionName": "tfm-worker", "StatementId": "AllowS3"},
+    ),
 ]  # fmt: skip
 
 # where the tools disagree because moto cannot do something: address -> reason

@@ -41,3 +41,11 @@ resource "aws_lambda_function" "worker" {
     Team = "jobs"
   }
 }
+
+resource "aws_lambda_permission" "uploads" {
+  statement_id  = "AllowS3"
+  action        = "lambda:InvokeFunction"
+  function_name = aws_lambda_function.worker.function_name
+  principal     = "s3.amazonaws.com"
+  source_arn    = aws_s3_bucket.code.arn
+}
