@@ -28,6 +28,7 @@ from driftctl.resources.s3 import (
     bucket_public_access_block,
     bucket_versioning,
 )
+from driftctl.resources.sfn import state_machine as sfn_state_machine
 from driftctl.resources.sns import topic as sns_topic
 from driftctl.resources.sns import topic_policy as sns_topic_policy
 from driftctl.resources.sns import topic_subscription as sns_topic_subscription
@@ -60,6 +61,7 @@ MODULES: tuple[ModuleType, ...] = (
     lambda_function,
     lambda_permission,
     kinesis_stream,
+    sfn_state_machine,
 )
 
 

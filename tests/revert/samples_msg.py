@@ -254,4 +254,25 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_sfn_state_machine": (
+        "arn:aws:states:us-east-1:123456789012:stateMachine:flow",
+        {
+            "name": "flow",
+            "definition": {"StartAt": "B", "States": {"B": {"Type": "Pass", "End": True}}},
+            "role_arn": "arn:aws:iam::123456789012:role/old",
+            "type": "STANDARD",
+            "logging_configuration": [{"level": "ALL", "include_execution_data": True}],
+            "tracing_configuration": [{"enabled": True}],
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "flow",
+            "definition": {"StartAt": "A", "States": {"A": {"Type": "Pass", "End": True}}},
+            "role_arn": "arn:aws:iam::123456789012:role/flow",
+            "type": "STANDARD",
+            "logging_configuration": [{"level": "OFF"}],
+            "tracing_configuration": [{"enabled": False}],
+            "tags": {"b": "2"},
+        },
+    ),
 }

@@ -66,6 +66,18 @@ CHANGES = [
         "aws_lambda_permission.uploads", harness.MISSING, "lambda", "remove_permission",
         {"FunctionName": "tfm-worker", "StatementId": "AllowS3"},
     ),
+    Change(
+        "aws_kinesis_stream.clicks", "retention_period", "kinesis",
+        "increase_stream_retention_period",
+        {"StreamName": "tfm-clicks", "RetentionPeriodHours": 48},
+    ),
+    Change(
+        "aws_sfn_state_machine.flow", "definition", "stepfunctions", "update_state_machine",
+        {"stateMachineArn": "${self.id}", "definition": Json({
+            "StartAt": "Wait", "States": {
+                "Wait": {"Type": "Wait", "Seconds": 30, "Next": "Done"},
+                "Done": {"Type": "Succeed"}}})},
+    ),
 ]  # fmt: skip
 
 # where the tools disagree because moto cannot do something: address -> reason
