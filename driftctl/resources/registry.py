@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.dynamodb import table as dynamodb_table
@@ -62,6 +63,7 @@ MODULES: tuple[ModuleType, ...] = (
     lambda_permission,
     kinesis_stream,
     sfn_state_machine,
+    lambda_event_source_mapping,
 )
 
 

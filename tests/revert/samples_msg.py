@@ -275,4 +275,28 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_lambda_event_source_mapping": (
+        "bffb6301-c1a9-4614-93b9-ae653357d1fe",
+        {
+            "function_name": "worker",
+            "event_source_arn": f"{ARN}:jobs",
+            "enabled": False,
+            "batch_size": 1,
+            "maximum_batching_window_in_seconds": 20,
+            "starting_position": None,
+            "function_response_types": [],
+            "tags": {"a": "1"},
+            "arn": "arn:aws:lambda:us-east-1:123456789012:event-source-mapping:bffb6301",
+        },
+        {
+            "function_name": "worker2",
+            "event_source_arn": f"{ARN}:jobs",
+            "enabled": True,
+            "batch_size": 10,
+            "maximum_batching_window_in_seconds": 0,
+            "starting_position": None,
+            "function_response_types": ["ReportBatchItemFailures"],
+            "tags": {"b": "2"},
+        },
+    ),
 }
