@@ -87,7 +87,7 @@ def organization_accounts(base: Session, region: str, endpoint_url: str | None) 
     client = base.client("organizations", region_name=region, endpoint_url=endpoint_url)
     try:
         pages = client.get_paginator("list_accounts").paginate()
-        return sorted(
+        active = sorted(
             a["Id"] for page in pages for a in page["Accounts"] if a.get("Status") == "ACTIVE"
         )
     except botocore.exceptions.ClientError as exc:
@@ -96,6 +96,13 @@ def organization_accounts(base: Session, region: str, endpoint_url: str | None) 
             f"organizations:ListAccounts failed: {error.get('Code')}: {error.get('Message')}",
             "run with credentials of the management (or a delegated administrator) account",
         ) from exc
+    if not active:  # scanning nothing would report "in sync" whatever is declared
+        raise DriftctlError(
+            "--organization: organizations:ListAccounts lists no ACTIVE account, so there "
+            "is nothing to scan",
+            "check the organization's accounts, or name them with --accounts",
+        )
+    return active
 
 
 def enabled_regions(client: Any) -> list[str]:

@@ -1,4 +1,8 @@
-"""driftctl render: the canonical declared state as JSON (ARCHITECTURE.md §8b)."""
+"""driftctl render: the canonical declared state as JSON (ARCHITECTURE.md §8b).
+
+Secrets are masked as in every output: a sensitive value (driftctl.sensitive) is
+{"$sensitive": true}, a value under a secret-looking name *** (driftctl.report.mask).
+"""
 
 from __future__ import annotations
 
@@ -9,13 +13,16 @@ from typing import Annotated, Any
 
 import typer
 
-from driftctl import pipeline, settings
+from driftctl import pipeline, sensitive, settings
 from driftctl.aws.canonical import Declared
 from driftctl.commands import options
-from driftctl.model import to_plain
+from driftctl.model import Resource, to_plain
+from driftctl.report.mask import mask_value
 
 
-def rendered(declared: Declared) -> dict[str, Any]:
+def rendered(declared: Declared, masked: bool = True) -> dict[str, Any]:
+    """The rendering; masked=False keeps secrets (only for comparing two declared states in
+    memory, never for output)."""
     resources = sorted(declared.resources, key=lambda r: (r.type, r.address or "", r.id or ""))
     return {
         "schema_version": 1,
@@ -24,7 +31,7 @@ def rendered(declared: Declared) -> dict[str, Any]:
                 "type": r.type,
                 "address": r.address,
                 "id": r.id,
-                "attrs": to_plain(r.attrs),
+                "attrs": shown_attrs(r) if masked else to_plain(r.attrs),
                 "source": r.source.to_json() if r.source else None,
             }
             for r in resources
@@ -32,6 +39,12 @@ def rendered(declared: Declared) -> dict[str, Any]:
         "unknown": sorted(declared.unknown, key=lambda u: (u["address"], u["path"])),
         "warnings": sorted(declared.warnings),
     }
+
+
+def shown_attrs(r: Resource) -> Any:
+    """r's attrs as plain JSON, secrets masked."""
+    plain = to_plain(r.attrs)
+    return sensitive.rendered(mask_value(plain), sensitive.of(r.type, r.sensitive))
 
 
 def render_text(declared: Declared) -> str:
@@ -47,6 +60,7 @@ def render(
     ] = False,
     no_cache: options.NoCache = False,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
@@ -62,7 +76,9 @@ def render(
         var_files=var_file,
         variables=var,
         no_cache=no_cache,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        formats=settings.parse_formats(
+            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
+        ),
         state=settings.StateAccess(detect_backend=False),  # offline: a backend's state is not read
     )
     text = render_text(pipeline.load_declared(conf))

@@ -47,6 +47,7 @@ def scan(
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
@@ -111,7 +112,9 @@ def scan(
         ),
         settings.parse_rules(rules_, driftignore, no_default_rules, compat.ignore_lines(ignore)),
         no_cache=no_cache,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        formats=settings.parse_formats(
+            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
+        ),
         state=remote_state.parse_state_access(headers, tfc_token, tfc_endpoint, backend_config),
         selection=selection.parse_selection(filter_, only_managed, only_unmanaged, strict),
         quiet=quiet,
@@ -136,7 +139,7 @@ def scan(
             stderr.print(f"[yellow]warning[/] {escape(warning)}")
     declared, run = pipeline.declared_and_live(conf, pending)
     if conf.save_live is not None:
-        snapshot.save(run, conf.save_live)
+        snapshot.save(run, conf.save_live, conf.scale.shard)
     report = rules.apply(policy, pipeline.scan_report(declared, run, conf.selection))
     report = selection.only_kinds(report, conf.selection.kinds)
     write_outputs(report, conf, run)

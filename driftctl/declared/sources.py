@@ -100,7 +100,8 @@ def load_one(source: Source, settings: Settings) -> RawDeclared:
     if source.scheme == "tfstate" or source.scheme in REMOTE_STATES:
         return load_state(source, settings)
     if source.scheme == "kustomize":
-        return load_kustomize(str(source.path), settings.formats.kustomize_bin)
+        formats = settings.formats
+        return load_kustomize(str(source.path), formats.kustomize_bin, formats.allow_remote_bases)
     if source.scheme == "yaml":
         return load_yaml(source.path, settings)
     raise DriftctlError(f"{source.scheme}:// sources cannot be loaded here")

@@ -63,8 +63,10 @@ def connect(conf: Settings, fallback_region: str | None = None) -> Aws:
     return Aws(factory, counter, Reader(factory, counter), account, region, conn)
 
 
-def show(plan_: Plan, say: Say, title: str = "revert plan") -> None:
-    for line in render.plan_lines(plan_, title):
+def show(
+    plan_: Plan, say: Say, title: str = "revert plan", secrets: frozenset[str] = frozenset()
+) -> None:
+    for line in render.plan_lines(plan_, title, secrets):
         say(line)
 
 
@@ -141,6 +143,8 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
         "default_region": scanned.run.default_region,
         "declared": [o.to_json() for o in origins],
         "only": [g.text for g in opts.only],
+        # so that an undo of this journal masks them too when it prints its plan
+        journal.SENSITIVE_KEY: sorted(first.secrets | final.secrets),
     }
     entries = [Entry(u, fresh.get(u, [])) for u in final.units]
     book, result = _apply(aws, final, entries, header, opts, say)
@@ -254,7 +258,8 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
         )
     earlier = journal.earlier_outputs(data)
     undo_plan, now = plan_undo(data, aws.reader, aws.account, earlier)
-    show(undo_plan, say, f"undo plan for {path}")
+    secrets = data.secrets
+    show(undo_plan, say, f"undo plan for {path}", secrets)
     if not opts.approve:
         if undo_plan.calls:
             say(f"\nnothing was changed: pass --approve to make these {len(undo_plan.calls)} calls")
@@ -266,6 +271,7 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
         "undo_of": str(path),
         "account": aws.account,
         "default_region": data.header.get("default_region"),
+        journal.SENSITIVE_KEY: sorted(secrets),
     }
     entries = [Entry(u, now.get(u, [])) for u in undo_plan.units]
 
