@@ -78,6 +78,10 @@ CHANGES = [
                 "Wait": {"Type": "Wait", "Seconds": 30, "Next": "Done"},
                 "Done": {"Type": "Succeed"}}})},
     ),
+    Change(
+        "aws_lambda_event_source_mapping.jobs", "batch_size", "lambda",
+        "update_event_source_mapping", {"UUID": "${self.id}", "BatchSize": 9},
+    ),
 ]  # fmt: skip
 
 # where the tools disagree because moto cannot do something: address -> reason

@@ -9,6 +9,7 @@ PassThrough tracing, Zip package, no reserved concurrency (-1). VPC subnets and
 security groups are compared as sets. A revert changes the configuration in place; a
 function's name, package type or architecture needs a replacement, and a missing
 function is never re-created (its code is not in the declaration): a human decides.
+Tested on moto, which stores a function's code and never runs it.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ Live: GetPolicy per function, over the ListFunctions pages the function scan mak
 function's aliases or versions (`qualifier`) are not read. An account principal is
 compared as the account id (AWS writes its root ARN). Every statement is a
 replacement in Terraform: a changed one needs "replace needed: a human decides"; a
-missing one is added again, an unmanaged one removed.
+missing one is added again, an unmanaged one removed. (moto keeps an account principal
+as given, AWS as its root ARN: both compare as the account id.)
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ Live: ListStreams pages (their summaries carry the ARN and mode), then
 DescribeStreamSummary and ListTagsForStream (first page) per stream. Every stream is the
 account's own. AWS defaults (Terraform's): 24 hours' retention, no shard-level metrics,
 no encryption, provisioned mode. An on-demand stream's shard count is AWS's to manage,
-never compared. A stream cannot be renamed: a revert says "replace needed".
+never compared. A stream cannot be renamed: a revert says "replace needed". A missing
+stream is created, then tagged (moto's CreateStream ignores its Tags).
 """
 
 from __future__ import annotations
@@ -297,7 +298,6 @@ FAMILY = Family(
             tags=True,
             computed=frozenset({"arn"}),
             id_doc="stream name",
-            after=("aws_kms_key",),
             state_id=False,
         ),
     ),

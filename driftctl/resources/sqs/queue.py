@@ -8,7 +8,8 @@ AWS defaults (Terraform's): delay 0 s, maximum message size 262144 bytes, retent
 345600 s (4 days), receive wait 0 s, visibility timeout 30 s, not FIFO, no KMS key.
 `redrive_policy` and `redrive_allow_policy` are compared as parsed JSON
 (`maxReceiveCount` as a number). A queue cannot become FIFO or lose it, nor be renamed:
-a revert says "replace needed" instead of trying.
+a revert says "replace needed" instead of trying. (AWS, and moto, now give a queue
+created without it a 1 MiB maximum message size; Terraform 5.x sends its 262144.)
 """
 
 from __future__ import annotations

@@ -49,3 +49,9 @@ resource "aws_lambda_permission" "uploads" {
   principal     = "s3.amazonaws.com"
   source_arn    = aws_s3_bucket.code.arn
 }
+
+resource "aws_lambda_event_source_mapping" "jobs" {
+  event_source_arn = aws_sqs_queue.jobs.arn
+  function_name    = aws_lambda_function.worker.arn
+  batch_size       = 5
+}
