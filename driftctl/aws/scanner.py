@@ -34,7 +34,7 @@ from driftctl.aws.shards import Remote
 from driftctl.aws.workers import Workers
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
-from driftctl.resources.spec import DetailCall, Item, ListCall, ScanSpec
+from driftctl.resources.spec import DetailCall, Item, ListCall, ScanSpec, listed
 
 if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress
@@ -253,7 +253,7 @@ class Scanner:
             for block in range(0, len(unit_items), ENDPOINT_BLOCK)
             for detail in unit.spec.details
             for index, item in enumerate(unit_items[block : block + ENDPOINT_BLOCK], start=block)
-            if detail.when is None or detail.when(item)
+            if detail.needs is None and (detail.when is None or detail.when(item))
         }
         wanted = shards.processes_for(self.processes, sum(map(len, items.values())))
         parts = shards.split(list(calls), wanted if self.remote and len(calls) >= wanted else 1)
@@ -267,7 +267,36 @@ class Scanner:
             for future in futures.values():
                 future.exception()
             elsewhere.check()
+        self._run_needing(pool, items, futures)
         return futures
+
+    def _run_needing(
+        self,
+        pool: Workers,
+        items: dict[_Unit, list[Item]],
+        futures: dict[tuple[_Unit, int, str], Future[Any]],
+    ) -> None:
+        """The detail calls made after another one (`DetailCall.needs`), with its response."""
+        later = {}
+        for unit, unit_items in items.items():
+            for detail in unit.spec.details:
+                if detail.needs is None:
+                    continue
+                for index, item in enumerate(unit_items):
+                    first = futures.get((unit, index, detail.needs))
+                    if first is None or first.exception() is not None or first.result() is None:
+                        continue
+                    given = {**item, detail.needs: first.result()}
+                    if detail.when is None or detail.when(given):
+                        later[(unit, index, detail.key)] = (unit, detail, given)
+        if not later:
+            return
+        pool.grow(len(later))
+        for key, work in later.items():
+            futures[key] = pool.submit(self._detail, *work)
+        self._track({k: futures[k] for k in later}, lambda key: key[0].spec.service)
+        for key in later:
+            futures[key].exception()
 
     def detail_outcomes(self, calls: list[tuple[ScanSpec, str, str, Item]]) -> list[Any]:
         """Make detail calls given as (spec, region, detail key, item), in a worker process
@@ -404,17 +433,11 @@ def _items(unit: _Unit, lists: dict[tuple[Any, ...], Future[Any]]) -> list[Item]
     """The unit's listed items, each with its joined items under "__joins__" (a copy)."""
     pages = _result(lists[_list_key(unit, unit.spec.listing)])
     items: list[Item] = [
-        {**item, "__joins__": {}}
-        for page in pages
-        for item in page.get(unit.spec.listing.result_key) or ()
+        {**item, "__joins__": {}} for page in pages for item in listed(unit.spec.listing, page)
     ]
     for join in unit.spec.joins:
         joined_pages = _result(lists[_list_key(unit, join.listing)])
-        index = {
-            j[join.joined_key]: j
-            for page in joined_pages
-            for j in page.get(join.listing.result_key) or ()
-        }
+        index = {j[join.joined_key]: j for page in joined_pages for j in listed(join.listing, page)}
         for item in items:
             item["__joins__"][join.key] = index.get(item.get(join.item_key))
     if unit.spec.keep is not None:

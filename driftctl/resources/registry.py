@@ -15,7 +15,11 @@ from __future__ import annotations
 from types import ModuleType
 
 from driftctl.resources.acm import certificate as acm_certificate
+from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
+from driftctl.resources.awslambda import function as lambda_function
+from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
+from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
@@ -23,6 +27,7 @@ from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.kinesis import stream as kinesis_stream
 from driftctl.resources.kms import alias as kms_alias
 from driftctl.resources.kms import key as kms_key
 from driftctl.resources.logs import log_group as logs_log_group
@@ -34,7 +39,13 @@ from driftctl.resources.s3 import (
     bucket_versioning,
 )
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
+from driftctl.resources.sfn import state_machine as sfn_state_machine
+from driftctl.resources.sns import topic as sns_topic
+from driftctl.resources.sns import topic_policy as sns_topic_policy
+from driftctl.resources.sns import topic_subscription as sns_topic_subscription
 from driftctl.resources.spec import Fold, ResourceType, ScanSpec
+from driftctl.resources.sqs import queue as sqs_queue
+from driftctl.resources.sqs import queue_policy as sqs_queue_policy
 from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.revert.spec import RevertSpec
 
@@ -64,6 +75,17 @@ MODULES: tuple[ModuleType, ...] = (
     ecr_repository,
     ecr_lifecycle_policy,
     acm_certificate,
+    sqs_queue,
+    sqs_queue_policy,
+    sns_topic,
+    sns_topic_policy,
+    sns_topic_subscription,
+    dynamodb_table,
+    lambda_function,
+    lambda_permission,
+    kinesis_stream,
+    sfn_state_machine,
+    lambda_event_source_mapping,
 )
 
 

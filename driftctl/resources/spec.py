@@ -31,6 +31,17 @@ class ListCall:
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     paginated: bool = True
     page_size: int | None = None  # the largest page AWS allows: fewer round trips
+    # the listed items are plain strings (SQS queue URLs, DynamoDB table names): each
+    # becomes the item {item_key: value}
+    item_key: str | None = None
+
+
+def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
+    """One page's items, as dicts (plain strings wrapped under `call.item_key`)."""
+    items = page.get(call.result_key) or ()
+    if call.item_key is None:
+        return list(items)
+    return [{call.item_key: value} for value in items]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,6 +56,10 @@ class DetailCall:
     # the region to call for an item, where it is not the listing's (an S3 bucket's own
     # region: asked elsewhere, AWS answers with a redirect and botocore sends it again)
     region: Callable[[Item], str | None] | None = None
+    # the key of another detail call this one is made after: its params then see the item
+    # with that call's response under that key (a DynamoDB table's tags need the ARN its
+    # DescribeTable answers); not made where that response is None
+    needs: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)

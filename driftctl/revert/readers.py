@@ -101,11 +101,19 @@ class Reader:
         self, spec: ScanSpec, unit: Unit, item: dict[str, Any], gone: frozenset[str] = frozenset()
     ) -> dict[str, Any]:
         """The scan's detail calls for one item, made in the unit's region."""
-        return {
-            d.key: self.call(spec.service, unit.region, d.operation, d.params(item), d.absent, gone)
-            for d in spec.details
-            if d.when is None or d.when(item)
-        }
+        out: dict[str, Any] = {}
+        for d in sorted(spec.details, key=lambda d: d.needs is not None):
+            given = item
+            if d.needs is not None:
+                if out.get(d.needs) is None:
+                    continue
+                given = {**item, d.needs: out[d.needs]}
+            if d.when is None or d.when(given):
+                params = d.params(given)
+                out[d.key] = self.call(
+                    spec.service, unit.region, d.operation, params, d.absent, gone
+                )
+        return out
 
     def unit(self, unit: Unit) -> list[Resource]:
         if unit.id is None:

@@ -200,3 +200,6 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
 from tests.revert.samples_sec import SEC_SAMPLES  # noqa: E402
 
 SAMPLES.update(SEC_SAMPLES)
+from tests.revert.samples_msg import SAMPLES as _MSG  # noqa: E402
+
+SAMPLES.update(_MSG)
