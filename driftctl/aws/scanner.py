@@ -416,7 +416,7 @@ def _items(unit: _Unit, lists: dict[tuple[Any, ...], Future[Any]]) -> list[Item]
             for j in page.get(join.listing.result_key) or ()
         }
         for item in items:
-            item["__joins__"][join.key] = index.get(item.get(join.item_key))
+            item["__joins__"][join.key] = index.get(join.value(item))
     if unit.spec.keep is not None:
         items = [i for i in items if unit.spec.keep(i, unit.region)]
     return items

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
+from driftctl.resources.ec2 import route_table as ec2_route_table
+from driftctl.resources.ec2 import route_table_association as ec2_route_table_association
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
@@ -42,6 +45,9 @@ MODULES: tuple[ModuleType, ...] = (
     role,
     role_policy,
     role_policy_attachment,
+    ec2_internet_gateway,
+    ec2_route_table,
+    ec2_route_table_association,
 )
 
 

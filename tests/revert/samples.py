@@ -195,3 +195,7 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"name": "ann", "path": "/", "permissions_boundary": None, "tags": {"b": "2"}},
     ),
 }
+
+from tests.revert.samples_net import SAMPLES as _NET  # noqa: E402
+
+SAMPLES.update(_NET)

@@ -1,0 +1,40 @@
+"""Revert samples of the VPC networking and EC2 types (merged into samples.SAMPLES)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# type -> (id, live attrs, declared attrs)
+SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "aws_internet_gateway": (
+        "igw-0123",
+        {"vpc_id": "vpc-0old", "tags": {"a": "1"}},
+        {"vpc_id": "vpc-0new", "tags": {"b": "2"}},
+    ),
+    "aws_route_table": (
+        "rtb-0123",
+        {
+            "vpc_id": "vpc-0123",
+            "route": [
+                {"cidr_block": "0.0.0.0/0", "nat_gateway_id": "nat-0old"},
+                {"cidr_block": "10.9.0.0/16", "vpc_peering_connection_id": "pcx-0123"},
+            ],
+            "propagating_vgws": ["vgw-0old"],
+            "tags": {"a": "1"},
+        },
+        {
+            "vpc_id": "vpc-0123",
+            "route": [
+                {"cidr_block": "0.0.0.0/0", "gateway_id": "igw-0123"},
+                {"ipv6_cidr_block": "::/0", "egress_only_gateway_id": "eigw-0123"},
+            ],
+            "propagating_vgws": ["vgw-0new"],
+            "tags": {"b": "2"},
+        },
+    ),
+}
+SAMPLES["aws_route_table_association"] = (
+    "rtbassoc-0123",
+    {"route_table_id": "rtb-0old", "subnet_id": "subnet-0123", "gateway_id": None},
+    {"route_table_id": "rtb-0new", "subnet_id": "subnet-0123", "gateway_id": None},
+)
