@@ -38,3 +38,36 @@ SAMPLES["aws_route_table_association"] = (
     {"route_table_id": "rtb-0old", "subnet_id": "subnet-0123", "gateway_id": None},
     {"route_table_id": "rtb-0new", "subnet_id": "subnet-0123", "gateway_id": None},
 )
+SAMPLES["aws_eip"] = (
+    "eipalloc-0123",
+    {
+        "domain": "vpc",
+        "instance": "i-0old",
+        "network_interface": "eni-0old",
+        "public_ipv4_pool": "amazon",
+        "association_id": "eipassoc-0123",
+        "tags": {"a": "1"},
+    },
+    {
+        "domain": "vpc",
+        "instance": "i-0new",
+        "network_interface": "eni-0old",
+        "public_ipv4_pool": "amazon",
+        "tags": {"b": "2"},
+    },
+)
+SAMPLES["aws_nat_gateway"] = (
+    "nat-0123",
+    {
+        "subnet_id": "subnet-0123",
+        "allocation_id": "eipalloc-0123",
+        "connectivity_type": "public",
+        "tags": {"a": "1"},
+    },
+    {
+        "subnet_id": "subnet-0123",
+        "allocation_id": "eipalloc-0123",
+        "connectivity_type": "public",
+        "tags": {"b": "2"},
+    },
+)

@@ -1,0 +1,39 @@
+"""driftctl reports what `terraform plan -refresh-only` reports, for the VPC networking
+and EC2 types (#13): terraform applies tests/tf/stacks/net to moto, driftctl finds no
+drift, then a person changes one thing per type out of band with boto3, and each tool
+says what drifted (tests/tf/checks.py). Moto's gaps are in docs/resource-types.md.
+"""
+
+from __future__ import annotations
+
+from tests.tf import harness
+from tests.tf.checks import StackChecks
+from tests.tf.group import Group, Outcome
+from tests.tf.harness import Change
+
+CHANGES = [
+    Change(
+        "aws_internet_gateway.gw", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_route_table.public", "route", "ec2", "create_route",
+        {"RouteTableId": "${self.id}", "DestinationCidrBlock": "10.70.0.0/16",
+         "GatewayId": "${aws_internet_gateway.gw.id}"},
+    ),
+    Change(
+        "aws_route_table_association.private", harness.MISSING, "ec2",
+        "disassociate_route_table", {"AssociationId": "${self.id}"},
+    ),
+]  # fmt: skip
+
+GROUP = Group("net", CHANGES)
+
+
+class TestNet(StackChecks):
+    group = GROUP
+
+    def test_every_declared_resource_is_compared(self, outcome: Outcome) -> None:
+        summary = outcome.clean["summary"]
+        assert summary["compared_share"] == 1.0
+        assert summary["declared"] == summary["managed"]
