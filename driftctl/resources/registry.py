@@ -17,6 +17,7 @@ from types import ModuleType
 from driftctl.resources.ec2 import eip as ec2_eip
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
 from driftctl.resources.ec2 import nat_gateway as ec2_nat_gateway
+from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
 from driftctl.resources.ec2 import route_table_association as ec2_route_table_association
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
@@ -52,6 +53,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_route_table_association,
     ec2_eip,
     ec2_nat_gateway,
+    ec2_network_acl,
 )
 
 

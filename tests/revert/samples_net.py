@@ -71,3 +71,31 @@ SAMPLES["aws_nat_gateway"] = (
         "tags": {"b": "2"},
     },
 )
+_HTTPS = {
+    "rule_no": 100,
+    "action": "allow",
+    "protocol": "6",
+    "cidr_block": "0.0.0.0/0",
+    "from_port": 443,
+    "to_port": 443,
+    "icmp_type": 0,
+    "icmp_code": 0,
+}
+SAMPLES["aws_network_acl"] = (
+    "acl-0123",
+    {
+        "vpc_id": "vpc-0123",
+        "subnet_ids": [],
+        "ingress": [_HTTPS, {**_HTTPS, "rule_no": 200, "from_port": 22, "to_port": 22}],
+        "egress": [{**_HTTPS, "protocol": "-1", "from_port": 0, "to_port": 0}],
+        "tags": {"a": "1"},
+    },
+    {
+        "vpc_id": "vpc-0123",
+        # a subnet moves between ACLs by hand (the plan says so): none here
+        "subnet_ids": [],
+        "ingress": [{**_HTTPS, "action": "deny"}, {**_HTTPS, "rule_no": 300, "protocol": "1"}],
+        "egress": [],
+        "tags": {"b": "2"},
+    },
+)
