@@ -25,6 +25,20 @@ CHANGES = [
         "aws_route_table_association.private", harness.MISSING, "ec2",
         "disassociate_route_table", {"AssociationId": "${self.id}"},
     ),
+    Change(
+        "aws_eip.nat", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_nat_gateway.a", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_network_acl.private", "ingress", "ec2", "create_network_acl_entry",
+        {"NetworkAclId": "${self.id}", "RuleNumber": 200, "Protocol": "6",
+         "RuleAction": "allow", "Egress": False, "CidrBlock": "0.0.0.0/0",
+         "PortRange": {"From": 22, "To": 22}},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("net", CHANGES)

@@ -39,3 +39,20 @@ resource "aws_route_table_association" "private" {
   subnet_id      = aws_subnet.private.id
   route_table_id = aws_route_table.private.id
 }
+
+# A NAT gateway with an Elastic IP of its own
+resource "aws_eip" "nat" {
+  domain = "vpc"
+  tags = {
+    Name = "net-nat"
+  }
+}
+
+resource "aws_nat_gateway" "a" {
+  subnet_id     = aws_subnet.public.id
+  allocation_id = aws_eip.nat.id
+  tags = {
+    Name = "net-nat-a"
+  }
+  depends_on = [aws_internet_gateway.gw]
+}
