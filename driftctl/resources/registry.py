@@ -21,6 +21,7 @@ from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
 from driftctl.resources.ec2 import route_table_association as ec2_route_table_association
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
 from driftctl.resources.s3 import (
@@ -54,6 +55,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_eip,
     ec2_nat_gateway,
     ec2_network_acl,
+    ec2_vpc_endpoint,
 )
 
 

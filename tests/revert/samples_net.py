@@ -99,3 +99,28 @@ SAMPLES["aws_network_acl"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_vpc_endpoint"] = (
+    "vpce-0123",
+    {
+        "vpc_id": "vpc-0123",
+        "service_name": "com.amazonaws.us-east-1.s3",
+        "vpc_endpoint_type": "Gateway",
+        "route_table_ids": ["rtb-0old"],
+        "subnet_ids": [],
+        "security_group_ids": ["sg-0old"],
+        "private_dns_enabled": True,
+        "policy": {"Version": "2012-10-17", "Statement": [{"Effect": "Deny", "Action": "*"}]},
+        "tags": {"a": "1"},
+    },
+    {
+        "vpc_id": "vpc-0123",
+        "service_name": "com.amazonaws.us-east-1.s3",
+        "vpc_endpoint_type": "Gateway",
+        "route_table_ids": ["rtb-0new"],
+        "subnet_ids": ["subnet-0new"],
+        "security_group_ids": [],
+        "private_dns_enabled": False,
+        "policy": {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "*"}]},
+        "tags": {"b": "2"},
+    },
+)
