@@ -16,6 +16,7 @@ from types import ModuleType
 
 from driftctl.resources.ec2 import eip as ec2_eip
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
+from driftctl.resources.ec2 import key_pair as ec2_key_pair
 from driftctl.resources.ec2 import nat_gateway as ec2_nat_gateway
 from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
@@ -56,6 +57,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_nat_gateway,
     ec2_network_acl,
     ec2_vpc_endpoint,
+    ec2_key_pair,
 )
 
 

@@ -124,3 +124,13 @@ SAMPLES["aws_vpc_endpoint"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_key_pair"] = (
+    "deploy",
+    {
+        "key_name": "deploy",
+        "public_key": "ssh-ed25519 AAAAold",
+        "key_pair_id": "key-0123",
+        "tags": {"a": "1"},
+    },
+    {"key_name": "deploy", "public_key": "ssh-ed25519 AAAAold", "tags": {"b": "2"}},
+)
