@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
 from driftctl.resources.ec2 import eip as ec2_eip
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
 from driftctl.resources.ec2 import key_pair as ec2_key_pair
@@ -58,6 +59,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_network_acl,
     ec2_vpc_endpoint,
     ec2_key_pair,
+    ec2_ebs_volume,
 )
 
 

@@ -134,3 +134,30 @@ SAMPLES["aws_key_pair"] = (
     },
     {"key_name": "deploy", "public_key": "ssh-ed25519 AAAAold", "tags": {"b": "2"}},
 )
+SAMPLES["aws_ebs_volume"] = (
+    "vol-0123",
+    {
+        "availability_zone": "us-east-1a",
+        "size": 8,
+        "type": "gp2",
+        "iops": 100,
+        "throughput": 0,
+        "encrypted": False,
+        "kms_key_id": "",
+        "snapshot_id": "",
+        "multi_attach_enabled": False,
+        "tags": {"a": "1"},
+    },
+    {
+        "availability_zone": "us-east-1a",
+        "size": 20,
+        "type": "gp3",
+        "iops": 3000,
+        "throughput": 125,
+        "encrypted": False,
+        "kms_key_id": "",
+        "snapshot_id": "",
+        "multi_attach_enabled": False,
+        "tags": {"b": "2"},
+    },
+)

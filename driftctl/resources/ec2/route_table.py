@@ -3,9 +3,10 @@ virtual private gateways, and tags.
 
 Live: DescribeRouteTables pages (100 tables a call), nothing per table. Each VPC's main
 route table is AWS's own, never unmanaged. The `local` route AWS gives every table and
-the routes a virtual private gateway propagates are never drift (Terraform leaves them
-out of `route` as well). Routes left undeclared are not compared: Terraform then manages
-them with separate `aws_route` resources, which fold into their table's `route` set.
+the routes a virtual private gateway propagates or a gateway VPC endpoint adds are never
+drift (Terraform leaves them out of `route` as well). Routes left undeclared are not
+compared: Terraform then manages them with separate `aws_route` resources, which fold
+into their table's `route` set.
 A table cannot move to another VPC: a revert says so.
 """
 
@@ -74,6 +75,8 @@ def live_route(route: Item) -> dict[str, Any] | None:
     """One live route as Terraform's route block; None for AWS's own (local, propagated)."""
     if route.get("GatewayId") == "local" or route.get("Origin") == "EnableVgwRoutePropagation":
         return None
+    if route.get("DestinationPrefixListId") and str(route.get("GatewayId")).startswith("vpce-"):
+        return None  # a gateway endpoint's route: its aws_vpc_endpoint's, as in Terraform
     out = {tf: route[api] for tf, api in {**DESTINATIONS, **TARGETS}.items() if route.get(api)}
     gateway = out.get("gateway_id", "")
     if isinstance(gateway, str) and gateway.startswith("vpce-"):
