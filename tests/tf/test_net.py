@@ -39,6 +39,18 @@ CHANGES = [
          "RuleAction": "allow", "Egress": False, "CidrBlock": "0.0.0.0/0",
          "PortRange": {"From": 22, "To": 22}},
     ),
+    Change(
+        "aws_vpc_endpoint.s3", "route_table_ids", "ec2", "modify_vpc_endpoint",
+        {"VpcEndpointId": "${self.id}", "AddRouteTableIds": ["${aws_route_table.public.id}"]},
+    ),
+    Change(
+        "aws_key_pair.deploy", "tags.Team", "ec2", "create_tags",
+        {"Resources": ["${self.key_pair_id}"], "Tags": [{"Key": "Team", "Value": "data"}]},
+    ),
+    Change(
+        "aws_ebs_volume.data", "size", "ec2", "modify_volume",
+        {"VolumeId": "${self.id}", "Size": 30},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("net", CHANGES)

@@ -56,3 +56,13 @@ resource "aws_nat_gateway" "a" {
   }
   depends_on = [aws_internet_gateway.gw]
 }
+
+# A gateway endpoint for S3 on the private route table
+resource "aws_vpc_endpoint" "s3" {
+  vpc_id          = aws_vpc.main.id
+  service_name    = "com.amazonaws.us-east-1.s3"
+  route_table_ids = [aws_route_table.private.id]
+  tags = {
+    Name = "net-s3"
+  }
+}
