@@ -16,6 +16,7 @@ from types import ModuleType
 
 from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
 from driftctl.resources.ec2 import eip as ec2_eip
+from driftctl.resources.ec2 import instance as ec2_instance
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
 from driftctl.resources.ec2 import key_pair as ec2_key_pair
 from driftctl.resources.ec2 import nat_gateway as ec2_nat_gateway
@@ -60,6 +61,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_vpc_endpoint,
     ec2_key_pair,
     ec2_ebs_volume,
+    ec2_instance,
 )
 
 

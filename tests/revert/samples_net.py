@@ -161,3 +161,29 @@ SAMPLES["aws_ebs_volume"] = (
         "tags": {"b": "2"},
     },
 )
+_INSTANCE = {
+    "ami": "ami-0123",
+    "instance_type": "t3.micro",
+    "subnet_id": "subnet-0123",
+    "key_name": "deploy",
+    "iam_instance_profile": "",
+    "ebs_optimized": False,
+}
+SAMPLES["aws_instance"] = (
+    "i-0123",
+    {
+        **_INSTANCE,
+        "vpc_security_group_ids": ["sg-0old"],
+        "monitoring": True,
+        "source_dest_check": False,
+        "instance_state": "running",
+        "tags": {"a": "1"},
+    },
+    {
+        **_INSTANCE,
+        "vpc_security_group_ids": ["sg-0new"],
+        "monitoring": False,
+        "source_dest_check": True,
+        "tags": {"b": "2"},
+    },
+)

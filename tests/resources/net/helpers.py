@@ -78,5 +78,5 @@ def run(calls: list[Call]) -> None:
         for name, key in call.outputs.items():
             value: Any = response
             for part in key.split("."):
-                value = value[part]
+                value = value[int(part)] if isinstance(value, list) else value[part]
             outputs[name] = value
