@@ -6,7 +6,9 @@ launched with and deletes on termination (its root volume, say) is the instance'
 unmanaged. Type, IOPS and throughput are compared only where declared (Terraform
 computes them). ModifyVolume puts back size (it only grows: a smaller size needs a
 human), type, IOPS, throughput and multi-attach; the zone, encryption, key and snapshot
-are fixed at creation. ACK's EC2 controller has no volume kind.
+are fixed at creation. ACK's EC2 controller has no volume kind. Moto leaves
+DeleteOnTermination out of a root volume's attachment (AWS says true): there an
+instance's root volume shows as unmanaged.
 """
 
 from __future__ import annotations

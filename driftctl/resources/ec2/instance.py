@@ -8,7 +8,8 @@ unless declared otherwise; the rest is compared where declared (Terraform comput
 Security groups, source/destination check, monitoring and tags are put back in place;
 the instance type only while the instance is stopped (a human decides); AMI, subnet and
 key pair are fixed at launch. Not read here: user data, the termination-protection flag
-and block devices (each a call per instance).
+and block devices (each a call per instance). Moto has no MonitorInstances /
+UnmonitorInstances (the monitoring revert is tested as a plan only).
 """
 
 from __future__ import annotations
