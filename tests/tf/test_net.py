@@ -51,6 +51,10 @@ CHANGES = [
         "aws_ebs_volume.data", "size", "ec2", "modify_volume",
         {"VolumeId": "${self.id}", "Size": 30},
     ),
+    Change(
+        "aws_instance.web", "source_dest_check", "ec2", "modify_instance_attribute",
+        {"InstanceId": "${self.id}", "SourceDestCheck": {"Value": False}},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("net", CHANGES)

@@ -15,3 +15,14 @@ resource "aws_ebs_volume" "data" {
     Name = "net-data"
   }
 }
+
+# An instance in the public subnet
+resource "aws_instance" "web" {
+  ami           = "ami-12c6146b"
+  instance_type = "t3.micro"
+  subnet_id     = aws_subnet.public.id
+  key_name      = aws_key_pair.deploy.key_name
+  tags = {
+    Name = "net-web"
+  }
+}
