@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     misses: list[str] = []
     extras: list[str] = []
     gaps: list[str] = []
+    unseen: list[str] = []  # changes terraform does not show: a moto gap to name, or a bad edit
     with tempfile.TemporaryDirectory(prefix="recall-") as tmp:
         tf = harness.Terraform(Path(tmp) / "terraform")
         tf.init()
@@ -73,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
             extras += [f"{group.name}: {a} {k}" for a, k in sorted(dc_pairs - tf_pairs)]
             counted = [c for c in group.changes if not c.moto_gap]
             gaps += [f"{group.name}: {c} ({c.moto_gap})" for c in group.changes if c.moto_gap]
+            unseen += [
+                f"{group.name}: {c}"
+                for c in counted
+                if (c.address, key(c.attribute)) not in tf_pairs
+            ]
             seen_tf = sum((c.address, key(c.attribute)) in tf_pairs for c in counted)
             seen_dc = sum((c.address, key(c.attribute)) in dc_pairs for c in counted)
             rows.append(
@@ -103,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         ("terraform reports, driftctl does not", misses),
         ("driftctl reports, terraform does not", extras),
         ("changes moto does not reflect (left out)", gaps),
+        ("changes terraform does not show (name the moto gap, or fix the edit)", unseen),
     ):
         if lines:
             print(f"\n{title}:")

@@ -92,14 +92,30 @@ def run(group: Group, terraform: harness.Terraform, workdir: Path) -> Outcome:
 
 
 def groups() -> list[Group]:
-    """Every group some tests/tf/test_*.py declares (as `GROUP` or a class's `group`)."""
+    """A group for every stack directory of tests/tf/stacks, sorted by name.
+
+    Its changes come from the `Group` that tests/tf/test_*.py or bench_*.py declares for
+    it (as `GROUP`, or a test class's `group`); failing that, from the `CHANGES` list of
+    tests/tf/test_<name>.py; failing that, it has none (its drift still counts).
+    """
     import importlib
 
-    found: dict[str, Group] = {}
-    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+    here = Path(__file__).parent
+    declared: dict[str, Group] = {}
+    modules = {}
+    for path in sorted([*here.glob("test_*.py"), *here.glob("bench_*.py")]):
         module = importlib.import_module(f"tests.tf.{path.stem}")
+        modules[path.stem] = module
         for value in [getattr(module, "GROUP", None), *vars(module).values()]:
-            group = getattr(value, "group", value)
-            if isinstance(group, Group):
-                found.setdefault(group.name, group)
-    return [found[name] for name in sorted(found)]
+            found = getattr(value, "group", value)
+            if isinstance(found, Group):
+                declared.setdefault(found.name, found)
+    out = []
+    for directory in sorted(p for p in STACKS.iterdir() if p.is_dir()):
+        name = directory.name
+        if name in declared:
+            out.append(declared[name])
+            continue
+        changes = getattr(modules.get(f"test_{name}"), "CHANGES", [])
+        out.append(Group(name, [c for c in changes if isinstance(c, Change)]))
+    return out

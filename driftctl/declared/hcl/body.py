@@ -19,7 +19,7 @@ from driftctl.declared.hcl.parse import (
     static_traversal,
 )
 from driftctl.declared.hcl.provenance import record
-from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending
+from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending, mark_if, unmark
 from driftctl.model import SourceRef, Unknown
 
 
@@ -96,7 +96,8 @@ class BodyEvaluator:
         iterator = static_traversal(attrs["iterator"]) if "iterator" in attrs else [label]
         if iterator is None or len(iterator) != 1:
             raise HclEvalError(f"{self._where(item)}: iterator must be a plain name")
-        collection = self.evaluator.evaluate(attrs["for_each"])
+        # a sensitive collection makes every block it generates sensitive
+        collection, marked = unmark(self.evaluator.evaluate(attrs["for_each"]))
         if is_pending(collection):
             out.attrs[label] = as_unknown(collection)
             return
@@ -113,7 +114,7 @@ class BodyEvaluator:
             origins = {iterator[0]: (origin, key)}
             child = BodyEvaluator(self.evaluator.with_names(names, origins))
             inner = child.eval_body(contents[0], (), f"{prefix}{label}[{len(blocks)}].")
-            blocks.append(inner.attrs)
+            blocks.append(mark_if(marked, inner.attrs))
             out.provenance.update(inner.provenance)
 
 

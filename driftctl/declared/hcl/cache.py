@@ -5,8 +5,21 @@ only on the text and on the parser, so the key is the SHA-256 of the text togeth
 the versions of python-hcl2, lark, Python and this cache's format. An entry is the tree
 as nested tuples in `marshal` form (unpickling lark's Tokens costs more than parsing),
 without the new-line/comment subtrees the evaluator skips; reading it builds the Trees
-and Tokens directly. An entry that cannot be read (truncated, foreign, ...) is parsed
-again and rewritten; a cache directory that cannot be written is simply not used.
+and Tokens directly.
+
+An entry is never trusted blindly: a tree that does not match its file would silently
+drop (or invent) resources. Each entry carries the hash of the text it was parsed from
+and an HMAC-SHA256 of that hash and the tree, keyed with a secret of 32 random bytes
+kept in the cache directory (`key`, mode 0600, created on first use). An entry whose
+source hash is not this text's (one copied under another name), whose MAC does not
+verify (truncated, edited, corrupted, or written by anyone who cannot read the key), or
+that cannot be read at all is ignored: the file is parsed again and the entry rewritten.
+The tree is unmarshalled only after it verified. A key file that is not a private
+(0600, owned by this user) 32-byte file disables the cache instead of being used, as
+does a cache directory that cannot be written. What the key cannot protect against is
+someone who can read it: do not share a cache directory with less trusted parties
+(`--no-cache` reads no cache at all).
+
 Entries are written atomically (a temporary file renamed into place), so concurrent
 runs never see half an entry.
 """
@@ -15,8 +28,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import marshal
 import os
+import stat
 import sys
 import tempfile
 from importlib import metadata
@@ -28,7 +43,10 @@ from lark.tree import Meta
 
 from driftctl.declared.hcl.parse import Node, parse
 
-FORMAT = "2"
+FORMAT = "3"
+MAGIC = b"driftctl-hcl-cache 3\n"
+KEY_FILE = "key"
+_DIGEST = 32  # bytes of a SHA-256
 
 
 def _version(package: str) -> str:
@@ -46,49 +64,113 @@ class ParseCache:
             f"{sys.version_info[:2]}\0{marshal.version}\0"
         )
         self._salt = versions.encode()
+        self._secret: bytes | None = None
+        self._secret_read = False
         self.hits = 0
         self.misses = 0
+        self.rejected = 0  # entries that did not verify (parsed again)
 
     def key(self, text: str) -> str:
-        return hashlib.sha256(self._salt + text.encode("utf-8", "surrogatepass")).hexdigest()
+        return self._source_digest(text).hex()
+
+    def _source_digest(self, text: str) -> bytes:
+        return hashlib.sha256(self._salt + text.encode("utf-8", "surrogatepass")).digest()
 
     def parse(self, text: str, display: str) -> Node:
-        key = self.key(text)
+        source = self._source_digest(text)
+        key = source.hex()
         path = self.directory / key[:2] / f"{key}.tree"
-        tree = self._read(path)
+        secret = self.secret()
+        tree = self._read(path, source, secret) if secret is not None else None
         if tree is not None:
             self.hits += 1
             return tree
         self.misses += 1
         tree = parse(text, display)
-        self._write(path, tree)
+        if secret is not None:
+            self._write(path, tree, source, secret)
         return tree
 
-    @staticmethod
-    def _read(path: Path) -> Node | None:
+    def secret(self) -> bytes | None:
+        """The cache's key (made on first use), or None: no usable key, no cache."""
+        if not self._secret_read:
+            self._secret_read = True
+            self._secret = _load_secret(self.directory / KEY_FILE)
+        return self._secret
+
+    def _read(self, path: Path, source: bytes, secret: bytes) -> Node | None:
         try:
-            data = marshal.loads(path.read_bytes())
-            return decode(data)
-        except FileNotFoundError:
+            blob = path.read_bytes()
+        except OSError:
             return None
-        except (OSError, EOFError, ValueError, TypeError, IndexError, RecursionError):
+        payload = verified(blob, source, secret)
+        if payload is None:
+            self.rejected += 1
+            return None
+        try:
+            return decode(marshal.loads(payload))
+        except (EOFError, ValueError, TypeError, IndexError, RecursionError):
+            self.rejected += 1
             return None
 
     @staticmethod
-    def _write(path: Path, tree: Node) -> None:
+    def _write(path: Path, tree: Node, source: bytes, secret: bytes) -> None:
         try:
-            data = marshal.dumps(encode(tree))
+            payload = marshal.dumps(encode(tree))
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         except (OSError, ValueError, RecursionError):
             return
         try:
             with os.fdopen(handle, "wb") as out:
-                out.write(data)
+                out.write(sealed(payload, source, secret))
             os.replace(temporary, path)
         except OSError:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def sealed(payload: bytes, source: bytes, secret: bytes) -> bytes:
+    """An entry: magic, the source's hash, the MAC of both, the payload."""
+    mac = hmac.new(secret, source + payload, hashlib.sha256).digest()
+    return MAGIC + source + mac + payload
+
+
+def verified(blob: bytes, source: bytes, secret: bytes) -> bytes | None:
+    """The payload of an entry made from this source with this key; None otherwise."""
+    head = len(MAGIC)
+    if len(blob) < head + 2 * _DIGEST or not blob.startswith(MAGIC):
+        return None
+    made_from = blob[head : head + _DIGEST]
+    mac = blob[head + _DIGEST : head + 2 * _DIGEST]
+    payload = blob[head + 2 * _DIGEST :]
+    if not hmac.compare_digest(made_from, source):
+        return None
+    expected = hmac.new(secret, made_from + payload, hashlib.sha256).digest()
+    return payload if hmac.compare_digest(mac, expected) else None
+
+
+def _load_secret(path: Path) -> bytes | None:
+    """The key in path, made (atomically, 0600) when absent; None when it cannot be made or
+    is not a private file of this user's (someone else may know it)."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not path.exists():
+            handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".key")  # 0600
+            try:
+                with os.fdopen(handle, "wb") as out:
+                    out.write(os.urandom(_DIGEST))
+                with contextlib.suppress(FileExistsError):  # another run made it first
+                    os.link(temporary, path)
+            finally:
+                os.unlink(temporary)
+        info = os.lstat(path)
+        private = stat.S_ISREG(info.st_mode) and not info.st_mode & 0o077
+        if not private or info.st_uid != os.getuid() or info.st_size != _DIGEST:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 # A Tree is (data, children, line, column, end_line, end_column) (positions 0: none);

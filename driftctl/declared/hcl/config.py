@@ -19,8 +19,10 @@ from driftctl.declared.hcl.parse import (
     attribute_value,
     block_parts,
     body_items,
+    name_of,
     trees,
     unwrap,
+    where,
 )
 from driftctl.declared.hcl.template import string_template
 from driftctl.declared.hcl.vars import VariableDecl, read_text
@@ -81,6 +83,7 @@ class OutputDecl:
     file: str
     block: Node
     value: Node | None
+    sensitive: bool = False  # `sensitive = true`: its value is marked for the caller
 
 
 class ModuleConfig:
@@ -113,7 +116,7 @@ class ModuleConfig:
                 f"{self.prefix or self.directory}: not a directory",
                 hint="point --from at a Terraform directory",
             )
-        names = [p.name for p in listing.files(self.directory)]
+        names = [p.name for p in listing.files(self.directory, read=(".tf",))]
         skipped = [n for n in names if n.endswith((".tf.json", "_override.tf"))]
         skipped += [n for n in names if n == "override.tf"]
         for name in sorted(skipped):
@@ -160,8 +163,10 @@ class ModuleConfig:
             self.calls[labels[0]] = CallDecl(labels[0], file, block, attrs, source)
         elif kind == "output" and labels:
             _unique(self.outputs, labels[0], f'output "{labels[0]}"', where)
-            value = attributes(body).get("value")
-            self.outputs[labels[0]] = OutputDecl(labels[0], file, block, value)
+            attrs = attributes(body)
+            self.outputs[labels[0]] = OutputDecl(
+                labels[0], file, block, attrs.get("value"), literal_bool(file, attrs, "sensitive")
+            )
         elif kind == "provider":
             self.providers.append((file, block))
         elif kind == "import":
@@ -185,7 +190,19 @@ def _variable(name: str, file: str, block: Node, body: Node) -> VariableDecl:
         tuple(validations),
         attrs.get("nullable"),
         block,
+        literal_bool(file, attrs, "sensitive"),
     )
+
+
+def literal_bool(file: str, attrs: Mapping[str, Node], name: str) -> bool:
+    """A meta-argument Terraform wants written as true or false (`sensitive`); absent: false."""
+    node = attrs.get(name)
+    if node is None:
+        return False
+    inner = unwrap(node)
+    if inner.data == "literal_value" and name_of(inner) in ("true", "false"):
+        return name_of(inner) == "true"
+    raise DriftctlError(f"{where(file, node)}: {name} must be true or false (a literal)")
 
 
 def attributes(body: Node) -> dict[str, Node]:

@@ -4,6 +4,13 @@
 resolve itself (variables, locals, resources) it asks its `Scope`. Values that are only
 known after apply are `Unknown`; references to other resources' attributes are `Ref`
 (see hcl_refs). Any operation that needs the content of an Unknown or Ref gives Unknown.
+
+Sensitive marks (`Sensitive`, docs/sensitive.md) propagate as in Terraform: an operator,
+a condition, a template or a function call whose inputs hold a mark gives a marked
+result; a list or map keeps the marks of its elements; a traversal into a marked value
+gives a marked value. Functions that only move elements around (PASS_MARKS) keep the
+marks of the elements, as Terraform's do; every other function is given unmarked values
+and its whole result is marked.
 """
 
 from __future__ import annotations
@@ -19,7 +26,15 @@ from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC, call, check_function
 from driftctl.declared.hcl.ops import add_for_item, binary, bind, iterate, join_pieces, static_key
 from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap, where
-from driftctl.declared.hcl.refs import Attr, AttrSource, Index, Splat, Step, apply_steps
+from driftctl.declared.hcl.refs import (
+    Attr,
+    AttrSource,
+    Index,
+    Splat,
+    Step,
+    apply_steps,
+    unmark_steps,
+)
 from driftctl.declared.hcl.template import (
     ForDirective,
     IfDirective,
@@ -33,14 +48,20 @@ from driftctl.declared.hcl.template import (
 from driftctl.declared.hcl.values import (
     EvalFailure,
     ResourceBlock,
+    Sensitive,
     as_unknown,
     find_pending,
     is_pending,
+    mark,
+    mark_if,
     norm_number,
     to_bool,
     to_number,
     to_str,
     type_name,
+    unmark,
+    unmark_all,
+    unmark_deep,
 )
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
@@ -103,6 +124,29 @@ _TRAVERSALS = frozenset(
     {"get_attr_expr_term", "index_expr_term", "attr_splat_expr_term", "full_splat_expr_term"}
 )
 
+# Functions that keep the marks of the elements they move (merge(a, b).x is sensitive only
+# if the x given was; `terraform console` agrees): they get their arguments with only their
+# own marks taken off. The others get unmarked values and their whole result is marked.
+PASS_MARKS = frozenset(
+    {
+        "chunklist",
+        "coalescelist",
+        "concat",
+        "element",
+        "keys",
+        "length",
+        "lookup",
+        "merge",
+        "one",
+        "reverse",
+        "slice",
+        "values",
+    }
+)
+# Evaluated here: they read or set the mark itself.
+MARK_FUNCTIONS = frozenset({"sensitive", "nonsensitive", "issensitive"})
+HIDDEN = "(sensitive value)"
+
 
 class Evaluator:
     def __init__(self, scope: Scope, frame: Frame) -> None:
@@ -162,20 +206,23 @@ class Evaluator:
 
     def _eval_object(self, node: Node) -> Any:
         out: dict[str, Any] = {}
+        marked = False
         for elem in trees(node):
             key_node, value_node = trees(elem)
-            key = self._object_key(key_node)
+            key, key_marked = self._object_key(key_node)
             if is_pending(key):
                 return as_unknown(key)
+            marked = marked or key_marked
             out[key] = self.evaluate(value_node)
-        return out
+        return mark_if(marked, out)
 
-    def _object_key(self, key_node: Node) -> Any:
+    def _object_key(self, key_node: Node) -> tuple[Any, bool]:
+        """The key, and whether it was sensitive (then the whole object is)."""
         static = static_key(key_node)
         if static is not None:
-            return static
-        key = self.evaluate(trees(key_node)[0])
-        return key if is_pending(key) else to_str(key)
+            return static, False
+        key, marked = unmark_deep(self.evaluate(trees(key_node)[0]))
+        return (key if is_pending(key) else to_str(key)), marked
 
     # ------------------------------------------------------------------------ templates
 
@@ -184,7 +231,8 @@ class Evaluator:
             return self.evaluate(seq[0].expr)
         pieces: list[Any] = []
         self._render_into(seq, pieces)
-        return join_pieces(pieces)
+        plain, marked = unmark_all(pieces)  # a sensitive piece makes the string sensitive
+        return mark_if(marked, join_pieces(plain))
 
     def _render_into(self, seq: Seq, out: list[Any]) -> None:
         for part in seq:
@@ -199,21 +247,26 @@ class Evaluator:
 
     @staticmethod
     def _interpolate(value: Any) -> Any:
+        value, marked = unmark_deep(value)
         if is_pending(value):
-            return value
+            return mark_if(marked, value)
         if value is None or isinstance(value, (list, dict)):
             raise EvalFailure(f"cannot interpolate a {type_name(value)} value into a string")
-        return to_str(value)
+        return mark_if(marked, to_str(value))
 
     def _render_if(self, part: IfDirective, out: list[Any]) -> None:
-        cond = self.evaluate(part.cond)
+        cond, marked = unmark_deep(self.evaluate(part.cond))
+        if marked:
+            out.append(mark(""))  # what the template shows depends on a sensitive value
         if is_pending(cond):
             out.append(as_unknown(cond))
         else:
             self._render_into(part.then if to_bool(cond) else part.otherwise, out)
 
     def _render_for(self, part: ForDirective, out: list[Any]) -> None:
-        collection = self.evaluate(part.collection)
+        collection, marked = unmark(self.evaluate(part.collection))
+        if marked:
+            out.append(mark(""))
         if is_pending(collection):
             out.append(as_unknown(collection))
             return
@@ -275,7 +328,8 @@ class Evaluator:
 
     def _ref_module(self, steps: list[Step]) -> Any:
         _first_attr("module", steps)
-        return self.scope.module_ref(steps)
+        plain, marked = unmark_steps(steps)  # a sensitive instance key
+        return mark_if(marked, self.scope.module_ref(list(plain)))
 
     def _ref_var(self, steps: list[Step]) -> Any:
         value = self.scope.variable(_first_attr("var", steps))
@@ -305,73 +359,97 @@ class Evaluator:
 
     def _eval_conditional(self, node: Node) -> Any:
         cond, then, otherwise = trees(node)
-        value = self.evaluate(cond)
+        value, marked = unmark_deep(self.evaluate(cond))
         if is_pending(value):
             return as_unknown(value)
-        return self.evaluate(then if to_bool(value) else otherwise)
+        try:
+            chosen = then if to_bool(value) else otherwise
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [value]) from None
+        return mark_if(marked, self.evaluate(chosen))
 
     def _eval_unary_op(self, node: Node) -> Any:
         operator = str(node.children[0]).strip()
-        value = self.evaluate(trees(node)[0])
+        value, marked = unmark_deep(self.evaluate(trees(node)[0]))
         if is_pending(value):
             return as_unknown(value)
-        return -to_number(value) if operator == "-" else not to_bool(value)
+        try:
+            return mark_if(marked, -to_number(value) if operator == "-" else not to_bool(value))
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [value]) from None
 
     def _eval_binary_op(self, node: Node) -> Any:
         left_node, term = trees(node)[:2]
         operator_node, right_node = trees(term)
         operator = str(operator_node.children[0]).strip()
-        left, right = self.evaluate(left_node), self.evaluate(right_node)
-        return binary(operator, left, right)
+        (left, right), marked = unmark_all([self.evaluate(left_node), self.evaluate(right_node)])
+        try:
+            return mark_if(marked, binary(operator, left, right))
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [left, right]) from None
 
     # ------------------------------------------------------------------------ for expressions
 
     def _eval_for_tuple_expr(self, node: Node) -> Any:
         intro, value_node, *cond = trees(node)
-        frames = self._for_frames(intro)
+        frames, marked = self._for_frames(intro)
         if isinstance(frames, Unknown):
             return frames
         out: list[Any] = []
         for child in frames:
-            keep = child._for_keep(cond)
+            keep, keep_marked = child._for_keep(cond)
             if isinstance(keep, Unknown):
                 return keep
+            marked = marked or keep_marked
             if keep:
                 out.append(child.evaluate(value_node))
-        return out
+        return mark_if(marked, out)
 
     def _eval_for_object_expr(self, node: Node) -> Any:
         intro, key_node, value_node, *cond = trees(node)
         group = any(isinstance(t, Token) and t.type == "ELLIPSIS" for t in node.children)
-        frames = self._for_frames(intro)
+        frames, marked = self._for_frames(intro)
         if isinstance(frames, Unknown):
             return frames
         out: dict[str, Any] = {}
         for child in frames:
-            keep = child._for_keep(cond)
+            keep, keep_marked = child._for_keep(cond)
             if isinstance(keep, Unknown):
                 return keep
+            marked = marked or keep_marked
             if not keep:
                 continue
-            key = child.evaluate(key_node)
+            key, key_marked = unmark_deep(child.evaluate(key_node))
             if is_pending(key):
                 return as_unknown(key)
-            add_for_item(out, to_str(key), child.evaluate(value_node), group)
-        return out
+            marked = marked or key_marked
+            try:
+                text = to_str(key)
+            except EvalFailure as exc:
+                raise hidden(exc, key_marked, [key]) from None
+            add_for_item(out, text, child.evaluate(value_node), group)
+        return mark_if(marked, out)
 
-    def _for_frames(self, intro: Node) -> list[Evaluator] | Unknown:
+    def _for_frames(self, intro: Node) -> tuple[list[Evaluator] | Unknown, bool]:
+        """One evaluator per element, and whether the collection itself is sensitive
+        (its elements keep their own marks)."""
         *name_nodes, collection_node = trees(intro)
-        collection = self.evaluate(collection_node)
+        collection, marked = unmark(self.evaluate(collection_node))
         if is_pending(collection):
-            return as_unknown(collection)
+            return as_unknown(collection), marked
         names = tuple(name_of(n) for n in name_nodes)
-        return [self.with_names(bind(names, k, v)) for k, v in iterate(collection)]
+        return [self.with_names(bind(names, k, v)) for k, v in iterate(collection)], marked
 
-    def _for_keep(self, cond: list[Node]) -> bool | Unknown:
+    def _for_keep(self, cond: list[Node]) -> tuple[bool | Unknown, bool]:
         if not cond:
-            return True
-        value = self.evaluate(trees(cond[0])[0])
-        return as_unknown(value) if is_pending(value) else to_bool(value)
+            return True, False
+        value, marked = unmark_deep(self.evaluate(trees(cond[0])[0]))
+        if is_pending(value):
+            return as_unknown(value), marked
+        try:
+            return to_bool(value), marked
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [value]) from None
 
     # ------------------------------------------------------------------------ functions
 
@@ -386,6 +464,8 @@ class Evaluator:
             return self._try(node, arg_nodes) if name == "try" else self._can(arg_nodes)
         if name in ("templatefile", "templatestring"):
             return self._template_call(name, node, arg_nodes)
+        if name in MARK_FUNCTIONS:
+            return self._mark_call(name, [self.evaluate(a) for a in arg_nodes], expand)
         if name in NON_DETERMINISTIC:
             self.scope.call_context().nondeterministic(self._where(node), name)
             return Unknown(f"{name}() is non-deterministic")
@@ -394,24 +474,54 @@ class Evaluator:
             self.scope.warn(f"{self._where(node)}: {unavailable.reason}; its value is unknown")
             return unavailable
         args = [self.evaluate(a) for a in arg_nodes]
+        marked = False
         if expand:
-            last = args.pop() if args else None
+            last, marked = unmark(args.pop() if args else None)
             if is_pending(last):
                 return as_unknown(last)
             if not isinstance(last, list):
                 raise EvalFailure(f"cannot expand a {type_name(last)} with ... (needs a list)")
             args.extend(last)
-        return call(name, args, self.scope.call_context())
+        if name in PASS_MARKS:
+            pairs = [unmark(a) for a in args]
+            args, marked = [a for a, _ in pairs], marked or any(m for _, m in pairs)
+        else:
+            args, deep = unmark_all(args)
+            marked = marked or deep
+        try:
+            return mark_if(marked, call(name, args, self.scope.call_context()))
+        except EvalFailure as exc:
+            raise hidden(exc, marked, args) from None
+
+    def _mark_call(self, name: str, args: list[Any], expand: bool) -> Any:
+        """sensitive(x), nonsensitive(x), issensitive(x): only the mark of x itself counts,
+        as in Terraform (nonsensitive keeps the marks of x's elements)."""
+        if expand or len(args) != 1:
+            raise EvalFailure(f"{name}() takes exactly one argument")
+        value = args[0]
+        if name == "sensitive":
+            return mark(value)
+        if name == "nonsensitive":
+            return unmark(value)[0]
+        if isinstance(value, Sensitive):
+            return True
+        return as_unknown(value) if is_pending(value) else False
 
     def _template_call(self, name: str, node: Node, arg_nodes: list[Node]) -> Any:
         """templatefile(path, vars) / templatestring(text, vars): a template of its own,
         rendered with only the given variables in scope."""
         if len(arg_nodes) != 2:
             raise EvalFailure(f"{name}() takes exactly two arguments")
-        first, variables = (self.evaluate(a) for a in arg_nodes)
+        (first, first_marked), (variables, marked) = (
+            unmark_deep(self.evaluate(arg_nodes[0])),
+            unmark(self.evaluate(arg_nodes[1])),  # each variable keeps its own mark
+        )
         pending = find_pending([first, variables])
         if pending is not None:
             return as_unknown(pending)
+        return mark_if(first_marked or marked, self._template(name, node, first, variables))
+
+    def _template(self, name: str, node: Node, first: Any, variables: Any) -> Any:
         if not isinstance(variables, dict):
             raise EvalFailure(f"{name}(): vars must be an object, got {type_name(variables)}")
         context = self.scope.call_context()
@@ -443,6 +553,31 @@ class Evaluator:
         except HclEvalError:
             return False
         return as_unknown(value) if is_pending(value) else True
+
+
+def hidden(exc: EvalFailure, marked: bool, values: list[Any]) -> EvalFailure:
+    """The failure to raise: when sensitive values took part, their text in the message
+    is "(sensitive value)", as Terraform hides them."""
+    return EvalFailure(scrub(str(exc), values)) if marked else exc
+
+
+def scrub(message: str, values: list[Any]) -> str:
+    """message with the text of every scalar inside values replaced by HIDDEN."""
+    texts: set[str] = set()
+    stack = list(values)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and item:
+            texts |= {item, repr(item)}
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
+            texts.add(str(item))
+    for text in sorted(texts, key=len, reverse=True):
+        message = message.replace(text, HIDDEN)
+    return message
 
 
 def _first_attr(root: str, steps: list[Step]) -> str:

@@ -11,16 +11,24 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import gcpause
+from driftctl import deepstack, gcpause
 from driftctl.declared.binding import Binding, State
 from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
 from driftctl.declared.hcl.eval import Evaluator, Frame
 from driftctl.declared.hcl.loader import Loader
 from driftctl.declared.hcl.module import ModuleInstance
-from driftctl.declared.hcl.parse import Node, block_parts, name_of, parse, trees, unwrap
+from driftctl.declared.hcl.parse import (
+    Node,
+    block_parts,
+    name_of,
+    parse,
+    trees,
+    unwrap,
+    where,
+)
 from driftctl.declared.hcl.providers import apply_providers
-from driftctl.declared.hcl.values import is_pending, key_suffix
+from driftctl.declared.hcl.values import is_pending, key_suffix, unmark_deep
 from driftctl.declared.hcl.vars import resolve_variables, tfvars_files
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
@@ -47,9 +55,39 @@ def load_hcl(
     cache_dir: where parsed files are cached by content hash; None parses every file.
     state: matched address -> live values of its computed attributes (binding.py): a
       reference to one the configuration does not set takes the live value.
+
+    Evaluation recurses once per reference it follows, so it runs on a big stack
+    (driftctl.deepstack): a chain of thousands of locals evaluates as Terraform's does;
+    one deeper than even that is an error naming where, not a RecursionError.
     """
+
+    def work() -> RawDeclared:
+        try:
+            return _load(directory, var_files, variables, env, context, cache_dir, state)
+        except RecursionError as exc:
+            raise _too_deep(exc) from None
+
     with gcpause.paused():
-        return _load(directory, var_files, variables, env, context, cache_dir, state)
+        return deepstack.run(work)
+
+
+def _too_deep(exc: RecursionError) -> DriftctlError:
+    """The error for an evaluation deeper than the stack: where the innermost expression
+    being evaluated is (found in the traceback), and what to do."""
+    place = "the configuration"
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_name == "evaluate":
+            evaluator, node = frame.f_locals.get("self"), frame.f_locals.get("node")
+            if isinstance(evaluator, Evaluator) and node is not None and not node.meta.empty:
+                place = where(evaluator.frame.file, node)
+        tb = tb.tb_next
+    return DriftctlError(
+        f"{place}: references nested too deeply to evaluate (deeper than "
+        f"{deepstack.RECURSION_LIMIT:,} Python frames; tens of thousands of chained locals)",
+        hint="shorten the chain of references (a cycle through module outputs?)",
+    )
 
 
 def _load(
@@ -124,7 +162,7 @@ def _apply_imports(root: ModuleInstance, resources: list[RawResource]) -> None:
             continue
         evaluator = Evaluator(root, Frame(file))
         address = _import_address(evaluator, attrs["to"])
-        import_id = evaluator.evaluate(attrs["id"])
+        import_id = unmark_deep(evaluator.evaluate(attrs["id"]))[0]
         if address is None or not isinstance(import_id, str):
             root.warn(f"{place}: import block needs a literal resource address and a known id")
         elif address not in by_address:
@@ -153,7 +191,7 @@ def _import_address(evaluator: Evaluator, node: Node) -> str | None:
         key = (
             int(str(step.children[-1]))
             if step.data == "short_index"
-            else evaluator.evaluate(trees(step)[0])
+            else unmark_deep(evaluator.evaluate(trees(step)[0]))[0]
         )
         if is_pending(key) or not isinstance(key, (str, int)) or keys[-1] is not None:
             return None

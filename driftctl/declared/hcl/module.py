@@ -21,7 +21,15 @@ from driftctl.declared.hcl.parse import where
 from driftctl.declared.hcl.providers import provider_keys
 from driftctl.declared.hcl.refs import Step
 from driftctl.declared.hcl.resources import ResourceSet
-from driftctl.declared.hcl.values import EvalFailure, Instance, ResourceBlock, is_pending, to_bool
+from driftctl.declared.hcl.values import (
+    EvalFailure,
+    Instance,
+    ResourceBlock,
+    is_pending,
+    mark_if,
+    to_bool,
+    unmark_deep,
+)
 from driftctl.declared.hcl.vars import VariableValue, default_value, finish
 from driftctl.declared.raw import RawResource
 from driftctl.errors import DriftctlError
@@ -146,8 +154,8 @@ class ModuleInstance:
     def resource_attr(self, instance: Instance, name: str) -> Any:
         return self.loader.instances[instance.module].resources.attr(instance, name)
 
-    def bound_value(self, ref: Ref) -> Any:
-        found = self.loader.binding.lookup(ref)
+    def bound_value(self, ref: Ref, sensitive: bool = False) -> Any:
+        found = self.loader.binding.lookup(ref, sensitive)
         return ref if found is NOT_BOUND else found
 
     def module_ref(self, steps: list[Step]) -> Any:
@@ -195,6 +203,7 @@ class ModuleInstance:
                 value = evaluator.evaluate(decl.value) if decl.value is not None else None
         finally:
             self._output_stack.pop()
+        value = mark_if(decl.sensitive, value)  # the caller gets it marked
         self._outputs[name] = value
         return value
 
@@ -224,11 +233,13 @@ class ModuleInstance:
                 continue
             evaluator = Evaluator(self, Frame(decl.file))
             for condition, message in decl.validations:
-                ok = evaluator.evaluate(condition)
+                ok = unmark_deep(evaluator.evaluate(condition))[0]
                 if is_pending(ok) or _true(ok, decl.file, condition):
                     continue
-                text = evaluator.evaluate(message)
+                text, hidden = unmark_deep(evaluator.evaluate(message))
                 text = text if isinstance(text, str) else f"{text!r}"
+                if hidden:  # as Terraform: never print a sensitive value
+                    text = "the error message includes a sensitive value, so it is not shown"
                 origin = value.origin
                 came = f" (value from {where(origin.file, origin.node)})" if origin else ""
                 failures.append(

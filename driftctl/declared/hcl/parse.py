@@ -14,10 +14,17 @@ from driftctl.errors import DriftctlError
 Node: TypeAlias = "Tree[Token]"
 
 SYNTAX_HINT = "fix the HCL syntax there; `terraform validate` gives the full diagnosis"
+# Levels of the parse tree a file may have. Everything that reads a tree walks it
+# recursively (the evaluator, the cache, codify, the determinism lint), so a tree too deep
+# for Python's stack would end in a RecursionError instead of a message. Each level of
+# `[`, `{` or `(` takes two or three tree levels, each binary operator one: 400 is far
+# above what people write (a 20-deep expression is rare).
+MAX_TREE_DEPTH = 400
 
 
 def parse(text: str, display: str) -> Node:
-    """Parse HCL text; a syntax error raises DriftctlError naming display:line:col."""
+    """Parse HCL text; a syntax error (or an expression nested deeper than MAX_TREE_DEPTH)
+    raises DriftctlError naming display:line:col."""
     try:
         tree: Node = hcl2.api.parses_to_tree(text)
     except UnexpectedInput as exc:
@@ -25,7 +32,29 @@ def parse(text: str, display: str) -> Node:
         raise DriftctlError(
             f"{display}:{line}:{column}: syntax error: {_reason(exc)}", hint=SYNTAX_HINT
         ) from None
+    except RecursionError:  # the parser itself does not recurse today; should it one day
+        raise DriftctlError(
+            f"{display}:1:1: nested too deeply to parse", hint="split it into locals"
+        ) from None
+    check_depth(tree, display)
     return tree
+
+
+def check_depth(tree: Node, display: str) -> None:
+    """Refuse a tree deeper than MAX_TREE_DEPTH, naming where it gets too deep."""
+    stack: list[tuple[Node, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            at = node.meta if not node.meta.empty else tree.meta
+            line = getattr(at, "line", 1)
+            column = getattr(at, "column", 1)
+            raise DriftctlError(
+                f"{display}:{line}:{column}: expression nested too deeply (its syntax is "
+                f"more than {MAX_TREE_DEPTH} levels deep)",
+                hint="split it into locals; driftctl refuses deeper nesting",
+            )
+        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
 
 
 _TERMINALS = {
@@ -61,6 +90,7 @@ def _reason(exc: UnexpectedInput) -> str:
         if exc.token.type == "$END":
             return "unexpected end of file"
         value = str(exc.token).strip()
+        value = value if len(value) <= 40 else f"{value[:37]}..."  # a 5,000-character token
         shown = repr(value) if value else "end of line"
         expected = sorted({_TERMINALS.get(t, t.lower()) for t in exc.expected})
         tail = f", expected {' or '.join(expected)}" if 0 < len(expected) <= 4 else ""

@@ -24,7 +24,7 @@ from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
 from driftctl.declared.hcl.ops import static_key
 from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap
 from driftctl.declared.hcl.template import Interp, string_template
-from driftctl.declared.hcl.values import is_pending, to_str
+from driftctl.declared.hcl.values import Sensitive, is_pending, to_str, unmark_deep
 from driftctl.model import SourceRef
 
 Path = tuple[str | int, ...]
@@ -83,6 +83,8 @@ class _Walker:
 
     def fill(self, provenance: dict[str, SourceRef], name: str, place: _Place, value: Any) -> None:
         provenance[name] = span(place.file, place.node)
+        if isinstance(value, Sensitive):  # where a sensitive value is written is no secret
+            value = value.value
         if isinstance(value, dict):
             for key, item in value.items():
                 child = (
@@ -108,7 +110,7 @@ class _Walker:
         key = (id(evaluator), id(node))
         if key not in self._memo:
             try:
-                value = evaluator.evaluate(node)
+                value = unmark_deep(evaluator.evaluate(node))[0]
             except HclEvalError:
                 value = None
             self._memo[key] = None if is_pending(value) else value

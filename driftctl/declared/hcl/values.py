@@ -3,6 +3,11 @@
 Values are plain JSON-like Python data (None, bool, int, float, str, list, dict) plus
 `Unknown`, `Ref`, and `Instance` (a handle on one declared resource instance, turned into
 an `Unknown` by `finalize` when it reaches an attribute). Sets are sorted lists.
+
+Any value, or any element of a list or map, may be wrapped in `Sensitive`: Terraform's
+sensitive mark (docs/sensitive.md). The evaluator takes marks off where it computes with a
+value (operators, function calls, templates, traversals, conditions, for expressions) and
+puts them back on the result, so built-in functions never see one.
 """
 
 from __future__ import annotations
@@ -98,15 +103,117 @@ class ResourceBlock:
         return {inst.key: inst for inst in self.instances()}
 
 
+@dataclasses.dataclass(frozen=True)
+class Sensitive:
+    """A value Terraform marks sensitive: `variable`/`output` with `sensitive = true`,
+    `sensitive()`, or an attribute the provider's schema marks. Never nested in itself."""
+
+    value: Any
+
+    def __repr__(self) -> str:  # never the value, should a message ever show one
+        return "(sensitive value)"
+
+    __str__ = __repr__
+
+
+def mark(value: Any) -> Any:
+    """value marked sensitive (once)."""
+    return value if isinstance(value, Sensitive) else Sensitive(value)
+
+
+def mark_if(marked: bool, value: Any) -> Any:
+    return mark(value) if marked else value
+
+
+def unmark(value: Any) -> tuple[Any, bool]:
+    """(value without its own mark, whether it had one); marks inside it stay."""
+    if isinstance(value, Sensitive):
+        return value.value, True
+    return value, False
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def unmark_deep(value: Any) -> tuple[Any, bool]:
+    """(value without any mark, at any depth; whether it had one)."""
+    if type(value) in _SCALARS:  # the common case, first
+        return value, False
+    if isinstance(value, Sensitive):
+        return unmark_deep(value.value)[0], True
+    if isinstance(value, dict):
+        found = False
+        out: dict[Any, Any] = {}
+        for key, item in value.items():
+            out[key], inner = unmark_deep(item)
+            found = found or inner
+        return (out, True) if found else (value, False)
+    if isinstance(value, list):
+        items = [unmark_deep(item) for item in value]
+        if any(inner for _, inner in items):
+            return [item for item, _ in items], True
+        return value, False
+    return value, False
+
+
+def unmark_all(values: list[Any]) -> tuple[list[Any], bool]:
+    """Each value without any mark; whether any had one."""
+    pairs = [unmark_deep(v) for v in values]
+    return [v for v, _ in pairs], any(m for _, m in pairs)
+
+
+def sensitive_paths(value: Any) -> tuple[Any, set[str]]:
+    """(value finalized and without marks, the attribute paths that were marked: `a.b`,
+    `list[0]`). One walk when nothing is marked (the common case), three when something is."""
+    seen: list[bool] = []
+    plain = _finalized(value, seen)
+    found: set[str] = set()
+    if seen:
+        _marked_paths(plain, "", found)
+        plain = unmark_deep(plain)[0]
+    return plain, found
+
+
+def _finalized(value: Any, seen: list[bool]) -> Any:
+    """finalize(value); appends to seen when value holds a mark."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return {k: _finalized(v, seen) for k, v in value.items()}
+    if kind is list:
+        return [_finalized(v, seen) for v in value]
+    if kind is Sensitive:
+        seen.append(True)
+        return mark(_finalized(value.value, seen))
+    return as_unknown(value) if kind is Instance else value
+
+
+def _marked_paths(value: Any, path: str, found: set[str]) -> None:
+    if isinstance(value, Sensitive):
+        found.add(path)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _marked_paths(item, f"{path}.{key}" if path else str(key), found)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _marked_paths(item, f"{path}[{index}]", found)
+
+
 PENDING = (Unknown, Ref, Instance)
 
 
 def is_pending(value: Any) -> TypeGuard[Unknown | Ref | Instance]:
+    """Whether value (marked or not) is only known after apply."""
+    if isinstance(value, Sensitive):
+        value = value.value
     return isinstance(value, PENDING)
 
 
 def find_pending(value: Any) -> Unknown | Ref | Instance | None:
     """The first Unknown, Ref or Instance anywhere inside value (deterministic order)."""
+    if isinstance(value, Sensitive):
+        value = value.value
     if isinstance(value, PENDING):
         return value
     items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
@@ -122,7 +229,11 @@ def ref_text(ref: Ref) -> str:
     return f"{ref.address}{tail}"
 
 
-def as_unknown(value: Unknown | Ref | Instance) -> Unknown:
+def as_unknown(value: Unknown | Ref | Instance | Sensitive) -> Unknown:
+    """The Unknown a pending value stands for (a mark is dropped: an Unknown is never
+    compared nor shown with a value)."""
+    if isinstance(value, Sensitive):
+        return as_unknown(value.value)
     if isinstance(value, Unknown):
         return value
     if isinstance(value, Instance) and value.mode == "data":
@@ -135,6 +246,8 @@ def finalize(value: Any) -> Any:
     """Replace Instance handles (a whole resource used as a value) by Unknown, deeply."""
     if isinstance(value, Instance):
         return as_unknown(value)
+    if isinstance(value, Sensitive):
+        return mark(finalize(value.value))
     if isinstance(value, dict):
         return {k: finalize(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -154,6 +267,8 @@ def norm_number(value: int | float) -> int | float:
 
 
 def type_name(value: Any) -> str:
+    if isinstance(value, Sensitive):
+        return type_name(value.value)
     if value is None:
         return "null"
     if isinstance(value, bool):

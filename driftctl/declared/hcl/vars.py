@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from driftctl import safejson
 from driftctl.declared import listing
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, Scope
 from driftctl.declared.hcl.functions.base import CallContext
@@ -34,8 +35,11 @@ from driftctl.declared.hcl.values import (
     EvalFailure,
     Instance,
     ResourceBlock,
+    Sensitive,
     equal,
     is_pending,
+    mark,
+    mark_if,
     norm_number,
     sort_key,
     to_bool,
@@ -59,6 +63,7 @@ class VariableDecl:
     validations: tuple[tuple[Node, Node], ...] = ()
     nullable: Node | None = None
     block: Node | None = None
+    sensitive: bool = False  # `sensitive = true`: its value is marked (values.Sensitive)
 
     @property
     def where(self) -> str:
@@ -193,7 +198,7 @@ def resolve_variables(
 def tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
     auto = [
         p
-        for p in listing.files(directory)
+        for p in listing.files(directory, read=(".auto.tfvars", ".auto.tfvars.json"))
         if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))
     ]
     defaults = [directory / "terraform.tfvars", directory / "terraform.tfvars.json"]
@@ -236,7 +241,7 @@ def _read_tfvars(path: Path, display: str, scope: LiteralScope) -> dict[str, Var
 
 def _read_json_tfvars(text: str, display: str) -> dict[str, VariableValue]:
     try:
-        data = json.loads(text, parse_float=lambda t: norm_number(float(t)))
+        data = safejson.loads(text, parse_float=lambda t: norm_number(float(t)))
     except json.JSONDecodeError as exc:
         raise DriftctlError(
             f"{display}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}"
@@ -272,14 +277,15 @@ def finish(
             f"TF_VAR_{decl.name}"
         )
     if decl.type is None:
-        return assigned
+        return VariableValue(mark_if(decl.sensitive, assigned.value), assigned.origin)
     try:
         value = convert(assigned.value, _type_spec(decl.type))
     except EvalFailure as exc:
         origin = assigned.origin
         place = where(origin.file, origin.node) if origin else f"--var/TF_VAR_{decl.name}"
-        raise HclEvalError(f"{place}: invalid value for var.{decl.name}: {exc}") from None
-    return VariableValue(value, assigned.origin)
+        detail = "(the value is sensitive, not shown)" if decl.sensitive else str(exc)
+        raise HclEvalError(f"{place}: invalid value for var.{decl.name}: {detail}") from None
+    return VariableValue(mark_if(decl.sensitive, value), assigned.origin)
 
 
 def _not_nullable(decl: VariableDecl) -> bool:
@@ -319,7 +325,9 @@ def _object_spec(node: Node) -> dict[str, TypeSpec]:
 
 
 def convert(value: Any, spec: TypeSpec) -> Any:
-    """Convert value to a type constraint, as Terraform does for variables."""
+    """Convert value to a type constraint, as Terraform does for variables (marks kept)."""
+    if isinstance(value, Sensitive):
+        return mark(convert(value.value, spec))
     if value is None or is_pending(value) or spec == "any":
         return value
     if isinstance(spec, str):

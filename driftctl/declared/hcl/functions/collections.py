@@ -344,8 +344,6 @@ FUNCTIONS: dict[str, Function] = {
     "tolist": fn(_tolist, 1, strict=False, allow_null=True),
     "toset": fn(_toset, 1, allow_null=True),
     "tomap": fn(_tomap, 1, strict=False, allow_null=True),
-    "sensitive": fn(_identity, 1, strict=False, allow_null=True),
-    "nonsensitive": fn(_identity, 1, strict=False, allow_null=True),
     "ephemeralasnull": fn(_identity, 1, strict=False, allow_null=True),
     "list": _removed("list", "tolist([...])"),
     "map": _removed("map", "tomap({...})"),

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 from yaml import events
 
+from driftctl import safeyaml
 from driftctl.declared.hcl.functions.base import Function, as_str, fn
 from driftctl.declared.hcl.values import EvalFailure, format_number, is_number, norm_number
 
@@ -127,7 +128,8 @@ _Loader.yaml_implicit_resolvers = {
 
 def _yamldecode(args: list[Any]) -> Any:
     try:
-        documents = list(yaml.load_all(as_str(args[0]), Loader=_Loader))
+        # bounded aliases and depth: a YAML bomb is refused, not expanded by _plain
+        documents = [d for _, d in safeyaml.documents(as_str(args[0]), _Loader, duplicates=False)]
     except yaml.YAMLError as exc:
         raise EvalFailure(f"invalid YAML: {exc}".replace("\n", " ")) from None
     if len(documents) > 1:

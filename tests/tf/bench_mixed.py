@@ -1,0 +1,105 @@
+"""The recall stack (tests/tf/stacks/mixed): a small application of common types, and
+the out-of-band changes bench/recall.py makes to it.
+
+Not a test suite (pytest collects test_*.py only): many of these types are not compared
+by driftctl yet, and the breadth work of #13 adds them one by one; the bench counts
+what driftctl misses instead of failing. Its types overlap the breadth groups' (msg,
+sec, net, ...) on purpose: the same drift, in a stack none of them wrote.
+"""
+
+from __future__ import annotations
+
+from tests.tf.group import Group
+from tests.tf.harness import Change
+
+CHANGES = [
+    # networking
+    Change(
+        "aws_vpc.x", "enable_dns_support", "ec2", "modify_vpc_attribute",
+        {"VpcId": "${self.id}", "EnableDnsSupport": {"Value": False}},
+    ),
+    Change(
+        "aws_subnet.x", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "ops"}]},
+    ),
+    Change(
+        "aws_internet_gateway.x", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "ops"}]},
+    ),
+    Change(
+        "aws_route_table.x", "route", "ec2", "create_route",
+        {"RouteTableId": "${self.id}", "DestinationCidrBlock": "192.168.0.0/16",
+         "GatewayId": "${aws_internet_gateway.x.id}"},
+    ),
+    Change(
+        "aws_security_group.x", "ingress", "ec2", "authorize_security_group_ingress",
+        {"GroupId": "${self.id}", "IpPermissions": [{
+            "IpProtocol": "tcp", "FromPort": 22, "ToPort": 22,
+            "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]},
+    ),
+    Change(
+        "aws_eip.x", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "ops"}]},
+    ),
+    # the application
+    Change(
+        "aws_sqs_queue.x", "visibility_timeout_seconds", "sqs", "set_queue_attributes",
+        {"QueueUrl": "${self.id}", "Attributes": {"VisibilityTimeout": "120"}},
+    ),
+    Change(
+        "aws_sns_topic.x", "display_name", "sns", "set_topic_attributes",
+        {"TopicArn": "${self.arn}", "AttributeName": "DisplayName",
+         "AttributeValue": "renamed"},
+    ),
+    Change(
+        "aws_dynamodb_table.x", "tags.Owner", "dynamodb", "tag_resource",
+        {"ResourceArn": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "ops"}]},
+    ),
+    Change(
+        "aws_kms_key.x", "description", "kms", "update_key_description",
+        {"KeyId": "${self.key_id}", "Description": "changed by hand"},
+    ),
+    Change(
+        "aws_ssm_parameter.x", "value", "ssm", "put_parameter",
+        {"Name": "${self.name}", "Value": "debug", "Type": "String", "Overwrite": True},
+    ),
+    Change(
+        "aws_secretsmanager_secret.x", "description", "secretsmanager", "update_secret",
+        {"SecretId": "${self.arn}", "Description": "changed by hand"},
+    ),
+    Change(
+        "aws_cloudwatch_log_group.x", "retention_in_days", "logs", "put_retention_policy",
+        {"logGroupName": "${self.name}", "retentionInDays": 1},
+    ),
+    Change(
+        "aws_cloudwatch_metric_alarm.x", "tags.Owner", "cloudwatch", "tag_resource",
+        {"ResourceARN": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "ops"}]},
+    ),
+    Change(
+        "aws_ecr_repository.x", "image_tag_mutability", "ecr", "put_image_tag_mutability",
+        {"repositoryName": "${self.name}", "imageTagMutability": "IMMUTABLE"},
+    ),
+    Change(
+        "aws_route53_record.x", "ttl", "route53", "change_resource_record_sets",
+        {"HostedZoneId": "${aws_route53_zone.x.zone_id}", "ChangeBatch": {"Changes": [{
+            "Action": "UPSERT", "ResourceRecordSet": {
+                "Name": "api.tfx.example", "Type": "A", "TTL": 60,
+                "ResourceRecords": [{"Value": "10.50.1.10"}]}}]}},
+    ),
+    Change(
+        "aws_s3_bucket.x", "tags.Owner", "s3", "put_bucket_tagging",
+        {"Bucket": "${self.id}", "Tagging": {"TagSet": [
+            {"Key": "Team", "Value": "app"}, {"Key": "Owner", "Value": "ops"}]}},
+    ),
+    Change(
+        "aws_iam_role.x", "tags.Owner", "iam", "tag_role",
+        {"RoleName": "${self.id}", "Tags": [{"Key": "Owner", "Value": "ops"}]},
+    ),
+    Change(
+        "aws_iam_group.x", "path", "iam", "update_group",
+        {"GroupName": "${self.id}", "NewPath": "/humans/"},
+        moto_gap="UpdateGroup ignores NewPath unless NewGroupName is given too",
+    ),
+]  # fmt: skip
+
+GROUP = Group("mixed", CHANGES)
