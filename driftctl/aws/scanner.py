@@ -439,7 +439,7 @@ def _items(unit: _Unit, lists: dict[tuple[Any, ...], Future[Any]]) -> list[Item]
         joined_pages = _result(lists[_list_key(unit, join.listing)])
         index = {j[join.joined_key]: j for page in joined_pages for j in listed(join.listing, page)}
         for item in items:
-            item["__joins__"][join.key] = index.get(item.get(join.item_key))
+            item["__joins__"][join.key] = index.get(join.value(item))
     if unit.spec.keep is not None:
         items = [i for i in items if unit.spec.keep(i, unit.region)]
     return items

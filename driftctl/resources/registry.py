@@ -20,7 +20,17 @@ from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
+from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
+from driftctl.resources.ec2 import eip as ec2_eip
+from driftctl.resources.ec2 import instance as ec2_instance
+from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
+from driftctl.resources.ec2 import key_pair as ec2_key_pair
+from driftctl.resources.ec2 import nat_gateway as ec2_nat_gateway
+from driftctl.resources.ec2 import network_acl as ec2_network_acl
+from driftctl.resources.ec2 import route_table as ec2_route_table
+from driftctl.resources.ec2 import route_table_association as ec2_route_table_association
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
 from driftctl.resources.events import rule as events_rule
@@ -64,6 +74,16 @@ MODULES: tuple[ModuleType, ...] = (
     role,
     role_policy,
     role_policy_attachment,
+    ec2_internet_gateway,
+    ec2_route_table,
+    ec2_route_table_association,
+    ec2_eip,
+    ec2_nat_gateway,
+    ec2_network_acl,
+    ec2_vpc_endpoint,
+    ec2_key_pair,
+    ec2_ebs_volume,
+    ec2_instance,
     kms_key,
     kms_alias,
     secretsmanager_secret,

@@ -75,6 +75,12 @@ class Join:
     listing: ListCall
     joined_key: str  # field of the joined items
     item_key: str  # field of the listed item with the same value
+    # where the value is nested in the listed item (an internet gateway's attached VPC):
+    # it is read by this function instead of `item_key`
+    item_value: Callable[[Item], Any] | None = None
+
+    def value(self, item: Item) -> Any:
+        return self.item_value(item) if self.item_value else item.get(self.item_key)
 
 
 @dataclasses.dataclass(frozen=True)

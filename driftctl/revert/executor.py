@@ -194,5 +194,8 @@ class Executor:
 def _get(response: Any, key: str) -> Any:
     value = response
     for part in key.split("."):
-        value = value.get(part) if isinstance(value, dict) else None
+        if isinstance(value, list) and part.isdigit():  # "Instances.0.InstanceId"
+            value = value[int(part)] if int(part) < len(value) else None
+        else:
+            value = value.get(part) if isinstance(value, dict) else None
     return value

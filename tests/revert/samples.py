@@ -196,6 +196,9 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     ),
 }
 
+from tests.revert.samples_net import SAMPLES as _NET  # noqa: E402
+
+SAMPLES.update(_NET)
 
 from tests.revert.samples_sec import SEC_SAMPLES  # noqa: E402
 

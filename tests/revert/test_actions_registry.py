@@ -53,6 +53,9 @@ def assert_valid(call: Call) -> None:
     for key in call.outputs.values():
         shape = op.output_shape
         for part in key.split("."):
+            if part.isdigit() and shape.type_name == "list":  # an item of a list
+                shape = shape.member
+                continue
             assert part in shape.members, f"{call.name} returns no {key}"
             shape = shape.members[part]
 

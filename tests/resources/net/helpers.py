@@ -1,0 +1,82 @@
+"""The real pipeline against moto in-process, for the VPC networking and EC2 types:
+an HCL directory is scanned, its drift planned for revert, and the plan's calls made."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import boto3
+import pytest
+from moto import mock_aws
+
+from driftctl import emulator, pipeline, settings
+from driftctl.revert.calls import Call, resolve_pending
+from tests.revert.conftest import make_plan
+
+REGION = "us-east-1"
+REVERT_ALL = """\
+rules:
+  - name: revert-everything
+    match: {kind: [changed, missing, unmanaged]}
+    action: revert
+"""
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for key, value in emulator.FAKE_CREDENTIALS.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
+    monkeypatch.delenv("AWS_PROFILE", raising=False)
+    with mock_aws():
+        yield
+
+
+def write(directory: Path, hcl: str) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "main.tf").write_text(hcl, encoding="utf-8")
+    return directory
+
+
+def scan(directory: Path) -> dict[str, Any]:
+    """`driftctl scan hcl://directory` in us-east-1: the report as JSON."""
+    conf = settings.build([f"hcl://{directory}"], [], None, [REGION], None, no_cache=True)
+    declared = pipeline.load_declared(conf)
+    report = pipeline.scan_report(declared, pipeline.load_live(conf))
+    out: dict[str, Any] = report.to_json()
+    return out
+
+
+def drifts(report: dict[str, Any], *kinds: str) -> list[tuple[str, str, list[str]]]:
+    """(kind, address or type.id, changed paths) of each drift of the kinds asked."""
+    return sorted(
+        (
+            d["kind"],
+            d["address"] or f"{d['type']}.{d['id']}",
+            sorted(c["path"] for c in d.get("changes") or ()),
+        )
+        for d in report["drifts"]
+        if not kinds or d["kind"] in kinds
+    )
+
+
+def plan_calls(tmp_path: Path, directory: Path) -> tuple[list[Call], list[str]]:
+    """The revert plan for every drift: its calls, and its refusals."""
+    planned = make_plan(tmp_path, REVERT_ALL, source=directory)
+    calls = [c for step in planned.plan.steps for c in step.calls]
+    return calls, list(planned.plan.refusals)
+
+
+def run(calls: list[Call]) -> None:
+    """Make the plan's calls with boto3, as the executor does (pending ids resolved)."""
+    outputs: dict[str, Any] = {}
+    for call in calls:
+        client = boto3.client(call.service, region_name=call.region)
+        response = getattr(client, call.operation)(**resolve_pending(call.params, outputs))
+        for name, key in call.outputs.items():
+            value: Any = response
+            for part in key.split("."):
+                value = value[int(part)] if isinstance(value, list) else value[part]
+            outputs[name] = value
