@@ -1,5 +1,5 @@
 """docs/examples/pytest runs as the README there says: its tests pass, and the same
-no_leaks test fails naming the bucket once the application forgets to delete it."""
+no_leaks test fails naming the queue once the application forgets to delete it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 pytest_plugins = ["pytester"]
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "pytest"
-CLEANUP = "    s3.delete_bucket(Bucket=scratch)  # without this line the scratch bucket leaks\n"
+CLEANUP = "    sqs.delete_queue(QueueUrl=url)  # without this line the scratch queue leaks\n"
 
 
 def _copy(pytester: pytest.Pytester) -> Path:
@@ -29,7 +29,7 @@ def test_the_example_passes(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(passed=2)
 
 
-def test_no_leaks_catches_the_bucket_the_code_leaves(pytester: pytest.Pytester) -> None:
+def test_no_leaks_catches_the_queue_the_code_leaves(pytester: pytest.Pytester) -> None:
     app = _copy(pytester) / "app.py"
     text = app.read_text()
     assert CLEANUP in text  # the line the fix added
@@ -42,6 +42,6 @@ def test_no_leaks_catches_the_bucket_the_code_leaves(pytester: pytest.Pytester) 
             "driftctl: the test left 1 live resource that neither */infra declares "
             "nor existed before it",
             "type * id * tags",
-            'aws_s3_bucket * orders-scratch-b42 * {"Purpose": "scratch"}',
+            'aws_sqs_queue * *orders-scratch-b42 * {"Purpose": "scratch"}',
         ]
     )

@@ -15,7 +15,8 @@ from driftctl.pytest_plugin import DriftctlConfig
 
 HERE = Path(__file__).parent
 REGION = "us-east-1"
-TAGS = [{"Key": "App", "Value": "orders"}, {"Key": "Env", "Value": "test"}]
+TAG_PAIRS = [("App", "orders"), ("Env", "test")]
+TAGS = [{"Key": k, "Value": v} for k, v in TAG_PAIRS]
 
 
 @pytest.fixture
@@ -47,6 +48,12 @@ def stack(aws: None) -> None:
             }
         ],
     }
+    boto3.client("sqs", region_name=REGION).create_queue(
+        QueueName="orders-test",
+        # terraform sends its default maximum message size (256 KiB) on create
+        Attributes={"VisibilityTimeout": "60", "MaximumMessageSize": "262144"},
+        tags=dict(TAG_PAIRS),
+    )
     boto3.client("iam", region_name=REGION).create_role(
         RoleName="orders-worker-test", AssumeRolePolicyDocument=json.dumps(trust), Tags=TAGS
     )
@@ -61,3 +68,8 @@ def driftctl_config(aws: None) -> DriftctlConfig:
 @pytest.fixture
 def s3(aws: None) -> Any:
     return boto3.client("s3", region_name=REGION)
+
+
+@pytest.fixture
+def sqs(aws: None) -> Any:
+    return boto3.client("sqs", region_name=REGION)

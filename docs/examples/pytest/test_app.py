@@ -14,6 +14,6 @@ def test_stack_matches_the_code(stack: None) -> None:
 
 
 @pytest.mark.no_leaks
-def test_export_leaves_nothing_behind(stack: None, s3: Any) -> None:
-    key = export_batch(s3, "b42", ["order-1,3", "order-2,5"])
+def test_export_leaves_nothing_behind(stack: None, sqs: Any, s3: Any) -> None:
+    key = export_batch(sqs, s3, "b42", ["order-1,3", "order-2,5"])
     assert s3.get_object(Bucket="orders-test", Key=key)["Body"].read() == b"order-1,3\norder-2,5"

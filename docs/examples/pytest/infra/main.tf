@@ -24,6 +24,12 @@ resource "aws_s3_bucket_versioning" "orders" {
   }
 }
 
+resource "aws_sqs_queue" "orders" {
+  name                       = "orders-${var.env}"
+  visibility_timeout_seconds = 60
+  tags                       = local.tags
+}
+
 resource "aws_iam_role" "worker" {
   name = "orders-worker-${var.env}"
   assume_role_policy = jsonencode({
