@@ -12,11 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import boto3
+import botocore.session
 import git
 import pytest
 
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.resources import registry
 from tests.e2e.conftest import Run, driftctl
 from tests.revert import stack
 
@@ -292,6 +294,14 @@ def _auth(endpoint: str, count: str) -> None:
     urllib.request.urlopen(request, timeout=10).close()
 
 
+def _read_actions() -> list[str]:
+    """Describe*, Get* and List* of every service driftctl scans, by its IAM prefix (the
+    service model's signing name: stepfunctions signs as `states`)."""
+    models = botocore.session.get_session()
+    prefixes = {models.get_service_model(s.service).signing_name for s in registry.SCANS.values()}
+    return [f"{p}:{verb}*" for p in sorted(prefixes) for verb in ("Describe", "Get", "List")]
+
+
 @pytest.fixture
 def read_only(endpoint: str, drifted: dict[str, str]) -> Iterator[dict[str, str]]:
     """Credentials that may read everything and change nothing (the emulator enforcing IAM)."""
@@ -302,14 +312,7 @@ def read_only(endpoint: str, drifted: dict[str, str]) -> Iterator[dict[str, str]
         "Statement": [
             {
                 "Effect": "Allow",
-                "Action": [
-                    "ec2:Describe*",
-                    "s3:Get*",
-                    "s3:List*",
-                    "iam:Get*",
-                    "iam:List*",
-                    "sts:GetCallerIdentity",
-                ],
+                "Action": [*_read_actions(), "sts:GetCallerIdentity"],
                 "Resource": "*",
             }
         ],
@@ -325,6 +328,13 @@ def read_only(endpoint: str, drifted: dict[str, str]) -> Iterator[dict[str, str]
         _auth(endpoint, "inf")
 
 
+# moto's server answers every Lambda call signed by an IAM user's key with 403
+# SignatureDoesNotMatch once auth is on, so the read-only scan is incomplete and revert
+# (rightly) stops there. tests/faults drives the same denied mutating calls through its
+# proxy. Strict: this passes again, and must be un-marked, once moto signs Lambda right.
+@pytest.mark.xfail(
+    strict=True, reason="moto: Lambda calls by an IAM user fail SignatureDoesNotMatch"
+)
 @pytest.mark.parametrize(
     ("only", "line", "journaled"),
     [
