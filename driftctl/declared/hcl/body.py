@@ -8,16 +8,10 @@ from collections.abc import Collection
 from typing import Any
 
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl.nodes import Attribute, Block, Body, Node, static_traversal
 from driftctl.declared.hcl.ops import iterate
-from driftctl.declared.hcl.parse import (
-    Node,
-    attribute_name,
-    attribute_value,
-    block_parts,
-    body_items,
-    static_traversal,
-)
 from driftctl.declared.hcl.provenance import record
+from driftctl.declared.hcl.types import is_null
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending
 from driftctl.model import SourceRef, Unknown
 
@@ -36,33 +30,33 @@ class BodyEvaluator:
         self.file = evaluator.frame.file
 
     def _where(self, node: Node) -> str:
-        return f"{self.file}:{node.meta.line}"
+        return f"{self.file}:{node.line}"
 
-    def eval_body(self, body: Node, skip: Collection[str] = (), prefix: str = "") -> BodyValue:
+    def eval_body(self, body: Body, skip: Collection[str] = (), prefix: str = "") -> BodyValue:
         """A block body: attributes evaluated, nested blocks as lists of dicts."""
         out = BodyValue({}, {})
-        for item in body_items(body):
-            if item.data == "attribute":
+        for item in body.items:
+            if type(item) is Attribute:
                 self._body_attribute(item, skip, prefix, out)
             else:
                 self._body_block(item, skip, prefix, out)
         return out
 
     def _body_attribute(
-        self, item: Node, skip: Collection[str], prefix: str, out: BodyValue
+        self, item: Attribute, skip: Collection[str], prefix: str, out: BodyValue
     ) -> None:
-        name = attribute_name(item)
+        name = item.name
         if name in skip:
             return
         if name in out.attrs:
             raise HclEvalError(f"{self._where(item)}: attribute {name!r} is set more than once")
-        value_node = attribute_value(item)
+        value_node = item.expr
         value = self.evaluator.evaluate(value_node)
         out.attrs[name] = value
         record(out.provenance, prefix + name, self.evaluator, value_node, value)
 
-    def _body_block(self, item: Node, skip: Collection[str], prefix: str, out: BodyValue) -> None:
-        kind, labels, body = block_parts(item)
+    def _body_block(self, item: Block, skip: Collection[str], prefix: str, out: BodyValue) -> None:
+        kind, labels, body = item.type, item.labels, item.body
         if kind in skip:
             return
         if kind == "dynamic" and labels:
@@ -74,10 +68,9 @@ class BodyEvaluator:
             blocks.append(inner.attrs)
             out.provenance.update(inner.provenance)
 
-    def _dynamic(self, item: Node, label: str, body: Node, prefix: str, out: BodyValue) -> None:
-        items = list(body_items(body))
-        attrs = {attribute_name(a): attribute_value(a) for a in items if a.data == "attribute"}
-        contents = [block_parts(b)[2] for b in items if b.data == "block"]
+    def _dynamic(self, item: Block, label: str, body: Body, prefix: str, out: BodyValue) -> None:
+        attrs = {name: a.expr for name, a in body.attributes().items()}
+        contents = [b.body for b in body.blocks() if b.type == "content"]
         if "for_each" not in attrs or len(contents) != 1:
             raise HclEvalError(f"{self._where(item)}: a dynamic block needs for_each and content")
         iterator = static_traversal(attrs["iterator"]) if "iterator" in attrs else [label]
@@ -87,6 +80,8 @@ class BodyEvaluator:
         if is_pending(collection):
             out.attrs[label] = as_unknown(collection)
             return
+        if is_null(collection):
+            raise HclEvalError(f"{self._where(item)}: dynamic {label}: for_each must not be null")
         blocks = _block_list(out, label, self._where(item))
         if blocks is None:
             return

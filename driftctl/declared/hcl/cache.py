@@ -1,14 +1,12 @@
-"""A parse cache: python-hcl2's lark trees stored under the hash of the file's content.
+"""A parse cache: syntax trees (nodes.py) stored under the hash of the file's content.
 
-Parsing is the slow part of loading (python-hcl2 reads about 0.3 MB/s); a tree depends
-only on the text and on the parser, so the key is the SHA-256 of the text together with
-the versions of python-hcl2, lark, Python and this cache's format. An entry is the tree
-as nested tuples in `marshal` form (unpickling lark's Tokens costs more than parsing),
-without the new-line/comment subtrees the evaluator skips; reading it builds the Trees
-and Tokens directly. An entry that cannot be read (truncated, foreign, ...) is parsed
-again and rewritten; a cache directory that cannot be written is simply not used.
-Entries are written atomically (a temporary file renamed into place), so concurrent
-runs never see half an entry.
+A tree depends only on the text and on the parser, so the key is the SHA-256 of the text
+together with the parser's version (syntax.PARSER_VERSION), driftctl's, Python's and this
+cache's format. An entry is the tree as nested lists and tuples in `marshal` form; reading
+it builds the nodes directly. An entry that cannot be read (truncated, foreign, ...) is
+parsed again and rewritten; a cache directory that cannot be written is simply not used.
+Entries are written atomically (a temporary file renamed into place), so concurrent runs
+never see half an entry.
 """
 
 from __future__ import annotations
@@ -23,12 +21,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Tree
-from lark.tree import Meta
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl.number import BigFloat
+from driftctl.declared.hcl.syntax import PARSER_VERSION, parse_file
 
-from driftctl.declared.hcl.parse import Node, parse
-
-FORMAT = "2"
+FORMAT = "3"
 
 
 def _version(package: str) -> str:
@@ -42,7 +39,7 @@ class ParseCache:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         versions = (
-            f"driftctl-hcl-cache {FORMAT}\0{_version('python-hcl2')}\0{_version('lark')}\0"
+            f"driftctl-hcl-cache {FORMAT}\0{PARSER_VERSION}\0{_version('driftctl')}\0"
             f"{sys.version_info[:2]}\0{marshal.version}\0"
         )
         self._salt = versions.encode()
@@ -52,7 +49,7 @@ class ParseCache:
     def key(self, text: str) -> str:
         return hashlib.sha256(self._salt + text.encode("utf-8", "surrogatepass")).hexdigest()
 
-    def parse(self, text: str, display: str) -> Node:
+    def parse(self, text: str, display: str) -> n.Body:
         key = self.key(text)
         path = self.directory / key[:2] / f"{key}.tree"
         tree = self._read(path)
@@ -60,22 +57,23 @@ class ParseCache:
             self.hits += 1
             return tree
         self.misses += 1
-        tree = parse(text, display)
+        tree = parse_file(text, display)
         self._write(path, tree)
         return tree
 
     @staticmethod
-    def _read(path: Path) -> Node | None:
+    def _read(path: Path) -> n.Body | None:
         try:
             data = marshal.loads(path.read_bytes())
-            return decode(data)
+            tree = decode(data)
         except FileNotFoundError:
             return None
-        except (OSError, EOFError, ValueError, TypeError, IndexError, RecursionError):
+        except (OSError, EOFError, ValueError, TypeError, IndexError, KeyError, RecursionError):
             return None
+        return tree if type(tree) is n.Body else None
 
     @staticmethod
-    def _write(path: Path, tree: Node) -> None:
+    def _write(path: Path, tree: n.Body) -> None:
         try:
             data = marshal.dumps(encode(tree))
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -91,41 +89,50 @@ class ParseCache:
                 os.unlink(temporary)
 
 
-# A Tree is (data, children, line, column, end_line, end_column) (positions 0: none);
-# a Token is (type, value).
+# A node is a list [class index, start, stop, field...]; a tuple stays a tuple; a
+# BigFloat is bytes "neg mant exp prec inf"; other values (str, int, bool, None) as is.
+
+_CLASSES: tuple[type[n.Node], ...] = (
+    n.Literal, n.Template, n.TIf, n.TFor, n.Tuple, n.ObjectKey, n.Object, n.ScopeTraversal,
+    n.RelativeTraversal, n.Index, n.AnonSymbol, n.Splat, n.Call, n.For, n.Conditional,
+    n.Binary, n.Unary, n.Paren, n.Attribute, n.Block, n.Body,
+)  # fmt: skip
+_INDEX = {cls: i for i, cls in enumerate(_CLASSES)}
+_FIELDS = [tuple(s for s in cls.__slots__) for cls in _CLASSES]
 
 
-def encode(node: Node) -> tuple[Any, ...]:
-    meta = node.meta
-    position = (
-        (0, 0, 0, 0) if meta.empty else (meta.line, meta.column, meta.end_line, meta.end_column)
-    )
-    # str(): a parser lark has just built (no grammar cache yet) names rules and token
-    # types with Token objects, which marshal cannot store; a cached one uses plain str
-    children = tuple(
-        (str(child.type), str(child)) if isinstance(child, Token) else encode(child)
-        for child in node.children
-        if isinstance(child, Token) or child.data != "new_line_or_comment"
-    )
-    return (str(node.data), children, *position)
+def encode(value: Any) -> Any:
+    kind = type(value)
+    index = _INDEX.get(kind)
+    if index is not None:
+        out: list[Any] = [index, value.start, value.stop]
+        for name in _FIELDS[index]:
+            field = getattr(value, name)
+            out.append(tuple(encode(v) for v in field) if type(field) is list else encode(field))
+        return out
+    if kind is tuple:
+        return tuple(encode(v) for v in value)
+    if kind is BigFloat:
+        return f"{int(value.neg)} {value.mant} {value.exp} {value.prec} {int(value.inf)}".encode()
+    return value
 
 
-def decode(data: tuple[Any, ...]) -> Node:
-    name, children, line, column, end_line, end_column = data
-    tree: Node = Tree.__new__(Tree)
-    tree.data = name
-    tree.children = [_token(*c) if len(c) == 2 else decode(c) for c in children]
-    meta = Meta()  # type: ignore[no-untyped-call]
-    if line:
-        meta.empty = False
-        meta.line, meta.column, meta.end_line, meta.end_column = line, column, end_line, end_column
-    tree._meta = meta
-    return tree
-
-
-def _token(kind: str, value: str) -> Token:
-    token: Token = str.__new__(Token, value)
-    token.type, token.value = kind, value
-    token.start_pos = token.line = token.column = None
-    token.end_line = token.end_column = token.end_pos = None
-    return token
+def decode(data: Any) -> Any:
+    kind = type(data)
+    if kind is list:
+        cls = _CLASSES[data[0]]
+        node = object.__new__(cls)
+        node.start = data[1]
+        node.stop = data[2]
+        for name, field in zip(_FIELDS[data[0]], data[3:], strict=True):
+            value = decode(field)
+            if cls is n.Body:
+                value = list(value)
+            setattr(node, name, value)
+        return node
+    if kind is tuple:
+        return tuple(decode(v) for v in data)
+    if kind is bytes:
+        neg, mant, exp, prec, inf = data.split()
+        return BigFloat(neg == b"1", int(mant), int(exp), int(prec), inf == b"1")
+    return data

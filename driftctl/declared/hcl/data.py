@@ -36,7 +36,7 @@ def data_attr(
 ) -> Any:
     """instance.name of a data source; MISSING when neither configured nor computed."""
     if instance.type == "aws_iam_policy_document" and name in ("json", "minified_json", "id"):
-        rendered = render(attrs)
+        rendered = render(finalize(attrs))
         return rendered if isinstance(rendered, Unknown) else rendered[name]
     if instance.type == "aws_caller_identity" and name in ("account_id", "arn", "user_id", "id"):
         key = "account_id" if name == "id" else name

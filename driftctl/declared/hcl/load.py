@@ -17,10 +17,12 @@ from driftctl.declared.hcl.config import attributes
 from driftctl.declared.hcl.eval import Evaluator, Frame
 from driftctl.declared.hcl.loader import Loader
 from driftctl.declared.hcl.module import ModuleInstance
-from driftctl.declared.hcl.parse import Node, block_parts, name_of, parse, trees, unwrap
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl import number
+from driftctl.declared.hcl.syntax import parse_expression, parse_file
 from driftctl.declared.hcl.providers import apply_providers
 from driftctl.declared.hcl.values import is_pending, key_suffix
-from driftctl.declared.hcl.vars import resolve_variables
+from driftctl.declared.hcl.vars import VarInput, resolve_variables
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 
@@ -35,6 +37,7 @@ def load_hcl(
     env: Mapping[str, str] | None = None,
     context: Mapping[str, Any] | None = None,
     cache_dir: Path | None = None,
+    inputs: Sequence[VarInput] | None = None,
 ) -> RawDeclared:
     """Evaluate the resources declared by the root module in directory and its modules.
 
@@ -43,43 +46,101 @@ def load_hcl(
       optionally arn, user_id); it fills aws_caller_identity, aws_region, aws_partition.
       Without it (rendering) those data sources are Unknown.
     cache_dir: where parsed files are cached by content hash; None parses every file.
+    inputs: --var-file and --var in command-line order (then var_files/variables are
+      ignored); without it, var_files apply first, then variables.
     """
     with gcpause.paused():
-        return _load(directory, var_files, variables, env, context, cache_dir)
+        options = _Options(var_files, variables or {}, env or {}, context or {}, inputs)
+        loader, root = _root(directory, options, cache_dir)
+        try:
+            return _evaluate(loader, root)
+        finally:
+            loader.release()
 
 
-def _load(
-    directory: Path,
-    var_files: Sequence[Path],
-    variables: Mapping[str, str] | None,
-    env: Mapping[str, str] | None,
-    context: Mapping[str, Any] | None,
-    cache_dir: Path | None,
-) -> RawDeclared:
+class Console:
+    """The root module of a configuration, ready to evaluate expressions in its scope as
+    `terraform console` does (nothing else is evaluated until an expression refers to it).
+    Use as a context manager; `evaluate` returns the value as the evaluator holds it (see
+    values.finalize for plain data, console.format_value for Terraform's notation)."""
+
+    def __init__(
+        self,
+        directory: Path,
+        var_files: Sequence[Path] = (),
+        variables: Mapping[str, str] | None = None,
+        *,
+        env: Mapping[str, str] | None = None,
+        cache_dir: Path | None = None,
+        inputs: Sequence[VarInput] | None = None,
+    ) -> None:
+        options = _Options(var_files, variables or {}, env or {}, {}, inputs)
+        self._pause = gcpause.paused()
+        self._pause.__enter__()
+        try:
+            self.loader, self.root = _root(directory, options, cache_dir)
+        except BaseException:
+            self._pause.__exit__(None, None, None)
+            raise
+
+    def evaluate(self, text: str, display: str = "<expression>") -> Any:
+        expr = parse_expression(text, display)
+        return Evaluator(self.root, Frame(display)).evaluate(expr)
+
+    @property
+    def warnings(self) -> list[str]:
+        return list(self.loader.warnings)
+
+    def close(self) -> None:
+        self.loader.release()
+        self._pause.__exit__(None, None, None)
+
+    def __enter__(self) -> Console:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _Options:
+    def __init__(
+        self,
+        var_files: Sequence[Path],
+        variables: Mapping[str, str],
+        env: Mapping[str, str],
+        context: Mapping[str, Any],
+        inputs: Sequence[VarInput] | None,
+    ) -> None:
+        self.var_files, self.variables, self.env = var_files, variables, env
+        self.context, self.inputs = context, inputs
+
+
+def _root(directory: Path, options: _Options, cache_dir: Path | None) -> tuple[Loader, ModuleInstance]:
     directory = Path(os.path.normpath(directory))
     if not directory.is_dir():
         raise DriftctlError(
             f"{directory}: not a directory", hint="point --from at a Terraform directory"
         )
-    env = env or {}
-    parser = ParseCache(cache_dir).parse if cache_dir is not None else parse
-    loader = Loader(directory, parser, context or {}, _workspace(directory, env))
+    parser = ParseCache(cache_dir).parse if cache_dir is not None else parse_file
+    loader = Loader(directory, parser, options.context, _workspace(directory, options.env))
     try:
-        return _evaluate(loader, directory, var_files, variables or {}, env)
-    finally:
+        config = loader.config(directory)
+        values = resolve_variables(
+            config.variables,
+            directory,
+            options.var_files,
+            options.variables,
+            loader.warn,
+            options.env,
+            options.inputs,
+        )
+        return loader, ModuleInstance(loader, config, values=values)
+    except BaseException:
         loader.release()
+        raise
 
 
-def _evaluate(
-    loader: Loader,
-    directory: Path,
-    var_files: Sequence[Path],
-    variables: Mapping[str, str],
-    env: Mapping[str, str],
-) -> RawDeclared:
-    config = loader.config(directory)
-    values = resolve_variables(config.variables, directory, var_files, variables, loader.warn, env)
-    root = ModuleInstance(loader, config, values=values)
+def _evaluate(loader: Loader, root: ModuleInstance) -> RawDeclared:
     resources: list[RawResource] = []
     unknown: list[dict[str, str]] = []
     root.collect(resources, unknown)
@@ -89,6 +150,7 @@ def _evaluate(
         unknown=unknown,
         warnings=list(loader.warnings),
         nondeterministic=list(loader.nondeterministic),
+        outputs=root.rendered_outputs(),
     )
     apply_providers(loader, declared)
     declared.unknown.sort(key=lambda e: (e["address"], e["path"]))
@@ -110,8 +172,8 @@ def _workspace(directory: Path, env: Mapping[str, str]) -> str:
 def _apply_imports(root: ModuleInstance, resources: list[RawResource]) -> None:
     by_address = {r.address: r for r in resources}
     for file, block in root.config.imports:
-        attrs = attributes(block_parts(block)[2])
-        place = f"{file}:{block.meta.line}"
+        attrs = attributes(block.body)
+        place = f"{file}:{block.line}"
         if "for_each" in attrs or "to" not in attrs or "id" not in attrs:
             root.warn(f"{place}: import block without to/id or with for_each is not supported yet")
             continue
@@ -126,32 +188,38 @@ def _apply_imports(root: ModuleInstance, resources: list[RawResource]) -> None:
             by_address[address].import_id = import_id
 
 
-def _import_address(evaluator: Evaluator, node: Node) -> str | None:
+def _import_address(evaluator: Evaluator, node: n.Expr) -> str | None:
     """`module.a["k"].aws_s3_bucket.b[0]` as an address string, keys evaluated."""
-    current = unwrap(node)
-    steps: list[Node] = []
-    while current.data in ("get_attr_expr_term", "index_expr_term"):
-        inner, step = trees(current)
-        steps.append(step)
-        current = unwrap(inner)
-    if current.data != "identifier":
+    chain = _chain(evaluator, n.unwrap(node))
+    if chain is None:
         return None
-    names: list[str] = [name_of(current)]
-    keys: list[int | str | None] = [None]
-    for step in reversed(steps):
-        if step.data == "get_attr":
-            names.append(name_of(trees(step)[0]))
+    names: list[str] = []
+    keys: list[int | str | None] = []
+    for kind, value in chain:
+        if kind == "attr":
+            names.append(value)
             keys.append(None)
             continue
-        key = (
-            int(str(step.children[-1]))
-            if step.data == "short_index"
-            else evaluator.evaluate(trees(step)[0])
-        )
-        if is_pending(key) or not isinstance(key, (str, int)) or keys[-1] is not None:
+        if is_pending(value) or not names or keys[-1] is not None:
             return None
-        keys[-1] = key
+        whole = number.to_int(value) if number.is_number(value) else None
+        if whole is None and not isinstance(value, str):
+            return None
+        keys[-1] = whole if whole is not None else value
     return _address_text(names, keys)
+
+
+def _chain(evaluator: Evaluator, node: n.Expr) -> list[tuple[str, Any]] | None:
+    """The steps of a reference chain: ("attr", name) and ("index", evaluated key)."""
+    if type(node) is n.ScopeTraversal:
+        return [("attr", node.root)] + [(kind, key) for kind, key, _, _ in node.steps]
+    if type(node) is n.RelativeTraversal:
+        head = _chain(evaluator, node.source)
+        return None if head is None else head + [(k, key) for k, key, _, _ in node.steps]
+    if type(node) is n.Index:
+        head = _chain(evaluator, node.collection)
+        return None if head is None else [*head, ("index", evaluator.evaluate(node.key))]
+    return None
 
 
 def _address_text(names: list[str], keys: list[int | str | None]) -> str | None:

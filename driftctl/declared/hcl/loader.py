@@ -12,7 +12,7 @@ from driftctl.declared.hcl.body import BodyValue
 from driftctl.declared.hcl.config import ModuleConfig
 from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.modcalls import read_manifest
-from driftctl.declared.hcl.parse import Node
+from driftctl.declared.hcl.nodes import Block, Body
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.module import ModuleInstance
@@ -22,7 +22,7 @@ class Loader:
     def __init__(
         self,
         root: Path,
-        parser: Callable[[str, str], Node],
+        parser: Callable[[str, str], Body],
         context: Mapping[str, Any],
         workspace: str,
     ) -> None:
@@ -34,7 +34,7 @@ class Loader:
         self.nondeterministic: list[str] = []
         self.instances: dict[str, ModuleInstance] = {}
         self.manifest = read_manifest(root)
-        self.provider_blocks: dict[str, tuple[ModuleInstance, str, Node]] = {}
+        self.provider_blocks: dict[str, tuple[ModuleInstance, str, Block]] = {}
         self.provider_values: dict[str, BodyValue | None] = {}
         self.call_context = CallContext(root, self._nondeterministic)
         self._configs: dict[Path, ModuleConfig] = {}

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from driftctl.declared.hcl import number
 from driftctl.declared.hcl.config import CallDecl
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
 from driftctl.declared.hcl.refs import Attr, Index, Step, apply_steps
@@ -193,10 +194,13 @@ class CallSet:
     def _select(self, call: CallDecl, keys: list[Any], raw: Any) -> int | str | Unknown:
         if is_pending(raw):
             return as_unknown(raw)
-        key = to_str(raw) if isinstance(keys[0], str) else to_number(raw)
-        if isinstance(key, float) or key not in keys:
+        if isinstance(keys[0], str):
+            key: Any = to_str(raw)
+        else:
+            key = number.to_int(to_number(raw))
+        if key is None or key not in keys:
             raise EvalFailure(f"module.{call.name}[{raw!r}] is not declared")
-        return key
+        return key  # type: ignore[no-any-return]
 
     def _instance_ref(self, call: CallDecl, key: int | str | None, rest: list[Step]) -> Any:
         child = self.child(call, key)

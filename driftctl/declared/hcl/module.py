@@ -13,14 +13,20 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from driftctl.declared.hcl.config import CallDecl, ModuleConfig
-from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin
+from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
 from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.modcalls import CallSet
-from driftctl.declared.hcl.parse import where
 from driftctl.declared.hcl.providers import provider_keys
 from driftctl.declared.hcl.refs import Step
 from driftctl.declared.hcl.resources import ResourceSet
-from driftctl.declared.hcl.values import EvalFailure, Instance, ResourceBlock, is_pending, to_bool
+from driftctl.declared.hcl.values import (
+    EvalFailure,
+    Instance,
+    ResourceBlock,
+    finalize,
+    is_pending,
+    to_bool,
+)
 from driftctl.declared.hcl.vars import VariableValue, default_value, finish
 from driftctl.declared.raw import RawResource
 from driftctl.errors import DriftctlError
@@ -119,7 +125,7 @@ class ModuleInstance:
             cycle = [*self._local_stack[self._local_stack.index(name) :], name]
             origin = self.config.locals[name]
             raise DriftctlError(
-                f"{origin.file}:{origin.node.meta.line}: local values refer to each other in a "
+                f"{origin.file}:{origin.node.line}: local values refer to each other in a "
                 f"cycle: {' -> '.join(f'local.{n}' for n in cycle)}",
                 hint="break the cycle",
             )
@@ -195,6 +201,19 @@ class ModuleInstance:
 
     def outputs(self) -> dict[str, Any]:
         return {name: self.output(name) for name in sorted(self.config.outputs)}
+
+    def rendered_outputs(self) -> dict[str, Any]:
+        """The output values as plain data; a sensitive output's value is not shown."""
+        out: dict[str, Any] = {}
+        for name in sorted(self.config.outputs):
+            decl = self.config.outputs[name]
+            value = finalize(self.output(name))
+            if decl.sensitive is not None:
+                flag = Evaluator(self, Frame(decl.file)).evaluate(decl.sensitive)
+                if flag is True:
+                    value = Unknown(f"output {name!r} is sensitive")
+            out[name] = value
+        return out
 
     # ------------------------------------------------------------------------ validation
 
