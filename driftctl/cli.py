@@ -11,10 +11,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from driftctl.commands import demo, gen_driftignore, merge, render, scan
+from driftctl.commands import eval as eval_cmd
 from driftctl.commands import pr as pr_cmd
 from driftctl.commands import revert as revert_cmd
 from driftctl.commands import rules as rules_cmd
 from driftctl.commands.determinism import determinism_command
+from driftctl import settings
 from driftctl.errors import DriftctlError, ExitStatus
 
 app = typer.Typer(
@@ -26,6 +28,7 @@ app = typer.Typer(
 )
 app.command("scan")(scan.scan)
 app.command("render")(render.render)
+app.command("eval")(eval_cmd.eval_command)
 app.command("demo")(demo.demo)
 app.command("determinism")(determinism_command)
 app.command("merge")(merge.merge)
@@ -48,6 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     The single handler: a DriftctlError is one red line (and its hint); anything else is
     one red `internal error` line, never a traceback unless --debug, and never exit 1."""
     args = list(sys.argv[1:] if argv is None else argv)
+    settings.RAW_ARGS.set(tuple(args))  # the order of --var and --var-file (typer keeps none)
     debug = "--debug" in args
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:

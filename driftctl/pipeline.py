@@ -34,9 +34,12 @@ from driftctl.settings import Settings, Source
 ACCOUNTS_IN_PARALLEL = 4
 
 
-def load_declared(settings: Settings, context: dict[str, str] | None = None) -> Declared:
+def load_declared(
+    settings: Settings, context: dict[str, str] | None = None, provenance: bool = False
+) -> Declared:
     """context: the scan's AWS identity (connect(...).context) for the data sources that
-    read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown."""
+    read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown.
+    provenance: record where each declared value is written (what `driftctl pr` edits)."""
     merged = Declared([])
 
     def hcl(source: Source) -> RawDeclared:
@@ -47,6 +50,8 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
             env=dict(settings.tf_env_vars),
             context=context,
             cache_dir=settings.hcl_cache_dir,
+            inputs=settings.var_inputs or None,
+            provenance=provenance,
         )
 
     loaded = declared_sources.load_all(settings, hcl)
@@ -58,6 +63,8 @@ def load_declared(settings: Settings, context: dict[str, str] | None = None) -> 
             part.resources = [_prefixed(r, root.as_posix()) for r in part.resources]
         merged.resources.extend(part.resources)
         merged.unknown.extend(part.unknown)
+        prefix = f"{source.path.as_posix()}:" if len(loaded) > 1 and local else ""
+        merged.outputs.update({f"{prefix}{k}": v for k, v in part.outputs.items()})
         merged.warnings.extend(part.warnings)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import os
 from pathlib import Path
+from typing import Any
 
 from driftctl.errors import DriftctlError
 
@@ -35,6 +37,9 @@ class Settings:
     save_live: Path | None = None
     var_files: tuple[Path, ...] = ()
     variables: tuple[tuple[str, str], ...] = ()
+    # --var-file and --var in command-line order: ("file", Path) / ("var", (name, value));
+    # later ones win, as in Terraform
+    var_inputs: tuple[tuple[str, Any], ...] = ()
     scale: Scale = dataclasses.field(default_factory=lambda: Scale())
     rules: RuleSettings = dataclasses.field(default_factory=lambda: RuleSettings())
     # Terraform's environment: TF_VAR_<name> and TF_WORKSPACE, sorted by name
@@ -181,6 +186,49 @@ def parse_output(text: str) -> Output:
     return Output(scheme, rest)
 
 
+# the raw command line of this run (cli.main sets it), for what typer does not keep: the
+# order of --var and --var-file among each other
+RAW_ARGS: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
+    "driftctl_raw_args", default=None
+)
+
+
+def var_inputs(
+    var_files: list[Path] | None, variables: list[str] | None
+) -> tuple[tuple[str, Any], ...]:
+    """--var-file and --var merged in the order they appear on the command line (files
+    first, then vars, when the command line is not known)."""
+    files, pairs = list(var_files or ()), [parse_var(v) for v in variables or ()]
+    order = _argv_order(RAW_ARGS.get())
+    if order is None or order.count("file") != len(files) or order.count("var") != len(pairs):
+        order = ["file"] * len(files) + ["var"] * len(pairs)
+    file_items, var_items = iter(files), iter(pairs)
+    return tuple(
+        ("file", next(file_items)) if kind == "file" else ("var", next(var_items)) for kind in order
+    )
+
+
+def _argv_order(args: tuple[str, ...] | None) -> list[str] | None:
+    if args is None:
+        return None
+    order: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg == "--":
+            break
+        if arg in ("--var", "--var-file"):
+            order.append("var" if arg == "--var" else "file")
+            skip = True  # its value, whatever it looks like
+        elif arg.startswith("--var="):
+            order.append("var")
+        elif arg.startswith("--var-file="):
+            order.append("file")
+    return order
+
+
 def parse_var(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name:
@@ -240,6 +288,7 @@ def build(
         save_live=save_live,
         var_files=tuple(var_files or ()),
         variables=tuple(parse_var(v) for v in variables or ()),
+        var_inputs=var_inputs(var_files, variables),
         scale=scale or Scale(),
         rules=rules or RuleSettings(),
         tf_env_vars=_tf_env(),

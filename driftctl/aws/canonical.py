@@ -28,6 +28,8 @@ class Declared:
     # account -> the resources as evaluated with that account's identity, for a
     # multi-account scan of a configuration that reads aws_caller_identity & co.
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
+    # the root module's output values (Terraform sources): name -> plain value
+    outputs: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:
@@ -97,6 +99,7 @@ def canonicalize(raw: RawDeclared) -> Declared:
     declared = Declared(
         out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items()))
     )
+    declared.outputs = dict(raw.outputs)
     _fold(declared, fragments)
     return declared
 

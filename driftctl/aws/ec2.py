@@ -24,7 +24,7 @@ from driftctl.aws.types import (
     tag_dict,
 )
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, Unknown, to_plain
+from driftctl.model import Ref, Resource, Unknown, to_plain
 
 _PROTOCOLS = {"6": "tcp", "17": "udp", "1": "icmp", "58": "icmpv6", "all": "-1", "-1": "-1"}
 # Terraform's inline-rule source keys -> (AWS IpPermissions list, its value key)
@@ -163,7 +163,11 @@ def expand_rule(block: dict[str, Any]) -> list[dict[str, Any]]:
         base["description"] = block["description"]
     rules = []
     for key in _SOURCES:
-        for source in block.get(key) or ():
+        sources = block.get(key)
+        if isinstance(sources, (Unknown, Ref)):  # a list known only after apply
+            rules.append({**base, key: sources})
+            continue
+        for source in sources or ():
             rules.append({**base, key: [source]})
     if block.get("source_security_group_id") is not None:
         rules.append({**base, "security_groups": [block["source_security_group_id"]]})

@@ -29,6 +29,7 @@ def rendered(declared: Declared) -> dict[str, Any]:
             }
             for r in resources
         ],
+        "outputs": to_plain(dict(sorted(declared.outputs.items()))),
         "unknown": sorted(declared.unknown, key=lambda u: (u["address"], u["path"])),
         "warnings": sorted(declared.warnings),
     }

@@ -25,9 +25,10 @@ class BodyValue:
 class BodyEvaluator:
     """Evaluates the body of a resource, provider or nested block with an Evaluator."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
+    def __init__(self, evaluator: Evaluator, provenance: bool = True) -> None:
         self.evaluator = evaluator
         self.file = evaluator.frame.file
+        self.provenance = provenance  # record where each value is written (for `pr`)
 
     def _where(self, node: Node) -> str:
         return f"{self.file}:{node.line}"
@@ -53,7 +54,8 @@ class BodyEvaluator:
         value_node = item.expr
         value = self.evaluator.evaluate(value_node)
         out.attrs[name] = value
-        record(out.provenance, prefix + name, self.evaluator, value_node, value)
+        if self.provenance:
+            record(out.provenance, prefix + name, self.evaluator, value_node, value)
 
     def _body_block(self, item: Block, skip: Collection[str], prefix: str, out: BodyValue) -> None:
         kind, labels, body = item.type, item.labels, item.body
@@ -93,7 +95,7 @@ class BodyEvaluator:
         for key, value in pairs:
             names = {iterator[0]: {"key": key, "value": value}}
             origins = {iterator[0]: (origin, key)}
-            child = BodyEvaluator(self.evaluator.with_names(names, origins))
+            child = BodyEvaluator(self.evaluator.with_names(names, origins), self.provenance)
             inner = child.eval_body(contents[0], (), f"{prefix}{label}[{len(blocks)}].")
             blocks.append(inner.attrs)
             out.provenance.update(inner.provenance)

@@ -14,6 +14,7 @@ from typing import Any
 from driftctl.declared import listing
 from driftctl.declared.hcl.eval import Origin, where
 from driftctl.declared.hcl.nodes import Attribute, Block, Body, Expr, Template, unwrap
+from driftctl.declared.hcl.resultcache import record_listing
 from driftctl.declared.hcl.vars import VariableDecl, read_text
 from driftctl.errors import DriftctlError
 
@@ -109,7 +110,9 @@ class ModuleConfig:
                 f"{self.prefix or self.directory}: not a directory",
                 hint="point --from at a Terraform directory",
             )
-        names = [p.name for p in listing.files(self.directory)]
+        found = listing.files(self.directory)
+        record_listing(self.directory, found)
+        names = [p.name for p in found]
         skipped = [n for n in names if n.endswith((".tf.json", "_override.tf"))]
         skipped += [n for n in names if n == "override.tf"]
         for name in sorted(skipped):

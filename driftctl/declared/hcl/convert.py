@@ -439,7 +439,9 @@ def _map_to_object(have: MapType, want: ObjectType, unsafe: bool) -> Conversion 
                 if name in want.optional:
                     out[name] = _typed_null(attr_type)
                 else:
-                    raise ConversionError(f'map has no element for required attribute "{name}"', path)
+                    raise ConversionError(
+                        f'map has no element for required attribute "{name}"', path
+                    )
         return dict(sorted(out.items()))
 
     return run

@@ -303,7 +303,9 @@ class Evaluator:
             return convert(value, result_type)
         except ConversionError as exc:
             which = "true" if chosen_true else "false"
-            raise EvalFailure(f"inconsistent conditional result types: the {which} result: {exc}") from None
+            raise EvalFailure(
+                f"inconsistent conditional result types: the {which} result: {exc}"
+            ) from None
 
     def _type_only(self, node: n.Expr) -> Any:
         """The type of the branch not taken (None: a literal null; errors are ignored)."""
@@ -337,7 +339,9 @@ class Evaluator:
         if name in ("templatefile", "templatestring"):
             return self._template_call(name, node)
         if name == "type":
-            raise EvalFailure("call to unknown function type(): it only exists in terraform console")
+            raise EvalFailure(
+                "call to unknown function type(): it only exists in terraform console"
+            )
         if name in NON_DETERMINISTIC:
             args = [self.evaluate(a) for a in node.args]
             del args
@@ -361,7 +365,9 @@ class Evaluator:
         if is_pending(last):
             return as_unknown(last)
         if is_null(last):
-            raise EvalFailure("invalid expanding argument value: the argument (...) must not be null")
+            raise EvalFailure(
+                "invalid expanding argument value: the argument (...) must not be null"
+            )
         if type(last) not in (list, CList, CSet):
             raise EvalFailure(
                 "invalid expanding argument value: the argument (...) must be a tuple, list, "
@@ -387,7 +393,9 @@ class Evaluator:
         if is_null(first):
             raise EvalFailure(f"{name}(): the template must not be null")
         if not isinstance(variables, dict):
-            raise EvalFailure(f"{name}(): vars must be an object or map, got {type_name(variables)}")
+            raise EvalFailure(
+                f"{name}(): vars must be an object or map, got {type_name(variables)}"
+            )
         for key in variables:
             if not _valid_name(key):
                 raise EvalFailure(f"{name}(): invalid template variable name {key!r}")

@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import gcpause
+from driftctl import __version__, gcpause
+from driftctl.declared.hcl.functions.files import exists_state, fileset_matches
+from driftctl.declared.hcl.resultcache import RECORDER, Recorder, ResultCache, key_of, record_file
 from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
 from driftctl.declared.hcl.eval import Evaluator, Frame
@@ -38,6 +40,7 @@ def load_hcl(
     context: Mapping[str, Any] | None = None,
     cache_dir: Path | None = None,
     inputs: Sequence[VarInput] | None = None,
+    provenance: bool = True,
 ) -> RawDeclared:
     """Evaluate the resources declared by the root module in directory and its modules.
 
@@ -45,17 +48,55 @@ def load_hcl(
     context: the live AWS session when scanning: account_id, region, partition (and
       optionally arn, user_id); it fills aws_caller_identity, aws_region, aws_partition.
       Without it (rendering) those data sources are Unknown.
-    cache_dir: where parsed files are cached by content hash; None parses every file.
+    cache_dir: where parsed files (and whole evaluations, resultcache.py) are cached;
+      None evaluates everything again.
+    provenance: record where each value is written (what `driftctl pr` edits).
     inputs: --var-file and --var in command-line order (then var_files/variables are
       ignored); without it, var_files apply first, then variables.
     """
+    options = _Options(var_files, variables or {}, env or {}, context or {}, inputs, provenance)
     with gcpause.paused():
-        options = _Options(var_files, variables or {}, env or {}, context or {}, inputs)
-        loader, root = _root(directory, options, cache_dir)
+        if cache_dir is None:
+            return _load(directory, options, None)
+        results = ResultCache(cache_dir)
+        key = key_of(
+            __version__,
+            os.path.abspath(directory),
+            tuple(map(str, var_files)),
+            sorted((variables or {}).items()),
+            None if inputs is None else [(k, str(v)) for k, v in inputs],
+            sorted(options.env.items()),
+            sorted((k, str(v)) for k, v in options.context.items()),
+            provenance,
+        )
+        cached = results.get(key, _rerun)
+        if isinstance(cached, RawDeclared):
+            return cached
+        recorder = Recorder()
+        token = RECORDER.set(recorder)
         try:
-            return _evaluate(loader, root)
+            declared = _load(directory, options, cache_dir)
         finally:
-            loader.release()
+            RECORDER.reset(token)
+        results.put(key, recorder, declared)
+        return declared
+
+
+def _load(directory: Path, options: _Options, cache_dir: Path | None) -> RawDeclared:
+    loader, root = _root(directory, options, cache_dir)
+    try:
+        return _evaluate(loader, root)
+    finally:
+        loader.release()
+
+
+def _rerun(kind: str, base: str, arg: str) -> Any:
+    """A recorded fileexists()/fileset() answered again (for the result cache)."""
+    if kind == "fileexists":
+        return exists_state(Path(base))
+    if kind == "fileset":
+        return fileset_matches(Path(base), arg)
+    return None
 
 
 class Console:
@@ -74,7 +115,7 @@ class Console:
         cache_dir: Path | None = None,
         inputs: Sequence[VarInput] | None = None,
     ) -> None:
-        options = _Options(var_files, variables or {}, env or {}, {}, inputs)
+        options = _Options(var_files, variables or {}, env or {}, {}, inputs, provenance=False)
         self._pause = gcpause.paused()
         self._pause.__enter__()
         try:
@@ -110,19 +151,25 @@ class _Options:
         env: Mapping[str, str],
         context: Mapping[str, Any],
         inputs: Sequence[VarInput] | None,
+        provenance: bool = True,
     ) -> None:
         self.var_files, self.variables, self.env = var_files, variables, env
         self.context, self.inputs = context, inputs
+        self.provenance = provenance
 
 
-def _root(directory: Path, options: _Options, cache_dir: Path | None) -> tuple[Loader, ModuleInstance]:
+def _root(
+    directory: Path, options: _Options, cache_dir: Path | None
+) -> tuple[Loader, ModuleInstance]:
     directory = Path(os.path.normpath(directory))
     if not directory.is_dir():
         raise DriftctlError(
             f"{directory}: not a directory", hint="point --from at a Terraform directory"
         )
     parser = ParseCache(cache_dir).parse if cache_dir is not None else parse_file
-    loader = Loader(directory, parser, options.context, _workspace(directory, options.env))
+    loader = Loader(
+        directory, parser, options.context, _workspace(directory, options.env), options.provenance
+    )
     try:
         config = loader.config(directory)
         values = resolve_variables(
@@ -160,9 +207,16 @@ def _evaluate(loader: Loader, root: ModuleInstance) -> RawDeclared:
 def _workspace(directory: Path, env: Mapping[str, str]) -> str:
     if env.get("TF_WORKSPACE"):
         return env["TF_WORKSPACE"]
+    path = directory / ENVIRONMENT_FILE
     try:
-        return (directory / ENVIRONMENT_FILE).read_text(encoding="utf-8").strip() or "default"
-    except (OSError, UnicodeDecodeError):
+        data = path.read_bytes()
+    except OSError:
+        record_file(path, None)
+        return "default"
+    record_file(path, data)
+    try:
+        return data.decode("utf-8").strip() or "default"
+    except UnicodeDecodeError:
         return "default"
 
 

@@ -25,11 +25,13 @@ class Loader:
         parser: Callable[[str, str], Body],
         context: Mapping[str, Any],
         workspace: str,
+        provenance: bool = True,
     ) -> None:
         self.root = root
         self.parser = parser
         self.context = dict(context)
         self.workspace = workspace
+        self.provenance = provenance  # whether resources record where each value is written
         self.warnings: list[str] = []
         self.nondeterministic: list[str] = []
         self.instances: dict[str, ModuleInstance] = {}

@@ -19,6 +19,7 @@ from driftctl.declared.hcl.config import CallDecl
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
 from driftctl.declared.hcl.refs import Attr, Index, Step, apply_steps
 from driftctl.declared.hcl.resources import ExpansionResult, evaluate_expansion, instance_frame
+from driftctl.declared.hcl.resultcache import record_file
 from driftctl.declared.hcl.values import (
     EvalFailure,
     as_unknown,
@@ -41,9 +42,12 @@ def read_manifest(root: Path) -> dict[str, Path]:
     """modules.json: module key ("a.b") -> installed directory."""
     path = root / MANIFEST
     if not path.is_file():
+        record_file(path, None)
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+        record_file(path, raw)
+        data = json.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise DriftctlError(
             f"{MANIFEST.as_posix()}: cannot read: {exc}", hint="run `terraform init` again"

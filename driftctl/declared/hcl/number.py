@@ -182,7 +182,9 @@ def to_fraction(value: Number) -> Fraction:
     if value.inf:
         raise NumberError("an infinity has no exact value")
     magnitude = (
-        Fraction(value.mant << value.exp) if value.exp >= 0 else Fraction(value.mant, 1 << -value.exp)
+        Fraction(value.mant << value.exp)
+        if value.exp >= 0
+        else Fraction(value.mant, 1 << -value.exp)
     )
     return -magnitude if value.neg else magnitude
 
@@ -198,8 +200,10 @@ def to_float(value: Number) -> float:
     if value.mant == 0:
         return -0.0 if value.neg else 0.0
     try:
-        magnitude = math.ldexp(float(value.mant), value.exp) if value.mant.bit_length() <= 53 else (
-            float(to_fraction(value)) if not value.neg else -float(to_fraction(value))
+        magnitude = (
+            math.ldexp(float(value.mant), value.exp)
+            if value.mant.bit_length() <= 53
+            else (float(to_fraction(value)) if not value.neg else -float(to_fraction(value)))
         )
     except OverflowError:
         magnitude = math.inf

@@ -147,7 +147,9 @@ def evaluate_for(evaluator: Evaluator, node: n.For) -> Any:
     if is_pending(collection):
         return as_unknown(collection)
     if is_null(collection):
-        raise EvalFailure("iteration over null value: a null value cannot be used as the collection")
+        raise EvalFailure(
+            "iteration over null value: a null value cannot be used as the collection"
+        )
     names = (node.key_var, node.value_var)
     pending: Any = None
     tuple_out: list[Any] = []

@@ -94,7 +94,7 @@ def provider_body(loader: Loader, key: str) -> BodyValue | None:
     if found is not None:
         module, file, block = found
         evaluator = Evaluator(module, Frame(file))
-        value = BodyEvaluator(evaluator).eval_body(block.body, _SKIP)
+        value = BodyEvaluator(evaluator, provenance=False).eval_body(block.body, _SKIP)
     loader.provider_values[key] = value
     return value
 

@@ -111,10 +111,14 @@ def _splat(value: Any, splat: Splat, source: AttrSource) -> Any:
             return items
         return [apply_steps(item, splat.steps, source) for item in items]
     kind = type(value)
-    if value is None or (is_null(value) and not isinstance(value.type, (ListType, SetType, TupleType))):
+    if value is None or (
+        is_null(value) and not isinstance(value.type, (ListType, SetType, TupleType))
+    ):
         return []
     if is_null(value):
-        raise EvalFailure("splat expressions (with the * symbol) cannot be applied to null sequences")
+        raise EvalFailure(
+            "splat expressions (with the * symbol) cannot be applied to null sequences"
+        )
     if kind is CList or kind is CSet:
         results = [apply_steps(item, splat.steps, source) for item in value]
         if not results:
@@ -348,7 +352,9 @@ def index(value: Any, key: Any) -> Any:
 
 def _no_element(detail: str = "") -> str:
     tail = f": {detail}" if detail else ""
-    return f"invalid index: the given key does not identify an element in this collection value{tail}"
+    return (
+        f"invalid index: the given key does not identify an element in this collection value{tail}"
+    )
 
 
 __all__ = ["CList", "CMap", "TupleType"]

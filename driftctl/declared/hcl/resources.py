@@ -142,7 +142,8 @@ class ResourceSet:
         try:
             frame = instance_frame(decl.file, instance.key, self._expansion(decl))
             evaluator = Evaluator(self.module, frame)
-            body = BodyEvaluator(evaluator).eval_body(decl.block.body, META_ARGUMENTS)
+            provenance = self.module.loader.provenance
+            body = BodyEvaluator(evaluator, provenance).eval_body(decl.block.body, META_ARGUMENTS)
         finally:
             self._evaluating.discard(instance)
         self._bodies[instance] = body

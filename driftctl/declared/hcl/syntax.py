@@ -48,11 +48,18 @@ from driftctl.errors import DriftctlError
 
 SYNTAX_HINT = "fix the HCL syntax there; `terraform validate` gives the full diagnosis"
 PARSER_VERSION = "1"  # bump when the trees the parser builds change
-MAX_DEPTH = 200  # nested expressions, templates or blocks (Python's stack is the limit)
+MAX_DEPTH = 64  # nested expressions, templates or blocks (Python's stack is the limit)
 
 # token kinds
 NL, EOF, IDENT, NUMBER, OP = "nl", "eof", "ident", "number", "op"
-OQUOTE, CQUOTE, QLIT, OHEREDOC, CHEREDOC, SLIT = "oquote", "cquote", "qlit", "oheredoc", "cheredoc", "slit"
+OQUOTE, CQUOTE, QLIT, OHEREDOC, CHEREDOC, SLIT = (
+    "oquote",
+    "cquote",
+    "qlit",
+    "oheredoc",
+    "cheredoc",
+    "slit",
+)
 INTERP, CONTROL, SEQ_END = "interp", "control", "seq_end"
 
 _SPACES = re.compile(r"[ \t]+")
@@ -286,7 +293,9 @@ def _unescape_quoted(lexer: _Lexer, token: Token) -> str:
             return whole[0] + "{"
         code = match.group(1)
         if not code:
-            _token_error(lexer, token, "invalid escape sequence: backslash must be followed by a character")
+            _token_error(
+                lexer, token, "invalid escape sequence: backslash must be followed by a character"
+            )
         if code[0] in "uU" and len(code) > 1:
             value = int(code[1:], 16)
             if value > 0x10FFFF or 0xD800 <= value <= 0xDFFF:
@@ -484,7 +493,9 @@ class _Parser:
         then = self.expression()
         colon = self.peek()
         if not self.is_op(colon, ":"):
-            self.error(colon, "the conditional operator (...?...:...) needs a false expression after ':'")
+            self.error(
+                colon, "the conditional operator (...?...:...) needs a false expression after ':'"
+            )
         self.read()
         otherwise = self.expression()
         self.depth -= 1
@@ -566,7 +577,9 @@ class _Parser:
                     expr = _extend(expr, ("attr", name.text, token.start, name.stop))
                 elif name.kind == NUMBER:
                     self.read()
-                    expr = _extend(expr, ("index", self._legacy_index(name), token.start, name.stop))
+                    expr = _extend(
+                        expr, ("index", self._legacy_index(name), token.start, name.stop)
+                    )
                 elif self.is_op(name, "*"):
                     self.read()
                     expr = self.attr_splat(expr, token, name)
@@ -825,7 +838,9 @@ class _Parser:
             can_trim_previous = False
             if token.kind in (QLIT, SLIT):
                 text = (
-                    _unescape_heredoc(token.text) if heredoc else _unescape_quoted(self.lexer, token)
+                    _unescape_heredoc(token.text)
+                    if heredoc
+                    else _unescape_quoted(self.lexer, token)
                 )
                 if trim:
                     text = _lstrip(text)
@@ -918,9 +933,7 @@ class _Parser:
                 i += 1
             else:
                 return tuple(out), i
-        if stops:
-            raise AssertionError("unreachable")  # callers check for the closing directive
-        return tuple(out), i
+        return tuple(out), i  # callers check for the closing directive
 
 
 class _Lit:

@@ -51,7 +51,10 @@ class Defaults:
             return value
         kind = type(value)
         if kind in (list, CList, CSet):
-            items = [self._child_for(i).apply(v) if self._child_for(i) else v for i, v in enumerate(value)]
+            items = [
+                self._child_for(i).apply(v) if self._child_for(i) else v
+                for i, v in enumerate(value)
+            ]
             if kind in (CList, CSet):
                 if not items:
                     return value
@@ -112,7 +115,10 @@ def get_type(expr: n.Expr, evaluate: Any) -> tuple[Type, Defaults | None]:
         if keyword == "any":
             return DYNAMIC, None
         if keyword in ("list", "map", "set"):
-            raise _invalid(expr, f"the {keyword} type constructor requires one argument specifying the element type")
+            raise _invalid(
+                expr,
+                f"the {keyword} type constructor requires one argument specifying the element type",
+            )
         if keyword in ("object", "tuple"):
             raise _invalid(expr, f"the {keyword} type constructor requires one argument")
         raise _invalid(expr, f"the keyword {keyword!r} is not a valid type specification")

@@ -22,6 +22,7 @@ from driftctl.declared.hcl.convert import ConversionError, convert
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, Scope, where
 from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.refs import MISSING, Step
+from driftctl.declared.hcl.resultcache import record_file, record_listing
 from driftctl.declared.hcl.syntax import parse_expression, parse_file
 from driftctl.declared.hcl.typeexpr import Defaults, get_type
 from driftctl.declared.hcl.types import DYNAMIC, Type, is_null
@@ -203,13 +204,12 @@ def _apply_file(
 
 
 def _auto_files(directory: Path) -> list[Path]:
-    auto = [
-        p
-        for p in listing.files(directory)
-        if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))
-    ]
+    found = listing.files(directory)
+    record_listing(directory, found)
+    auto = [p for p in found if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))]
     defaults = [directory / "terraform.tfvars", directory / "terraform.tfvars.json"]
-    return [p for p in defaults if p.is_file()] + auto
+    present = [p for p in defaults if p.is_file()]
+    return present + auto
 
 
 def _display(path: Path, directory: Path) -> str:
@@ -221,7 +221,9 @@ def _display(path: Path, directory: Path) -> str:
 
 def read_text(path: Path, display: str) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        record_file(path, data)
+        return data.decode("utf-8")
     except FileNotFoundError:
         raise DriftctlError(f"{display}: file not found") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -72,7 +72,7 @@ def test_syntax_errors_are_reported_and_not_cached(tmp_path: Path) -> None:
 def test_an_entry_reads_back_as_the_same_tree(tmp_path: Path) -> None:
     text = (
         'resource "x" "y" {\n  a = [1.5, "s${var.v}", {k = null}]\n'
-        '  b = <<-EOT\n    %{ for x in [1] }${x}%{ endfor }\n    EOT\n'
+        "  b = <<-EOT\n    %{ for x in [1] }${x}%{ endfor }\n    EOT\n"
         "  c = local.l[*].x[0]\n}\n"
     )
     cache = ParseCache(tmp_path)

@@ -94,13 +94,18 @@ class CallContext:
         return path.as_posix()
 
     def read_bytes(self, text: str) -> bytes:
+        from driftctl.declared.hcl.resultcache import record_file
+
         path = self.path(text)
         try:
-            return path.read_bytes()
+            data = path.read_bytes()
         except FileNotFoundError:
+            record_file(path, None)
             raise EvalFailure(f"no file exists at {text!r}") from None
         except OSError as exc:
             raise EvalFailure(f"cannot read {text!r}: {exc.strerror}") from None
+        record_file(path, data)
+        return data
 
     def read_text(self, text: str) -> tuple[str, str]:
         """(display path, UTF-8 content) of a file named relative to the working directory."""
@@ -123,7 +128,9 @@ def whole(value: Any, what: str = "value") -> int:
         shown = number.text(value) if number.is_number(value) else type_name(value)
         raise EvalFailure(f"invalid {what}: {shown} is not a whole number")
     if not -(2**63) <= result < 2**63:
-        raise EvalFailure(f"invalid {what}: value must be a whole number between -9223372036854775808 and 9223372036854775807")
+        raise EvalFailure(
+            f"invalid {what}: value must be a whole number between -9223372036854775808 and 9223372036854775807"
+        )
     return result
 
 

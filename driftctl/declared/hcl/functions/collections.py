@@ -145,9 +145,7 @@ def _concat(args: list[Any]) -> Any:
         if is_null(arg):
             raise EvalFailure(f"argument {position + 1} must not be null")
         if not isinstance(arg_type, (TupleType, ListType)):
-            raise EvalFailure(
-                f"all arguments must be lists or tuples; got {arg_type.friendly()}"
-            )
+            raise EvalFailure(f"all arguments must be lists or tuples; got {arg_type.friendly()}")
         out.extend(arg)
     return out
 
@@ -285,7 +283,9 @@ def _matchkeys(args: list[Any]) -> Any:
         raise EvalFailure("length of keys and values should be equal")
     keys = convert(keys, common)
     search = convert(search, common)
-    out = [v for v, k in zip(values, keys, strict=True) if any(equals(k, s) is True for s in search)]
+    out = [
+        v for v, k in zip(values, keys, strict=True) if any(equals(k, s) is True for s in search)
+    ]
     return CList(out, values.etype)
 
 
@@ -501,9 +501,7 @@ FUNCTIONS: dict[str, Function] = {
     "alltrue": fn(_alltrue, Param("list", ListType(BOOL)), deep=False),
     "anytrue": fn(_anytrue, Param("list", ListType(BOOL)), deep=False),
     "chunklist": fn(_chunklist, Param("list", ANY_LIST), Param("size", NUMBER), deep=False),
-    "coalesce": fn(
-        _coalesce, var=Param("vals", allow_null=True, allow_unknown=True), deep=False
-    ),
+    "coalesce": fn(_coalesce, var=Param("vals", allow_null=True, allow_unknown=True), deep=False),
     "coalescelist": fn(
         _coalescelist, var=Param("vals", allow_null=True, allow_unknown=True), deep=False
     ),

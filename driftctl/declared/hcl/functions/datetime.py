@@ -16,9 +16,7 @@ from driftctl.declared.hcl.functions.base import Function, Param, fn
 from driftctl.declared.hcl.types import STRING
 from driftctl.declared.hcl.values import EvalFailure
 
-_RFC3339 = re.compile(
-    r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})"
-)
+_RFC3339 = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})")
 
 
 def parse_timestamp(text: str) -> tuple[dt.datetime, int]:

@@ -73,7 +73,9 @@ def json_text(value: Any) -> str:
 
 
 def _reject_constant(name: str) -> Any:
-    raise json.JSONDecodeError(f"invalid character {name[0]!r} looking for beginning of value", name, 0)
+    raise json.JSONDecodeError(
+        f"invalid character {name[0]!r} looking for beginning of value", name, 0
+    )
 
 
 def json_value(text: str) -> Any:
@@ -171,8 +173,12 @@ def _yaml_scalar(value: Any, out: list[events.Event]) -> None:
 
 
 _YAML_BOOLS = {
-    **dict.fromkeys(("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
-    **dict.fromkeys(("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
+    **dict.fromkeys(
+        ("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True
+    ),
+    **dict.fromkeys(
+        ("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False
+    ),
 }
 _YAML_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
 _YAML_INT = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
@@ -381,7 +387,9 @@ def go_csv(text: str) -> list[list[str]]:
                 while True:
                     end = text.find('"', pos)
                     if end < 0:
-                        raise EvalFailure(f'parse error on line {line}: extraneous or missing " in quoted-field')
+                        raise EvalFailure(
+                            f'parse error on line {line}: extraneous or missing " in quoted-field'
+                        )
                     field.append(text[pos:end])
                     line += text.count("\n", pos, end)
                     pos = end + 1
@@ -392,7 +400,9 @@ def go_csv(text: str) -> list[list[str]]:
                     break
                 record.append("".join(field))
                 if pos < length and text[pos] not in ",\n":
-                    raise EvalFailure(f'parse error on line {line}: extraneous or missing " in quoted-field')
+                    raise EvalFailure(
+                        f'parse error on line {line}: extraneous or missing " in quoted-field'
+                    )
             else:
                 end = pos
                 while end < length and text[end] not in ",\n":
@@ -400,7 +410,9 @@ def go_csv(text: str) -> list[list[str]]:
                 value = text[pos:end]
                 if '"' in value:
                     raise EvalFailure(f'parse error on line {line}: bare " in non-quoted-field')
-                record.append(value.removesuffix("\r") if end >= length or text[end] == "\n" else value)
+                record.append(
+                    value.removesuffix("\r") if end >= length or text[end] == "\n" else value
+                )
                 pos = end
             if pos < length and text[pos] == ",":
                 pos += 1

@@ -13,7 +13,10 @@ import posixpath
 import re
 from typing import Any
 
+from pathlib import Path
+
 from driftctl.declared.hcl.functions.base import CallContext, Function, Param, fn
+from driftctl.declared.hcl.resultcache import record_check
 from driftctl.declared.hcl.types import STRING, CSet
 from driftctl.declared.hcl.functions.encoding import b64digest, hexdigest
 from driftctl.declared.hcl.values import EvalFailure
@@ -27,11 +30,17 @@ def _file(context: CallContext, args: list[Any]) -> str:
 
 def _fileexists(context: CallContext, args: list[Any]) -> bool:
     path = context.path(args[0])
-    if not path.exists():
-        return False
-    if not path.is_file():
+    state = exists_state(path)
+    record_check("fileexists", str(path), "", state)
+    if state == "dir":
         raise EvalFailure(f"{args[0]!r} is not a regular file, but a directory")
-    return True
+    return state == "file"
+
+
+def exists_state(path: Path) -> str:
+    if not path.exists():
+        return "absent"
+    return "file" if path.is_file() else "dir"
 
 
 def _filebase64(context: CallContext, args: list[Any]) -> str:
@@ -93,15 +102,21 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
 def _fileset(context: CallContext, args: list[Any]) -> Any:
     base_text, pattern = args[0], args[1]
     base = context.path(base_text)
+    found = fileset_matches(base, pattern)
+    record_check("fileset", str(base), pattern, found)
+    return CSet(found, STRING)
+
+
+def fileset_matches(base: Path, pattern: str) -> list[str]:
     regex = glob_regex(posixpath.normpath(pattern) if pattern else pattern)
     if not base.is_dir():
-        return CSet((), STRING)
+        return []
     found = [
         path.relative_to(base).as_posix()
         for path in base.rglob("*")
         if path.is_file() and regex.fullmatch(path.relative_to(base).as_posix())
     ]
-    return CSet(sorted(found), STRING)
+    return sorted(found)
 
 
 def _basename(args: list[Any]) -> str:

@@ -237,7 +237,9 @@ def _cidrsubnets(args: list[Any]) -> Any:
         if length < 1:
             raise EvalFailure(f"argument {position + 1}: must extend prefix by at least one bit")
         if length > 32:
-            raise EvalFailure(f"argument {position + 1}: may not extend prefix by more than 32 bits")
+            raise EvalFailure(
+                f"argument {position + 1}: may not extend prefix by more than 32 bits"
+            )
         length += start
         if length > len(network.ip) * 8:
             protocol = {32: "IPv4", 128: "IPv6"}.get(len(network.ip) * 8, "IP")

@@ -84,7 +84,9 @@ def check_function(name: str) -> Unknown | None:
         return Unknown(f"provider function {name} is not evaluated offline")
     if "::" in name:
         namespace = name.rsplit("::", 1)[0]
-        raise EvalFailure(f"call to unknown function {name}(): there are no functions in namespace {namespace}::")
+        raise EvalFailure(
+            f"call to unknown function {name}(): there are no functions in namespace {namespace}::"
+        )
     raise EvalFailure(f"call to unknown function {name}()")
 
 
@@ -99,9 +101,7 @@ def call(name: str, args: list[Any], context: CallContext) -> Any:
     params = function.params
     if len(args) < len(params) or (function.var_param is None and len(args) > len(params)):
         missing = f' (missing "{params[len(args)].name}")' if len(args) < len(params) else ""
-        raise EvalFailure(
-            f"{name}() takes {_expected(function)}, got {len(args)}{missing}"
-        )
+        raise EvalFailure(f"{name}() takes {_expected(function)}, got {len(args)}{missing}")
     converted: list[Any] = []
     for position, arg in enumerate(args):
         param = params[position] if position < len(params) else function.var_param
@@ -110,7 +110,9 @@ def call(name: str, args: list[Any], context: CallContext) -> Any:
             try:
                 arg = convert(arg, param.type)
             except ConversionError as exc:
-                raise EvalFailure(f'{name}(): invalid value for "{param.name}" parameter: {exc}') from None
+                raise EvalFailure(
+                    f'{name}(): invalid value for "{param.name}" parameter: {exc}'
+                ) from None
         converted.append(arg)
     unknown: Any = None
     for position, arg in enumerate(converted):

@@ -9,7 +9,14 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from driftctl.declared.hcl.convert import ConversionError, convert, make_list, make_set, set_key, unify
+from driftctl.declared.hcl.convert import (
+    ConversionError,
+    convert,
+    make_list,
+    make_set,
+    set_key,
+    unify,
+)
 from driftctl.declared.hcl.functions.base import Function, Param, fn
 from driftctl.declared.hcl.types import (
     DYNAMIC,
@@ -122,6 +129,8 @@ _OTHERS = Param("other_sets", ANY_SET)
 FUNCTIONS: dict[str, Function] = {
     "setunion": fn(_operation(_union, True), _FIRST, var=_OTHERS, deep=False),
     "setintersection": fn(_operation(_intersection, False), _FIRST, var=_OTHERS, deep=False),
-    "setsubtract": fn(_operation(_subtract, False), Param("a", ANY_SET), Param("b", ANY_SET), deep=False),
+    "setsubtract": fn(
+        _operation(_subtract, False), Param("a", ANY_SET), Param("b", ANY_SET), deep=False
+    ),
     "setproduct": fn(_setproduct, var=Param("sets", allow_unknown=True), deep=False),
 }

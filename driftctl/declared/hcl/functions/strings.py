@@ -122,7 +122,9 @@ def _groups_kind(pattern: re.Pattern[str]) -> str:
         return "string"
     named = len(pattern.groupindex)
     if named and named != pattern.groups:
-        raise EvalFailure("invalid regexp pattern: cannot mix both named and unnamed capture groups")
+        raise EvalFailure(
+            "invalid regexp pattern: cannot mix both named and unnamed capture groups"
+        )
     return "object" if named else "tuple"
 
 
@@ -227,7 +229,9 @@ def _join(args: list[Any]) -> Any:
         for position, item in enumerate(items_list):
             if item is None or type(item) is Null:
                 where = f" of list {list_number}" if len(lists) > 1 else ""
-                raise EvalFailure(f"element {position}{where} is null; cannot concatenate null values")
+                raise EvalFailure(
+                    f"element {position}{where} is null; cannot concatenate null values"
+                )
             items.append(item)
     return nfc(separator.join(items))
 
@@ -272,7 +276,9 @@ def _sort(args: list[Any]) -> Any:
         return as_unknown(pending)
     for position, item in enumerate(items):
         if item is None or type(item) is Null:
-            raise EvalFailure(f"given list element {position} is null; a null string cannot be sorted")
+            raise EvalFailure(
+                f"given list element {position} is null; a null string cannot be sorted"
+            )
     return CList(sorted(items), STRING)
 
 

@@ -1,0 +1,153 @@
+"""A cache of whole evaluations: what load_hcl returned, kept with everything it read.
+
+Rendering the same configuration twice (CI re-runs, `driftctl determinism`, a scan after
+a render) evaluates nothing the second time. An entry is keyed by what the caller chose
+(directory, --var and --var-file in order, TF_VAR_*, the AWS identity, provenance or not,
+driftctl's version) and holds what the evaluation read: the content hash of every file
+(configuration, tfvars, file()/templatefile() reads, modules.json), the listing of every
+directory whose files it enumerated, and the answers of fileexists()/fileset(). An entry
+is used only when all of those are unchanged; otherwise the configuration is evaluated
+again (with the parse cache) and the entry rewritten. A failed evaluation is not cached.
+
+Entries are pickles written atomically and checked against a SHA-256 of their payload;
+one that cannot be read is ignored and replaced.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import hashlib
+import os
+import pickle
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from driftctl.declared import listing
+
+FORMAT = b"driftctl-hcl-result 1\n"
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class Recorder:
+    """What one evaluation read, in a form a later run can check cheaply."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, str | None] = {}  # path -> sha256 of content, None: absent
+        self.listings: dict[str, tuple[str, ...]] = {}  # directory -> its file names
+        self.checks: dict[tuple[str, str, str], Any] = {}  # (kind, base, arg) -> answer
+
+    def file(self, path: Path, data: bytes | None) -> None:
+        self.files[str(path)] = None if data is None else digest(data)
+
+    def read(self, path: Path) -> bytes | None:
+        """The content of path (None when absent), recorded."""
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = None
+        self.file(path, data)
+        return data
+
+    def listing(self, directory: Path, names: list[str]) -> None:
+        self.listings[str(directory)] = tuple(names)
+
+    def check(self, kind: str, base: str, arg: str, answer: Any) -> None:
+        self.checks[(kind, base, arg)] = answer
+
+
+# the Recorder of the evaluation under way (load.py sets it when a result cache is used)
+RECORDER: contextvars.ContextVar[Recorder | None] = contextvars.ContextVar(
+    "driftctl_hcl_recorder", default=None
+)
+
+
+def record_file(path: Path, data: bytes | None) -> None:
+    recorder = RECORDER.get()
+    if recorder is not None:
+        recorder.file(path, data)
+
+
+def record_listing(directory: Path, paths: list[Path]) -> None:
+    recorder = RECORDER.get()
+    if recorder is not None:
+        recorder.listing(directory, [p.name for p in paths])
+
+
+def record_check(kind: str, base: str, arg: str, answer: Any) -> None:
+    recorder = RECORDER.get()
+    if recorder is not None:
+        recorder.check(kind, base, arg, answer)
+
+
+def still_valid(recorder: Recorder, rerun: Callable[[str, str, str], Any]) -> bool:
+    """Whether everything recorded reads the same now."""
+    for path, expected in recorder.files.items():
+        try:
+            data: bytes | None = Path(path).read_bytes()
+        except OSError:
+            data = None
+        if (None if data is None else digest(data)) != expected:
+            return False
+    for directory, names in recorder.listings.items():
+        try:
+            current = tuple(p.name for p in listing.files(Path(directory)))
+        except OSError:
+            return False
+        if current != names:
+            return False
+    return all(rerun(*query) == answer for query, answer in recorder.checks.items())
+
+
+class ResultCache:
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory / "results"
+
+    def _path(self, key: str) -> Path:
+        return self.directory / f"{key}.pickle"
+
+    def get(self, key: str, rerun: Callable[[str, str, str], Any]) -> Any | None:
+        try:
+            data = self._path(key).read_bytes()
+        except OSError:
+            return None
+        if not data.startswith(FORMAT):
+            return None
+        header, _, payload = data[len(FORMAT) :].partition(b"\n")
+        if header.decode("ascii", "replace") != digest(payload):
+            return None
+        try:
+            recorder, value = pickle.loads(payload)
+        except Exception:  # a damaged or foreign entry: evaluate again
+            return None
+        if not isinstance(recorder, Recorder) or not still_valid(recorder, rerun):
+            return None
+        return value
+
+    def put(self, key: str, recorder: Recorder, value: Any) -> None:
+        try:
+            payload = pickle.dumps((recorder, value), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            return
+        data = FORMAT + digest(payload).encode() + b"\n" + payload
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+        except OSError:
+            return
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+            os.replace(temporary, self._path(key))
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def key_of(*parts: Any) -> str:
+    return digest(repr(parts).encode("utf-8", "surrogatepass"))
