@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.declared.hcl.iam import render
 from driftctl.declared.hcl.refs import MISSING
+from driftctl.declared.hcl.types import is_null
 from driftctl.declared.hcl.values import Instance, finalize
 from driftctl.model import Unknown
 
@@ -53,8 +54,10 @@ def data_attr(
         suffix = _DNS_SUFFIX.get(partition, "amazonaws.com")
         return suffix if name == "dns_suffix" else ".".join(reversed(suffix.split(".")))
     if instance.type == "aws_region" and name in ("name", "id", "region"):
-        configured = attrs.get("region", attrs.get("name"))
-        return configured if configured is not None else _region(loader, instance, name, provider)
+        configured = attrs.get("region")
+        if is_null(configured):
+            configured = attrs.get("name")
+        return configured if not is_null(configured) else _region(loader, instance, name, provider)
     return attrs.get(name, MISSING)
 
 

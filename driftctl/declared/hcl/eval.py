@@ -285,12 +285,12 @@ class Evaluator:
         chosen, other = (node.then, node.otherwise) if chosen_true else (node.otherwise, node.then)
         value = self.evaluate(chosen)
         other_type = self._type_only(other)
-        if value is None:
-            return convert(value, other_type) if other_type is not DYNAMIC else None
-        value_type = type_of(value)
-        if other_type is None or is_pending(value) or value_type is DYNAMIC:
+        if other_type is None or other_type is DYNAMIC:  # an error, a null or an unknown
             return value
-        if other_type is DYNAMIC:
+        if value is None:
+            return convert(value, other_type)
+        value_type = type_of(value)
+        if is_pending(value) or value_type is DYNAMIC:
             return value
         types = [value_type, other_type] if chosen_true else [other_type, value_type]
         result_type = unify(types, unsafe=True)

@@ -210,3 +210,10 @@ def test_the_root_module_outputs_are_declared(tmp_path: Path) -> None:
     assert isinstance(outputs["id"], Ref)
     assert isinstance(outputs["secret"], Unknown)
     assert "s3cr3t" not in repr(outputs)
+
+
+def test_a_null_branch_keeps_null_when_the_other_branch_fails(tmp_path: Path) -> None:
+    # terraform-aws-modules/vpc's flow-log example: the branch not taken refers to a
+    # value that does not exist; Terraform ignores its error and its type
+    preamble = "locals {\n  o = null\n}\n"
+    assert evaluate(tmp_path, 'coalesce(true ? null : local.o.a, "x")', preamble) == "x"
