@@ -2,9 +2,11 @@
 
 A tree depends only on the text and on the parser, so the key is the SHA-256 of the text
 together with the parser's version (syntax.PARSER_VERSION), driftctl's, Python's and this
-cache's format. An entry is the tree as nested lists and tuples in `marshal` form; reading
-it builds the nodes directly. An entry that cannot be read (truncated, foreign, ...) is
-parsed again and rewritten; a cache directory that cannot be written is simply not used.
+cache's format. An entry is a header and then each top-level item of the file pickled on
+its own (a large file never has a second full copy of its tree in memory), read back by an
+unpickler that builds only syntax-tree nodes (resultcache.SafeUnpickler). An entry that
+cannot be read (truncated, foreign, ...) is parsed again and rewritten; a cache directory
+that cannot be written is simply not used.
 Entries are written atomically (a temporary file renamed into place), so concurrent runs
 never see half an entry.
 """
@@ -15,6 +17,7 @@ import contextlib
 import hashlib
 import marshal
 import os
+import pickle
 import sys
 import tempfile
 from importlib import metadata
@@ -23,9 +26,10 @@ from typing import Any
 
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.number import BigFloat
+from driftctl.declared.hcl.resultcache import safe_load
 from driftctl.declared.hcl.syntax import PARSER_VERSION, parse_file
 
-FORMAT = "3"
+FORMAT = "4"
 
 
 def _version(package: str) -> str:
@@ -64,33 +68,44 @@ class ParseCache:
     @staticmethod
     def _read(path: Path) -> n.Body | None:
         try:
-            data = marshal.loads(path.read_bytes())
-            tree = decode(data)
+            with path.open("rb") as entry:
+                header = safe_load(entry)
+                if not (isinstance(header, tuple) and len(header) == 4 and header[0] == FORMAT):
+                    return None
+                _, count, start, stop = header
+                items = [safe_load(entry) for _ in range(count)]
+                if entry.read(1):
+                    return None
         except FileNotFoundError:
             return None
-        except (OSError, EOFError, ValueError, TypeError, IndexError, KeyError, RecursionError):
+        except Exception:  # a damaged, foreign or planted entry: parse again
             return None
-        return tree if type(tree) is n.Body else None
+        if not all(type(item) in (n.Attribute, n.Block) for item in items):
+            return None
+        return n.Body(items, start, stop)
 
     @staticmethod
     def _write(path: Path, tree: n.Body) -> None:
+        """The entry: a header, then each top-level item as its own marshal record, so a
+        large file never has a second full copy of its tree in memory."""
         try:
-            data = marshal.dumps(encode(tree))
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        except (OSError, ValueError, RecursionError):
+        except OSError:
             return
         try:
             with os.fdopen(handle, "wb") as out:
-                out.write(data)
+                pickle.dump((FORMAT, len(tree.items), tree.start, tree.stop), out, protocol=5)
+                for item in tree.items:
+                    pickle.dump(item, out, protocol=5)
             os.replace(temporary, path)
-        except OSError:
+        except (OSError, ValueError, RecursionError, pickle.PicklingError):
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
 
 
-# A node is a list [class index, start, stop, field...]; a tuple stays a tuple; a
-# BigFloat is bytes "neg mant exp prec inf"; other values (str, int, bool, None) as is.
+# encode/decode: a tree as plain nested lists and tuples (a node is [class index, start,
+# stop, field...], a BigFloat bytes "neg mant exp prec inf"), to compare trees in tests.
 
 _CLASSES: tuple[type[n.Node], ...] = (
     n.Literal, n.Template, n.TIf, n.TFor, n.Tuple, n.ObjectKey, n.Object, n.ScopeTraversal,

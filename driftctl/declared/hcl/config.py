@@ -91,6 +91,7 @@ class ModuleConfig:
         self.outputs: dict[str, OutputDecl] = {}
         self.providers: list[tuple[str, Block]] = []
         self.imports: list[tuple[str, Block]] = []
+        self.released = False  # resource bodies dropped after collection (resources.py)
         for file, body in self._parse(parser):
             for item in body.items:
                 if type(item) is Block:

@@ -150,6 +150,11 @@ class CallSet:
             return found
         directory = self.target(call)
         assert isinstance(directory, Path)
+        if self.module.loader.config(directory).released:
+            raise DriftctlError(
+                f'{call.where}: module "{call.name}" calls the root module\'s own directory',
+                hint="a module cannot call the configuration that calls it",
+            )
         prefix = f"{self.module.path}." if self.module.path else ""
         frame = instance_frame(call.file, key, self.expansion(call))
         child = ModuleInstance(

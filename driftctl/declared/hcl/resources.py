@@ -10,7 +10,7 @@ from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import META_ARGUMENTS, BlockDecl
 from driftctl.declared.hcl.data import data_attr
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
-from driftctl.declared.hcl.nodes import Expr, static_traversal
+from driftctl.declared.hcl.nodes import Body, Expr, static_traversal
 from driftctl.declared.hcl.refs import MISSING
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.types import DYNAMIC, STRING, CSet, is_null, type_of
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from driftctl.declared.hcl.module import ModuleInstance
 
 ExpansionResult = tuple[Expansion, Any, Origin | None]  # keys, for_each value, its origin
+RELEASED = Body([], 0, 0)  # the body of a resource whose tree was dropped once collected
 
 
 def evaluate_expansion(
@@ -215,6 +216,17 @@ class ResourceSet:
                 provider=provider,
                 provenance=dict(sorted(body.provenance.items())),
             )
+        self._release(decl)
+
+    def _release(self, decl: BlockDecl) -> None:
+        """Drop the syntax tree of a collected resource's body: its values are kept, and
+        a configuration of 50 MB does not hold its whole tree until the end. Only the root
+        module's (a child module's directory may serve several instances) and only when
+        provenance, which reads the tree again, is not wanted."""
+        module = self.module
+        if module.parent is None and not module.loader.provenance:
+            decl.block.body = RELEASED
+            module.config.released = True
 
 
 def unknown_entries(address: str, value: Any, path: str) -> Iterator[dict[str, str]]:

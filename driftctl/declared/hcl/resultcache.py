@@ -10,7 +10,9 @@ is used only when all of those are unchanged; otherwise the configuration is eva
 again (with the parse cache) and the entry rewritten. A failed evaluation is not cached.
 
 Entries are pickles written atomically and checked against a SHA-256 of their payload;
-one that cannot be read is ignored and replaced.
+one that cannot be read is ignored and replaced. They are read with an unpickler that
+builds only driftctl's own value classes (`SafeUnpickler`), so a planted entry cannot run
+code.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import hashlib
+import io
 import os
 import pickle
 import tempfile
@@ -28,6 +31,38 @@ from typing import Any
 from driftctl.declared import listing
 
 FORMAT = b"driftctl-hcl-result 1\n"
+
+
+_ALLOWED = {
+    ("driftctl.declared.raw", "RawDeclared"),
+    ("driftctl.declared.raw", "RawResource"),
+    ("driftctl.model", "SourceRef"),
+    ("driftctl.model", "Unknown"),
+    ("driftctl.model", "Ref"),
+    ("driftctl.declared.hcl.resultcache", "Recorder"),
+    ("driftctl.declared.hcl.number", "BigFloat"),
+    ("copyreg", "_reconstructor"),
+    ("builtins", "object"),
+    ("builtins", "set"),
+    ("builtins", "frozenset"),
+}
+
+
+class SafeUnpickler(pickle.Unpickler):
+    """An unpickler that builds only the classes a cache entry may hold."""
+
+    allowed: frozenset[tuple[str, str]] = frozenset(_ALLOWED)
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) not in self.allowed and not (
+            module == "driftctl.declared.hcl.nodes" and name[:1].isupper()
+        ):
+            raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a cache entry")
+        return super().find_class(module, name)
+
+
+def safe_load(stream: Any) -> Any:
+    return SafeUnpickler(stream).load()
 
 
 def digest(data: bytes) -> str:
@@ -122,8 +157,8 @@ class ResultCache:
         if header.decode("ascii", "replace") != digest(payload):
             return None
         try:
-            recorder, value = pickle.loads(payload)
-        except Exception:  # a damaged or foreign entry: evaluate again
+            recorder, value = safe_load(io.BytesIO(payload))
+        except Exception:  # a damaged, foreign or planted entry: evaluate again
             return None
         if not isinstance(recorder, Recorder) or not still_valid(recorder, rerun):
             return None

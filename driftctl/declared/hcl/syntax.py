@@ -14,6 +14,7 @@ fraction of the size, and the same language Terraform reads.
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from typing import Any, NoReturn
 
@@ -63,6 +64,20 @@ OQUOTE, CQUOTE, QLIT, OHEREDOC, CHEREDOC, SLIT = (
 INTERP, CONTROL, SEQ_END = "interp", "control", "seq_end"
 
 _SPACES = re.compile(r"[ \t]+")
+# expression mode, longest match first as hclsyntax's scanner does
+_MAIN = re.compile(
+    r"[ \t]*(?:"
+    r"(?P<nl>\r?\n)"
+    r"|(?P<line>(?:\#|//)[^\n]*\n?)"
+    r"|(?P<block>/\*.*?\*/)"
+    r"|(?P<num>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)"
+    r"|(?P<id>[^\W\d][\w-]*)"
+    r"|(?P<quote>\")"
+    r"|(?P<heredoc><<(?P<dash>-?)(?P<marker>[^\W\d][\w-]*)\r?\n)"
+    r"|(?P<op>\.\.\.|==|!=|>=|<=|&&|\|\||::|=>|~\}|[\[\](){}.,*/%+\-=<>!?:~^;`'&|])"
+    r"|(?P<sp>$))",  # spaces up to the end of the text
+    re.DOTALL,
+)
 _NUMBER = re.compile(r"[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?")
 _IDENT = re.compile(r"[^\W\d][\w-]*")
 _HEREDOC = re.compile(r"<<(-?)([^\W\d][\w-]*)\r?\n")
@@ -131,85 +146,69 @@ class _Lexer:
     # ------------------------------------------------------------------ expression mode
 
     def _main(self) -> Token:
-        text, pos = self.text, self.pos
+        text = self.text
+        pos = self.pos
         while True:
-            match = _SPACES.match(text, pos)
-            if match:
-                pos = match.end()
-            if pos >= len(text):
-                self.pos = pos
-                at = self.position(pos)
-                return Token(EOF, "", at, at)
-            char = text[pos]
-            if char == "#" or text.startswith("//", pos):
-                end = text.find("\n", pos)
-                if end < 0:
-                    pos = len(text)
-                    continue
-                start = self.position(pos)
-                self.pos = end + 1
-                token = Token(NL, "\n", start, self.position(end + 1))
-                self.line += 1
-                self.line_start = end + 1
-                return token
-            if text.startswith("/*", pos):
-                end = text.find("*/", pos + 2)
-                if end < 0:
+            match = _MAIN.match(text, pos)
+            if match is None:
+                pos = len(text) - len(text[pos:].lstrip(" \t"))
+                if text.startswith("/*", pos):
                     self.error(pos, "unterminated comment")
+                self.error(pos, f"invalid character {text[pos]!r}")
+            group = match.lastgroup
+            end = match.end()
+            pos = match.start(group)  # type: ignore[arg-type]
+            if group == "sp":
+                self.pos = pos
+                at = (self.line << COLUMN_BITS) | (pos - self.line_start + 1)
+                return Token(EOF, "", at, at)
+            if group == "block":
                 self._advance_lines(pos, end)
-                pos = end + 2
+                pos = end
                 continue
-            break
-        start = self.position(pos)
-        if char == "\n" or (char == "\r" and text.startswith("\r\n", pos)):
-            end = pos + (1 if char == "\n" else 2)
+            base = self.line_start
+            start = (self.line << COLUMN_BITS) | (pos - base + 1)
             self.pos = end
-            token = Token(NL, "\n", start, self.position(end))
-            self.line += 1
-            self.line_start = end
-            return token
-        if char.isdigit():
-            match = _NUMBER.match(text, pos)
-            assert match is not None
-            return self._take(NUMBER, match.group(), pos, match.end())
-        if char == '"':
-            self.modes.append(["quoted"])
-            return self._take(OQUOTE, '"', pos, pos + 1)
-        if char == "<" and text.startswith("<<", pos):
-            match = _HEREDOC.match(text, pos)
-            if match:
-                token = Token(OHEREDOC, match.group(1) + match.group(2), start, start)
-                end = match.end()
-                self.pos = end
+            if group == "id":  # names repeat: one string each (a 50 MB file has millions)
+                stop = (self.line << COLUMN_BITS) | (end - base + 1)
+                return Token(IDENT, sys.intern(match.group("id")), start, stop)
+            if group == "op":
+                value = match.group("op")
+                stop = (self.line << COLUMN_BITS) | (end - base + 1)
+                if value == "/" and text.startswith("/*", pos):
+                    self.error(pos, "unterminated comment")
+                if value == "{":
+                    self.braces += 1
+                elif value == "}" or value == "~}":
+                    mode = self.modes[-1]
+                    self.braces -= 1
+                    if mode[1] == self.braces + 1 and len(self.modes) > 1:
+                        self.modes.pop()
+                        return Token(SEQ_END, value, start, stop)
+                    if value == "~}":
+                        return Token(SEQ_END, value, start, stop)
+                return Token(OP, value, start, stop)
+            if group == "nl" or group == "line":
+                stop = (self.line << COLUMN_BITS) | (end - base + 1)
+                if group == "line" and not match.group("line").endswith("\n"):
+                    pos = end  # a comment at the end of the file
+                    continue
                 self.line += 1
                 self.line_start = end
-                token.stop = self.position(end)
-                self.modes.append(["heredoc", match.group(2), True])
-                return token
-        if char == "{":
-            self.braces += 1
-            return self._take(OP, "{", pos, pos + 1)
-        if char == "}" or text.startswith("~}", pos):
-            end = pos + (1 if char == "}" else 2)
-            mode = self.modes[-1]
-            if mode[1] == self.braces and len(self.modes) > 1:
-                self.braces -= 1
-                self.modes.pop()
-                return self._take(SEQ_END, text[pos:end], pos, end)
-            self.braces -= 1
-            return self._take(OP if char == "}" else SEQ_END, text[pos:end], pos, end)
-        three = text[pos : pos + 3]
-        if three in _OPS3:
-            return self._take(OP, three, pos, pos + 3)
-        two = text[pos : pos + 2]
-        if two in _OPS2:
-            return self._take(OP, two, pos, pos + 2)
-        if char in _OPS1:
-            return self._take(OP, char, pos, pos + 1)
-        match = _IDENT.match(text, pos)
-        if match:
-            return self._take(IDENT, match.group(), pos, match.end())
-        self.error(pos, f"invalid character {char!r}")
+                return Token(NL, "\n", start, stop)
+            if group == "num":
+                stop = (self.line << COLUMN_BITS) | (end - base + 1)
+                return Token(NUMBER, match.group("num"), start, stop)
+            if group == "quote":
+                self.modes.append(["quoted"])
+                return Token(OQUOTE, '"', start, start + 1)
+            # a heredoc's introducer: <<EOT or <<-EOT and its newline
+            token = Token(OHEREDOC, match.group("dash") + match.group("marker"), start, start)
+            self.line += 1
+            self.line_start = end
+            token.stop = (self.line << COLUMN_BITS) | 1
+            self.modes.append(["heredoc", match.group("marker"), True])
+            return token
 
     def _take(self, kind: str, value: str, pos: int, end: int) -> Token:
         self.pos = end
@@ -326,14 +325,21 @@ def _token_error(lexer: _Lexer, token: Token, message: str) -> NoReturn:
     )
 
 
-_BINARY_LEVELS: tuple[frozenset[str], ...] = (
-    frozenset({"||"}),
-    frozenset({"&&"}),
-    frozenset({"==", "!="}),
-    frozenset({">", ">=", "<", "<="}),
-    frozenset({"+", "-"}),
-    frozenset({"*", "/", "%"}),
-)
+_PRECEDENCE = {
+    "||": 1,
+    "&&": 2,
+    "==": 3,
+    "!=": 3,
+    ">": 4,
+    ">=": 4,
+    "<": 4,
+    "<=": 4,
+    "+": 5,
+    "-": 5,
+    "*": 6,
+    "/": 6,
+    "%": 6,
+}
 
 _STRIP = re.compile(r"^[\s]+")
 
@@ -353,20 +359,26 @@ class _Parser:
             self.buffer.append(self.lexer.next())
 
     def peek(self) -> Token:
+        buffer = self.buffer
+        if buffer:
+            token = buffer[0]
+            if token.kind != NL or self.newlines[-1]:
+                return token
         include = self.newlines[-1]
         i = 0
         while True:
-            self._fill(i)
-            token = self.buffer[i]
+            if len(buffer) <= i:
+                buffer.append(self.lexer.next())
+            token = buffer[i]
             if token.kind != NL or include:
                 return token
             i += 1
 
     def read(self) -> Token:
         include = self.newlines[-1]
+        buffer = self.buffer
         while True:
-            self._fill(0)
-            token = self.buffer.pop(0)
+            token = buffer.pop(0) if buffer else self.lexer.next()
             if token.kind != NL or include:
                 self.previous = token
                 return token
@@ -485,7 +497,7 @@ class _Parser:
     def expression(self) -> Expr:
         start = self.peek()
         self._deeper(start)
-        cond = self.binary(0)
+        cond = self.binary(1)
         if not self.is_op(self.peek(), "?"):
             self.depth -= 1
             return cond
@@ -502,16 +514,18 @@ class _Parser:
         return Conditional(cond, then, otherwise, cond.start, otherwise.stop)
 
     def binary(self, level: int) -> Expr:
-        if level == len(_BINARY_LEVELS):
-            return self.traversals(self.term())
-        ops = _BINARY_LEVELS[level]
-        left = self.binary(level + 1)
+        """Binary operators by precedence climbing (left-associative within a level, as
+        hclsyntax's parseBinaryOps builds them level by level)."""
+        left = self.traversals(self.term())
         while True:
             token = self.peek()
-            if token.kind != OP or token.text not in ops:
+            if token.kind != OP:
+                return left
+            precedence = _PRECEDENCE.get(token.text)
+            if precedence is None or precedence < level:
                 return left
             self.read()
-            right = self.binary(level + 1)
+            right = self.binary(precedence + 1)
             left = Binary(token.text, left, right, left.start, right.stop)
 
     def term(self) -> Expr:

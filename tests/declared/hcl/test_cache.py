@@ -81,4 +81,6 @@ def test_an_entry_reads_back_as_the_same_tree(tmp_path: Path) -> None:
     again = ParseCache._read(entry)
     assert again is not None
     assert encode(again) == encode(tree)
+    entry.write_bytes(entry.read_bytes()[:-3])  # truncated: parsed again
+    assert ParseCache._read(entry) is None
     assert repr(again.items[0].body.items[0].expr) == repr(tree.items[0].body.items[0].expr)
