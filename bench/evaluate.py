@@ -136,7 +136,8 @@ def tree(args: argparse.Namespace) -> int:
         print(f"tree: {files} files, {megabytes:.2f} MB")
         cold, cold_cpu, resources = timed(root, cache)
         print(
-            f"cold (empty cache)   : {cold:6.2f} s wall {cold_cpu:6.2f} s CPU  {resources} resources"
+            f"cold (empty cache)   : {cold:6.2f} s wall {cold_cpu:6.2f} s CPU"
+            f"  {resources} resources"
         )
         warm, warm_cpu, _ = timed(root, cache)
         print(f"warm (nothing edited): {warm:6.2f} s wall {warm_cpu:6.2f} s CPU")

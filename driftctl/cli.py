@@ -10,13 +10,13 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from driftctl import settings
 from driftctl.commands import demo, gen_driftignore, merge, render, scan
 from driftctl.commands import eval as eval_cmd
 from driftctl.commands import pr as pr_cmd
 from driftctl.commands import revert as revert_cmd
 from driftctl.commands import rules as rules_cmd
 from driftctl.commands.determinism import determinism_command
-from driftctl import settings
 from driftctl.errors import DriftctlError, ExitStatus
 
 app = typer.Typer(

@@ -10,7 +10,8 @@ Each run is `python -m driftctl render` in a new process with its own:
 - file enumeration order (DRIFTCTL_TEST_REVERSE_FILE_ORDER=1 on every other run: the
   loaders' directory listings come reversed; see driftctl.declared.listing);
 - the parse cache: all runs share a cache directory of their own (XDG_CACHE_HOME), never
-  the user's; run 1 runs alone and fills it (cold), the others then read it (warm).
+  the user's; run 1 runs alone and fills it (cold), the others then read it (warm). The
+  cache of whole evaluations is off (DRIFTCTL_HCL_RESULT_CACHE=0): every run evaluates.
 
 Source kinds are declared in SOURCE_KINDS: hcl (the *.tf of the directory and of the
 modules it calls), kustomize (what `kustomize build` renders), yaml (CloudFormation or
@@ -39,7 +40,7 @@ from driftctl.declared.listing import REVERSE_FILE_ORDER
 from driftctl.determinism_lint import Finding, lint_hcl_dir, lint_kustomize, lint_manifest
 from driftctl.errors import DriftctlError
 from driftctl.render_diff import diff_texts
-from driftctl.settings import FormatSettings, Source
+from driftctl.settings import RESULT_CACHE_ENV, FormatSettings, Source
 
 DEFAULT_RUNS = 2
 MAX_RUNS = 32
@@ -338,7 +339,8 @@ def _render_all(sources: Sequence[Source], runs: int, args: Sequence[str]) -> li
         for variant in variants(runs, available_locales()):
             cwd = Path(tmp) / f"run-{variant.index}"
             cwd.mkdir()
-            extra = {"XDG_CACHE_HOME": str(Path(tmp) / "cache")}
+            # a shared parse cache, but no shared results: every run evaluates
+            extra = {"XDG_CACHE_HOME": str(Path(tmp) / "cache"), RESULT_CACHE_ENV: "0"}
             extra.update(_tool_env(sources, Path(tmp), variant.index))
             jobs.append((variant, environment(variant, base, cwd, extra), cwd))
         first = run_once(args, *jobs[0])  # alone: it fills the cache the others read

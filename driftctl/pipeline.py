@@ -50,6 +50,7 @@ def load_declared(
             env=dict(settings.tf_env_vars),
             context=context,
             cache_dir=settings.hcl_cache_dir,
+            result_cache=settings.hcl_result_cache,
             inputs=settings.var_inputs or None,
             provenance=provenance,
         )

@@ -46,6 +46,9 @@ class Settings:
     tf_env_vars: tuple[tuple[str, str], ...] = ()
     # where parsed HCL files are cached by content hash; None: no cache (--no-cache)
     hcl_cache_dir: Path | None = None
+    # whether whole evaluations are cached there too (resultcache.py); the determinism
+    # check turns it off (DRIFTCTL_HCL_RESULT_CACHE=0) so that every run evaluates
+    hcl_result_cache: bool = True
     # options of the Kustomize and CloudFormation loaders
     formats: FormatSettings = dataclasses.field(default_factory=lambda: FormatSettings())
 
@@ -293,6 +296,7 @@ def build(
         rules=rules or RuleSettings(),
         tf_env_vars=_tf_env(),
         hcl_cache_dir=None if no_cache else _hcl_cache_dir(),
+        hcl_result_cache=os.environ.get(RESULT_CACHE_ENV, "1") != "0",
         formats=formats or FormatSettings(),
     )
 
@@ -316,6 +320,9 @@ def _tf_env() -> tuple[tuple[str, str], ...]:
     """TF_VAR_* and TF_WORKSPACE, which Terraform reads (lower precedence than tfvars)."""
     names = [k for k in os.environ if k.startswith("TF_VAR_") or k == "TF_WORKSPACE"]
     return tuple((k, os.environ[k]) for k in sorted(names))
+
+
+RESULT_CACHE_ENV = "DRIFTCTL_HCL_RESULT_CACHE"
 
 
 def _hcl_cache_dir() -> Path:

@@ -69,7 +69,8 @@ def classify(chunk: str) -> dict[str, str]:
     text = chunk.strip("\n")
     if "Error:" in text and (text.startswith("Error:") or text.lstrip().startswith("Error:")):
         body = text.lstrip()
-        match = re.match(r"Error: (.*?)\n\n(?:  on .*?\n(?:  .*\n)*?\n)?(.*?)(?:\n\n|$)", body, re.S)
+        pattern = r"Error: (.*?)\n\n(?:  on .*?\n(?:  .*\n)*?\n)?(.*?)(?:\n\n|$)"
+        match = re.match(pattern, body, re.S)
         if match:
             detail = " ".join(match.group(2).split())
             return {"error": f"{match.group(1)}: {detail}"[:400]}

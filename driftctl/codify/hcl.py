@@ -15,7 +15,6 @@ import json
 import re
 from typing import Any
 
-
 from driftctl.codify import hcl_import, hcl_render
 from driftctl.codify.base import Context, Edit, Outcome, human
 from driftctl.declared.hcl import nodes as n
@@ -188,8 +187,8 @@ def _collapsed(raw: str) -> set[str]:
     """raw with any of its block indexes `[0].` dropped (canonical types fold single blocks)."""
     spots = [m.start() for m in _BLOCK_ZERO.finditer(raw)]
     out = set()
-    for n in range(len(spots) + 1):
-        for chosen in itertools.combinations(spots, n):
+    for count in range(len(spots) + 1):
+        for chosen in itertools.combinations(spots, count):
             text = raw
             for start in sorted(chosen, reverse=True):
                 text = text[:start] + text[start + 3 :]

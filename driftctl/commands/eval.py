@@ -63,7 +63,10 @@ def eval_command(
         cache_dir=conf.hcl_cache_dir,
         inputs=conf.var_inputs,
     ) as session:
-        value = session.evaluate(expression)
+        try:
+            value = session.evaluate(expression)
+        except DriftctlError as exc:  # one line: the hints are about configuration files
+            raise DriftctlError(exc.message) from None
         for warning in session.warnings:
             sys.stderr.write(f"warning: {warning}\n")
         if console:

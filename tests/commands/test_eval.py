@@ -6,11 +6,19 @@ from __future__ import annotations
 
 import json
 import textwrap
+from importlib import resources
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from driftctl.cli import main
+
+RENDER_SCHEMA = jsonschema.Draft202012Validator(
+    json.loads(
+        resources.files("driftctl").joinpath("schemas", "render.schema.json").read_text("utf-8")
+    )
+)
 
 CONFIG = """
 variable "env" {
@@ -90,6 +98,7 @@ def test_an_error_is_one_line_and_exit_2(
     assert code == 2
     assert out == ""
     assert err.startswith("error: <expression>:1:")
+    assert err.count("\n") == 1
     assert __import__("re").search(message, err)
     assert "Traceback" not in err
 
@@ -145,3 +154,18 @@ def test_render_lists_the_root_module_outputs(
         "vpc_cidr": "10.0.0.0/16",
         "vpc_id": {"$unknown": "${aws_vpc.main.id} is known after apply"},
     }
+    RENDER_SCHEMA.validate(rendered)
+
+
+def test_with_several_sources_outputs_are_named_by_their_source(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "main.tf").write_text(f'output "who" {{\n  value = "{name}"\n}}\n')
+    code = main(
+        ["render", "--from", str(tmp_path / "a"), "--from", str(tmp_path / "b"), "--no-cache"]
+    )
+    rendered = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert rendered["outputs"] == {f"{tmp_path}/a:who": "a", f"{tmp_path}/b:who": "b"}

@@ -189,6 +189,7 @@ def test_each_run_differs_in_what_must_not_matter(
     for render in outcome.renders:
         attrs = json.loads(render.text)["resources"][0]["attrs"]
         assert attrs["cwd_is_empty"] and attrs["tool_home_is_dir"] and attrs["cache_is_private"]
+        assert attrs["results_not_cached"]  # every run evaluates: none reads another's result
         assert attrs["sorted_files"] == ["a.tf", "b.tf", "c.tf"]
 
 

@@ -9,7 +9,7 @@ conditional's branches, tolist()'s elements or coalesce()'s arguments become.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from driftctl.declared.hcl import number
@@ -711,7 +711,7 @@ def _unify_objects(types: list[Type], unsafe: bool, dynamic: bool) -> Type | Non
     return result
 
 
-def _unify_objects_to_map(types: list[Type], unsafe: bool) -> Type | None:
+def _unify_objects_to_map(types: Sequence[Type], unsafe: bool) -> Type | None:
     attr_types = [a for t in types for a in t.attrs.values()]  # type: ignore[attr-defined]
     elem = _unify(attr_types, unsafe)
     if elem is None:
@@ -742,7 +742,7 @@ def _unify_tuples(types: list[Type], unsafe: bool, dynamic: bool) -> Type | None
     return result
 
 
-def _unify_tuples_to_list(types: list[Type], unsafe: bool) -> Type | None:
+def _unify_tuples_to_list(types: Sequence[Type], unsafe: bool) -> Type | None:
     elem_types = [e for t in types for e in t.elems]  # type: ignore[attr-defined]
     elem = _unify(elem_types, unsafe)
     if elem is None:

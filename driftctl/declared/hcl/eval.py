@@ -202,19 +202,18 @@ class Evaluator:
 
     def _chain(self, node: n.Expr, steps: list[Step]) -> Any:
         """The root of a traversal chain (a name, or an expression) and its steps."""
-        kind = type(node)
-        if kind is n.ScopeTraversal:
+        if type(node) is n.ScopeTraversal:
             steps.extend(_literal_step(s) for s in node.steps)
             return node.root
-        if kind is n.RelativeTraversal:
+        if type(node) is n.RelativeTraversal:
             root = self._chain(node.source, steps)
             steps.extend(_literal_step(s) for s in node.steps)
             return root
-        if kind is n.Index:
+        if type(node) is n.Index:
             root = self._chain(node.collection, steps)
             steps.append(Index(self.evaluate(node.key)))
             return root
-        if kind is n.Splat:
+        if type(node) is n.Splat:
             root = self._chain(node.source, steps)
             inner: list[Step] = []
             self._chain(node.each, inner)

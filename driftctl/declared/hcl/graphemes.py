@@ -77,9 +77,8 @@ def _breaks(prev: str, kind: str, state: dict[str, int]) -> bool:
 
 def graphemes(text: str) -> list[str]:
     """text split into extended grapheme clusters."""
-    if text.isascii():
-        if "\r\n" not in text:
-            return list(text)
+    if text.isascii() and "\r\n" not in text:
+        return list(text)
     clusters: list[str] = []
     prev = ""
     state = {"ri": 0, "pict": 0}

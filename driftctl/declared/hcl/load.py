@@ -12,17 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from driftctl import __version__, gcpause
-from driftctl.declared.hcl.functions.files import exists_state, fileset_matches
-from driftctl.declared.hcl.resultcache import RECORDER, Recorder, ResultCache, key_of, record_file
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl import number
 from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
 from driftctl.declared.hcl.eval import Evaluator, Frame
+from driftctl.declared.hcl.functions.files import exists_state, fileset_matches
 from driftctl.declared.hcl.loader import Loader
 from driftctl.declared.hcl.module import ModuleInstance
-from driftctl.declared.hcl import nodes as n
-from driftctl.declared.hcl import number
-from driftctl.declared.hcl.syntax import parse_expression, parse_file
 from driftctl.declared.hcl.providers import apply_providers
+from driftctl.declared.hcl.resultcache import RECORDER, Recorder, ResultCache, key_of, record_file
+from driftctl.declared.hcl.syntax import parse_expression, parse_file
 from driftctl.declared.hcl.values import is_pending, key_suffix
 from driftctl.declared.hcl.vars import VarInput, resolve_variables
 from driftctl.declared.raw import RawDeclared, RawResource
@@ -41,6 +41,7 @@ def load_hcl(
     cache_dir: Path | None = None,
     inputs: Sequence[VarInput] | None = None,
     provenance: bool = True,
+    result_cache: bool = True,
 ) -> RawDeclared:
     """Evaluate the resources declared by the root module in directory and its modules.
 
@@ -50,14 +51,15 @@ def load_hcl(
       Without it (rendering) those data sources are Unknown.
     cache_dir: where parsed files (and whole evaluations, resultcache.py) are cached;
       None evaluates everything again.
+    result_cache: False caches parsed files only, so that the evaluation runs.
     provenance: record where each value is written (what `driftctl pr` edits).
     inputs: --var-file and --var in command-line order (then var_files/variables are
       ignored); without it, var_files apply first, then variables.
     """
     options = _Options(var_files, variables or {}, env or {}, context or {}, inputs, provenance)
     with gcpause.paused():
-        if cache_dir is None:
-            return _load(directory, options, None)
+        if cache_dir is None or not result_cache:
+            return _load(directory, options, cache_dir)
         results = ResultCache(cache_dir)
         key = key_of(
             __version__,

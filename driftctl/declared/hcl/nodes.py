@@ -3,12 +3,15 @@
 Small classes with slots, one per construct of hclsyntax (HCL's Go implementation), so
 the evaluator can follow Terraform's semantics construct by construct. A position is one
 int, `line << 24 | column` (1-based, columns in characters); `start`/`stop` bound a node's
-text, stop exclusive, so a span slices the file's text exactly.
+text, stop exclusive, so a span slices the file's text exactly. A class's __slots__ list
+its children in source order, which is the order walk() visits them in.
 """
+
+# ruff: noqa: RUF023  (slots in source order, not sorted: see above)
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, final
 
 COLUMN_BITS = 24
 COLUMN_MASK = (1 << COLUMN_BITS) - 1
@@ -49,6 +52,7 @@ class Expr(Node):
     __slots__ = ()
 
 
+@final
 class Literal(Expr):
     """A number, true, false or null (None)."""
 
@@ -59,6 +63,7 @@ class Literal(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class Template(Expr):
     """A quoted string or heredoc: literal strings and parts (interpolations,
     TIf, TFor). `wrap` is a lone interpolation, whose value passes through unconverted.
@@ -82,6 +87,7 @@ class Template(Expr):
         return None
 
 
+@final
 class TIf(Node):
     __slots__ = ("cond", "then", "otherwise")
 
@@ -92,6 +98,7 @@ class TIf(Node):
         self.start, self.stop = start, stop
 
 
+@final
 class TFor(Node):
     __slots__ = ("key", "value", "collection", "body")
 
@@ -108,6 +115,7 @@ class TFor(Node):
         self.start, self.stop = start, stop
 
 
+@final
 class Tuple(Expr):
     __slots__ = ("items",)
 
@@ -116,6 +124,7 @@ class Tuple(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class ObjectKey(Expr):
     """An object constructor's key: a bare name is a literal unless parenthesized."""
 
@@ -137,6 +146,7 @@ class ObjectKey(Expr):
         return None
 
 
+@final
 class Object(Expr):
     __slots__ = ("items",)
 
@@ -149,6 +159,7 @@ class Object(Expr):
 Step: TypeAlias = "tuple[str, Any, int, int]"
 
 
+@final
 class ScopeTraversal(Expr):
     """`root.a[0].b`: a name and steps with literal keys."""
 
@@ -159,6 +170,7 @@ class ScopeTraversal(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class RelativeTraversal(Expr):
     """`(expr).a[0]`: steps with literal keys applied to the value of an expression."""
 
@@ -169,6 +181,7 @@ class RelativeTraversal(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class Index(Expr):
     """`collection[key]` with a key that is an expression."""
 
@@ -179,6 +192,7 @@ class Index(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class AnonSymbol(Expr):
     """The element a splat's `each` expression is evaluated on."""
 
@@ -188,6 +202,7 @@ class AnonSymbol(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class Splat(Expr):
     """`source[*].each` (full) or `source.*.each` (attribute-only)."""
 
@@ -198,6 +213,7 @@ class Splat(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class Call(Expr):
     __slots__ = ("name", "args", "expand")
 
@@ -208,6 +224,7 @@ class Call(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class For(Expr):
     __slots__ = ("key_var", "value_var", "collection", "key", "value", "cond", "group", "is_object")
 
@@ -230,6 +247,7 @@ class For(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class Conditional(Expr):
     __slots__ = ("cond", "then", "otherwise")
 
@@ -238,6 +256,7 @@ class Conditional(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class Binary(Expr):
     __slots__ = ("op", "left", "right")
 
@@ -246,6 +265,7 @@ class Binary(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class Unary(Expr):
     __slots__ = ("op", "operand")
 
@@ -254,6 +274,7 @@ class Unary(Expr):
         self.start, self.stop = start, stop
 
 
+@final
 class Paren(Expr):
     __slots__ = ("expr",)
 
@@ -265,6 +286,7 @@ class Paren(Expr):
 # ---------------------------------------------------------------------------- structure
 
 
+@final
 class Attribute(Node):
     __slots__ = ("name", "expr")
 
@@ -273,6 +295,7 @@ class Attribute(Node):
         self.start, self.stop = start, stop
 
 
+@final
 class Block(Node):
     __slots__ = ("type", "labels", "body")
 
@@ -283,6 +306,7 @@ class Block(Node):
         self.start, self.stop = start, stop
 
 
+@final
 class Body(Node):
     """Attributes and blocks in source order."""
 

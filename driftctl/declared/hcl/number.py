@@ -16,7 +16,7 @@ import math
 import re
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
-from typing import TypeAlias
+from typing import TypeAlias, final
 
 PREC = 512  # bits: cty.ParseNumberVal
 
@@ -31,11 +31,12 @@ class I64(int):
     __slots__ = ()
 
 
+@final
 class BigFloat:
     """A number that is not an exactly held whole number: value = (-1)**neg * mant * 2**exp
     (mant odd, or 0 for -0), or an infinity (inf True)."""
 
-    __slots__ = ("neg", "mant", "exp", "prec", "inf")
+    __slots__ = ("exp", "inf", "mant", "neg", "prec")
 
     def __init__(self, neg: bool, mant: int, exp: int, prec: int, inf: bool = False) -> None:
         self.neg = neg

@@ -7,6 +7,7 @@ Terraform >= 1.13 does (HCL 2.24): `x != null && x.a` is false when x is null.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from driftctl.declared.hcl import number
@@ -66,7 +67,7 @@ def binary(op: str, left: Any, right: Any) -> Any:
         raise EvalFailure(f"operation failed: {exc}") from None
 
 
-_ARITHMETIC = {
+_ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
     "+": number.add,
     "-": number.subtract,
     "*": number.multiply,

@@ -42,7 +42,7 @@ class _Place:
 
     evaluator: Evaluator
     file: str
-    node: Node
+    node: n.Expr
     rest: Path = ()
 
 
@@ -50,7 +50,7 @@ def record(
     provenance: dict[str, SourceRef],
     name: str,
     evaluator: Evaluator,
-    node: Node,
+    node: n.Expr,
     value: Any,
 ) -> None:
     """provenance[name and every path inside value] = the span that wrote it."""
@@ -60,7 +60,7 @@ def record(
     )
 
 
-def locate(evaluator: Evaluator, file: str, node: Node, path: Path) -> SourceRef:
+def locate(evaluator: Evaluator, file: str, node: n.Expr, path: Path) -> SourceRef:
     """The span that writes the value at path inside node's value."""
     place = _Walker().descend(_Place(evaluator, file, node, path))
     return span(place.file, place.node)
@@ -95,7 +95,7 @@ class _Walker:
             place = following
         return place
 
-    def evaluate(self, evaluator: Evaluator, node: Node) -> Any:
+    def evaluate(self, evaluator: Evaluator, node: n.Expr) -> Any:
         key = (id(evaluator), id(node))
         if key not in self._memo:
             try:
@@ -108,28 +108,27 @@ class _Walker:
     def _step(self, place: _Place) -> _Place | None:
         evaluator, file, path = place.evaluator, place.file, place.rest
         inner = n.unwrap(place.node)
-        kind = type(inner)
-        if kind in (n.ScopeTraversal, n.RelativeTraversal, n.Index):
+        if isinstance(inner, (n.ScopeTraversal, n.RelativeTraversal, n.Index)):
             return self._reference(place, inner)
-        if kind is n.Template:
+        if type(inner) is n.Template:
             if inner.wrap:
                 return _Place(evaluator, file, inner.parts[0], path)
             return None
-        if kind is n.Conditional:
+        if type(inner) is n.Conditional:
             chosen = self.evaluate(evaluator, inner.cond)
             if not isinstance(chosen, bool):
                 return None
             return _Place(evaluator, file, inner.then if chosen else inner.otherwise, path)
         if not path:
             return None
-        if kind is n.Object:
+        if type(inner) is n.Object:
             return self._object(place, inner)
-        if kind is n.Tuple and isinstance(path[0], int):
+        if type(inner) is n.Tuple and isinstance(path[0], int):
             items = inner.items
             if 0 <= path[0] < len(items):
                 return _Place(evaluator, file, items[path[0]], path[1:])
             return None
-        if kind is n.Call:
+        if type(inner) is n.Call:
             return self._function(place, inner)
         return None
 
@@ -194,8 +193,7 @@ class _Walker:
 
     def _steps(self, evaluator: Evaluator, node: n.Expr) -> tuple[str | _Index, ...] | None:
         """a.b["k"][0] as ("a", "b", _Index("k"), _Index(0)); None if not a plain traversal."""
-        kind = type(node)
-        if kind is n.ScopeTraversal:
+        if type(node) is n.ScopeTraversal:
             out: list[str | _Index] = [node.root]
             for step_kind, key, _, _ in node.steps:
                 if step_kind == "attr":
@@ -205,7 +203,7 @@ class _Walker:
                 else:
                     return None
             return tuple(out)
-        if kind is n.RelativeTraversal:
+        if type(node) is n.RelativeTraversal:
             head = self._steps(evaluator, node.source)
             if head is None:
                 return None
@@ -218,7 +216,7 @@ class _Walker:
                 else:
                     return None
             return tuple(more)
-        if kind is n.Index:
+        if type(node) is n.Index:
             head = self._steps(evaluator, node.collection)
             if head is None:
                 return None

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import attributes, literal_string
-from driftctl.declared.hcl.eval import Evaluator, Frame
-from driftctl.declared.hcl import nodes as n
-from driftctl.declared.hcl.eval import where
-from driftctl.declared.hcl.nodes import Block, Expr, static_traversal
+from driftctl.declared.hcl.eval import Evaluator, Frame, where
+from driftctl.declared.hcl.nodes import Expr, static_traversal
 from driftctl.declared.hcl.values import as_unknown, finalize, is_pending
 from driftctl.declared.raw import RawDeclared
 from driftctl.errors import DriftctlError

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from driftctl.declared.hcl import number
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import META_ARGUMENTS, BlockDecl
 from driftctl.declared.hcl.data import data_attr
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
 from driftctl.declared.hcl.nodes import Body, Expr, static_traversal
 from driftctl.declared.hcl.refs import MISSING
-from driftctl.declared.hcl import number
 from driftctl.declared.hcl.types import DYNAMIC, STRING, CSet, is_null, type_of
 from driftctl.declared.hcl.values import (
     EvalFailure,

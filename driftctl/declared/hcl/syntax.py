@@ -92,7 +92,7 @@ _SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 
 
 class Token:
-    __slots__ = ("kind", "text", "start", "stop")
+    __slots__ = ("kind", "start", "stop", "text")
 
     def __init__(self, kind: str, text: str, start: int, stop: int) -> None:
         self.kind, self.text, self.start, self.stop = kind, text, start, stop
@@ -550,7 +550,7 @@ class _Parser:
             if name == "null":
                 return Literal(None, token.start, token.stop)
             return ScopeTraversal(name, (), token.start, token.stop)
-        if kind == OQUOTE or kind == OHEREDOC:
+        if kind in (OQUOTE, OHEREDOC):
             return self.template(token)
         if kind == OP:
             op = token.text
@@ -965,7 +965,7 @@ class _Interp:
 
 
 class _Ctrl:
-    __slots__ = ("kind", "token", "expr", "names")
+    __slots__ = ("expr", "kind", "names", "token")
 
     def __init__(
         self,

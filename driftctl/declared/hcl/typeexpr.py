@@ -35,6 +35,10 @@ from driftctl.declared.hcl.values import EvalFailure, is_pending
 _PRIMITIVES = {"bool": BOOL, "string": STRING, "number": NUMBER}
 
 
+def _apply(defaults: Defaults | None, value: Any) -> Any:
+    return value if defaults is None else defaults.apply(value)
+
+
 @dataclasses.dataclass
 class Defaults:
     """Default values of optional object attributes, for a type and its children (keyed
@@ -51,10 +55,7 @@ class Defaults:
             return value
         kind = type(value)
         if kind in (list, CList, CSet):
-            items = [
-                self._child_for(i).apply(v) if self._child_for(i) else v
-                for i, v in enumerate(value)
-            ]
+            items = [_apply(self._child_for(i), v) for i, v in enumerate(value)]
             if kind in (CList, CSet):
                 if not items:
                     return value

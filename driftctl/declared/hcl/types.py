@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from driftctl.declared.hcl.number import BigFloat, I64
+from driftctl.declared.hcl.number import I64, BigFloat
 
 
 class Type:
@@ -92,11 +92,8 @@ class Collection(Type):
         return True
 
     def __eq__(self, other: object) -> bool:
-        return (
-            self is other
-            or type(other) is type(self)
-            and self._hash == other._hash  # type: ignore[attr-defined]
-            and self.elem == other.elem  # type: ignore[attr-defined]
+        return self is other or (
+            type(other) is type(self) and self._hash == other._hash and self.elem == other.elem
         )
 
     def __hash__(self) -> int:

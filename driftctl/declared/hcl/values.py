@@ -166,10 +166,14 @@ def finalize(value: Any) -> Any:
 
 
 def plain_number(value: Any) -> int | float:
-    whole = number.to_int(value)
-    if whole is not None and not number.is_neg_zero(value):
-        return whole
-    return number.to_float(value)
+    """A whole number as the int Terraform writes (the shortest decimal that reads back
+    as the same number at its precision: pow(2, 100) is 1267650600228229400000000000000,
+    as jsonencode gives), any other as a float."""
+    if number.is_neg_zero(value) or not number.is_whole(value):
+        return number.to_float(value)
+    if type(value) is BigFloat:
+        return int(number.text(value))
+    return int(value)
 
 
 def from_plain(value: Any) -> Any:

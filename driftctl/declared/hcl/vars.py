@@ -172,9 +172,12 @@ def resolve_variables(
             values[name] = VariableValue(_cli_value(decls[name], text, scope, env_name), None)
     for path in _auto_files(directory):
         _apply_file(path, directory, decls, scope, warn, values)
-    if inputs is None:
-        inputs = [("file", p) for p in var_files] + [("var", item) for item in cli.items()]
-    for kind, item in inputs:
+    ordered: Sequence[VarInput] = (
+        inputs
+        if inputs is not None
+        else [("file", p) for p in var_files] + [("var", item) for item in cli.items()]
+    )
+    for kind, item in ordered:
         if kind == "file":
             _apply_file(Path(item), directory, decls, scope, warn, values)
             continue

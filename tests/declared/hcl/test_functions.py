@@ -633,7 +633,8 @@ def test_every_terraform_function_name_is_known() -> None:
         ("length(1, 2)", r"^main\.tf:3:7: length\(\) takes 1 arguments, got 2"),
         (
             "upper(null)",
-            r'^main\.tf:3:7: upper\(\): invalid value for "str" parameter: argument must not be null',
+            r'^main\.tf:3:7: upper\(\): invalid value for "str" parameter: '
+            "argument must not be null",
         ),
         ('one(["a", "b"])', r"one\(\): must be a list, set, or tuple value with either zero"),
         ('regex("[a-z]+", "123")', r"regex\(\): pattern did not match"),

@@ -144,13 +144,19 @@ def test_optional_attribute_defaults_apply_to_module_inputs(tmp_path: Path) -> N
                 }
                 resource "aws_security_group" "g" {
                   name = "g"
-                  tags = { for i, r in var.rules : "r${i}" => "${r.protocol}/${r.port}/${join(",", r.cidrs)}" }
+                  tags = {
+                    for i, r in var.rules :
+                    "r${i}" => "${r.protocol}/${r.port}/${join(",", r.cidrs)}"
+                  }
                 }
             """,
             "main.tf": """
                 module "m" {
                   source = "./modules/m"
-                  rules  = [{ port = "22" }, { port = 443, cidrs = ["10.0.0.0/8"], protocol = "udp" }]
+                  rules = [
+                    { port = "22" },
+                    { port = 443, cidrs = ["10.0.0.0/8"], protocol = "udp" },
+                  ]
                 }
             """,
         },

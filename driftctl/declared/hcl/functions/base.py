@@ -129,7 +129,8 @@ def whole(value: Any, what: str = "value") -> int:
         raise EvalFailure(f"invalid {what}: {shown} is not a whole number")
     if not -(2**63) <= result < 2**63:
         raise EvalFailure(
-            f"invalid {what}: value must be a whole number between -9223372036854775808 and 9223372036854775807"
+            f"invalid {what}: value must be a whole number between "
+            "-9223372036854775808 and 9223372036854775807"
         )
     return result
 

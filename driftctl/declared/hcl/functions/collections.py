@@ -369,7 +369,7 @@ def _range(args: list[Any]) -> Any:
     if not down and number.compare(end, start) < 0:
         raise EvalFailure("end must be greater than start when step is positive")
     out: list[Any] = []
-    value = start
+    value: Any = start
     while (number.compare(value, end) > 0) if down else (number.compare(value, end) < 0):
         if len(out) >= 1024:
             raise EvalFailure(

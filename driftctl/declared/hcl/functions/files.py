@@ -11,14 +11,13 @@ import base64
 import functools
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
 
-from pathlib import Path
-
 from driftctl.declared.hcl.functions.base import CallContext, Function, Param, fn
+from driftctl.declared.hcl.functions.encoding import b64digest, hexdigest
 from driftctl.declared.hcl.resultcache import record_check
 from driftctl.declared.hcl.types import STRING, CSet
-from driftctl.declared.hcl.functions.encoding import b64digest, hexdigest
 from driftctl.declared.hcl.values import EvalFailure
 
 

@@ -25,7 +25,7 @@ _VERB = re.compile(
 
 
 class _Verb:
-    __slots__ = ("raw", "offset", "arg", "mode", "flags", "width", "prec")
+    __slots__ = ("arg", "flags", "mode", "offset", "prec", "raw", "width")
 
     def __init__(self, match: re.Match[str], arg: int) -> None:
         self.raw = match.group()

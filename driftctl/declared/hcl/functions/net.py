@@ -225,7 +225,7 @@ def _next(network: _Net, prefix: int) -> tuple[_Net, bool]:
 
 def _cidrsubnets(args: list[Any]) -> Any:
     network = parse_cidr(args[0])
-    start, bits = network.size()
+    start, _ = network.size()
     lengths = args[1:]
     if not lengths:
         return CList((), STRING)

@@ -257,12 +257,14 @@ def _substr(args: list[Any]) -> str:
 
 
 def _chomp(args: list[Any]) -> str:
-    return re.sub(r"(?:\r\n?|\n)*\Z", "", args[0])
+    text: str = args[0]
+    return re.sub(r"(?:\r\n?|\n)*\Z", "", text)
 
 
 def _indent(args: list[Any]) -> str:
     spaces = whole(args[0], "spaces")
-    return args[1].replace("\n", "\n" + " " * max(spaces, 0))
+    text: str = args[1]
+    return text.replace("\n", "\n" + " " * max(spaces, 0))
 
 
 def _trim(args: list[Any]) -> str:
