@@ -1,16 +1,19 @@
 """Scan at account scale, measured (issue: throttle-aware speed).
 
-Runs moto's server behind driftctl's loopback proxy, which adds a round-trip delay
+Runs moto's server behind bench/loopback_proxy.py, which adds a round-trip delay
 to every request (moto on 2 cores answers in ~1 ms of CPU and would hide whether a
 client overlaps its calls). The proxy records moto's answers on a warm-up scan and
 replays them on the timed one, so the figures measure the client, not moto.
 
-    python bench/scale.py mixed   -n 100   --rtt 0.100   # vs a serial scanner, zero drift
-    python bench/scale.py mixed   -n 3334  --rtt 0.050   # ~10,000 resources
+    python bench/scale.py mixed   -n 100   --rtt 0.100   # 301 resources vs a serial scanner
+    python bench/scale.py mixed   -n 3334  --rtt 0.050 --recording /tmp/rec10k.json
+                                                         # 10,003 resources; the recording
+                                                         # spares moto's setup next time
     python bench/scale.py offline -n 100000              # diff + report from a snapshot
 
-Prints wall time, client CPU, API calls against the floor per type, and for `mixed`
-the speedup over a serial scanner making the same calls (calls x measured per-call cost).
+Prints wall time and client CPU (best and median of --repeat scans: the machine may be
+shared), API calls against the floor per type, and for `mixed` the speedup over a serial
+scanner making the same calls (calls x measured per-call cost).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,6 +41,7 @@ from driftctl.report import jsonout
 from driftctl.scopes import LiveRun
 
 REGION = "us-east-1"
+PROXY = Path(__file__).resolve().parent / "loopback_proxy.py"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scan import create, stack  # noqa: E402, I001 - the stack of bench/scan.py
 
@@ -70,7 +75,11 @@ def serial_cost(endpoint: str, samples: int = 20) -> float:
     """Seconds per call of a serial client through the same proxy (the same kinds of calls)."""
     s3 = boto3.client("s3", region_name=REGION, endpoint_url=endpoint)
     ec2 = boto3.client("ec2", region_name=REGION, endpoint_url=endpoint)
-    calls = [lambda: s3.get_bucket_versioning(Bucket="bench-00000"), ec2.describe_vpcs]
+    # calls the scan makes (so a saved recording answers them too)
+    calls = [
+        lambda: s3.get_bucket_versioning(Bucket="bench-00000"),
+        lambda: ec2.describe_vpcs(MaxResults=1000),
+    ]
     for call in calls:
         call()  # warm the connection and the replay cache
     started = time.perf_counter()
@@ -81,49 +90,84 @@ def serial_cost(endpoint: str, samples: int = 20) -> float:
 
 @contextmanager
 def process(*argv: str) -> Iterator[str]:
-    """A helper process that prints its URL on its first line; stopped on exit."""
+    """A helper process that prints its URL on its first line; stopped on exit (stdin
+    closed first, so the proxy can save its recording)."""
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
+    assert proc.stdout is not None and proc.stdin is not None
     try:
         yield proc.stdout.readline().strip()
     finally:
-        proc.kill()
-        proc.wait()
+        proc.stdin.close()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 MOTO = (
     "import sys; from driftctl import emulator\n"
     "with emulator.moto_server() as url:\n    print(url, flush=True); sys.stdin.read()"
 )
+DEAD = "http://127.0.0.1:9"  # upstream when every answer comes from a saved recording
 
 
-def mixed(n: int, rtt: float) -> int:
-    # moto and the proxy run in processes of their own: the timed client shares no GIL
-    with emulator.fake_credentials(), process(sys.executable, "-c", MOTO) as moto:
+def cpu_seconds() -> float:
+    """CPU of this process and of its finished children (a sharded scan's workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@contextmanager
+def upstream(n: int, recording: Path | None) -> Iterator[str]:
+    """moto with the stack created in it, or nothing when a saved recording answers all."""
+    if recording is not None and recording.exists():
+        print(f"setup: answers replayed from {recording} (no moto)")
+        yield DEAD
+        return
+    with process(sys.executable, "-c", MOTO) as moto:
         t0 = time.monotonic()
         create(moto, n)
-        print(f"setup: {3 * n} resources created in moto in {time.monotonic() - t0:.0f}s")
-        proxy_cmd = (sys.executable, "-m", "driftctl.loopback_proxy", moto, "--delay", str(rtt))
-        with tempfile.TemporaryDirectory() as tmp, process(*proxy_cmd, "--replay") as proxy:
+        print(f"setup: {3 * n + 1} resources created in moto in {time.monotonic() - t0:.0f}s")
+        yield moto
+
+
+def spread(values: list[float]) -> str:
+    return f"best {min(values):.2f}  median {statistics.median(values):.2f}"
+
+
+def mixed(n: int, rtt: float, repeat: int, recording: Path | None) -> int:
+    # moto and the proxy run in processes of their own: the timed client shares no GIL
+    with emulator.fake_credentials(), upstream(n, recording) as moto:
+        proxy_cmd = [sys.executable, str(PROXY), moto, "--delay", str(rtt), "--replay"]
+        if recording is not None:
+            proxy_cmd += ["--load", str(recording)] if recording.exists() else []
+            proxy_cmd += ["--save", str(recording)]
+        with tempfile.TemporaryDirectory() as tmp, process(*proxy_cmd) as proxy:
             stack(Path(tmp), n)
             conf = settings.build([f"hcl://{tmp}"], [], None, [REGION], proxy)
             declared = pipeline.load_declared(conf)
             pipeline.load_live(conf)  # warm-up: records moto's answers
-            wall0, cpu0 = time.perf_counter(), time.process_time()
-            run = pipeline.load_live(conf)
-            wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+            walls, cpus = [], []
+            for _ in range(repeat):
+                wall0, cpu0 = time.perf_counter(), cpu_seconds()
+                run = pipeline.load_live(conf)
+                walls.append(time.perf_counter() - wall0)
+                cpus.append(cpu_seconds() - cpu0)
+                print(f"  scan: wall {walls[-1]:.2f}s  client CPU {cpus[-1]:.2f}s", flush=True)
             report = pipeline.scan_report(declared, run)
             per_call = serial_cost(proxy)
     assert run.counter is not None
     calls = dict(run.counter.calls)
     total = sum(calls.values())
     resources = sum(len(s.resources) for s in run.states.values())
-    print(f"\n== mixed stack, N = {n} ({3 * n} resources), RTT {rtt * 1000:.0f} ms ==")
+    print(f"\n== mixed stack, N = {n} ({3 * n + 1} resources), RTT {rtt * 1000:.0f} ms ==")
     print(f"live resources scanned   {resources}")
-    print(
-        f"scan wall                {wall:.2f}s  (client CPU {cpu:.2f}s, waiting {wall - cpu:.2f}s;"
-        f" rate-limit waits {run.limiter_wait:.2f}s)"
-    )
+    print(f"scan wall (s)            {spread(walls)}  over {repeat} runs")
+    print(f"client CPU (s)           {spread(cpus)}")
+    print(f"client CPU per call (ms) {spread([c * 1000 / total for c in cpus])}")
+    print(f"rate-limit waits (last)  {run.limiter_wait:.2f}s")
     print(f"API calls                {total}  retries {run.counter.retries}")
     want = floor(n)
     for op in sorted(set(calls) | set(want)):
@@ -132,7 +176,7 @@ def mixed(n: int, rtt: float) -> int:
     print(f"calls / floor            {ratio:.3f}")
     serial = total * per_call
     print(f"serial scanner estimate  {total} calls x {per_call * 1000:.1f} ms = {serial:.1f}s")
-    print(f"speedup                  {serial / wall:.1f}x")
+    print(f"speedup                  {spread([serial / w for w in walls])}  (x over serial)")
     drift = {k: report.summary[k] for k in KINDS}
     print(f"drift on the clean stack {drift}  errors {len(report.errors)}")
     return 0 if not any(drift.values()) and not report.errors and ratio <= 1.05 else 1
@@ -231,9 +275,17 @@ def main() -> int:
     parser.add_argument("mode", choices=["mixed", "offline"])
     parser.add_argument("-n", type=int, default=100)
     parser.add_argument("--rtt", type=float, default=0.100, help="seconds added per round trip")
+    parser.add_argument("--repeat", type=int, default=3, help="timed scans (best and median)")
+    parser.add_argument(
+        "--recording",
+        type=Path,
+        help="file of recorded answers: written on the first run, replayed (without moto) after",
+    )
     args = parser.parse_args()
     urllib.request.getproxies = dict  # type: ignore[assignment]  # loopback only
-    return mixed(args.n, args.rtt) if args.mode == "mixed" else offline(args.n)
+    if args.mode == "mixed":
+        return mixed(args.n, args.rtt, args.repeat, args.recording)
+    return offline(args.n)
 
 
 if __name__ == "__main__":

@@ -1,48 +1,140 @@
-"""The command line: one Typer app, one error handler, exit codes 0 / 1 / 2."""
+"""The command line: one Typer app, one error handler, exit codes 0 / 1 / 2.
+
+Commands load lazily: `COMMANDS` names each one's function (or sub-app) as
+"module:attribute" with the line `driftctl --help` shows for it, and the module is
+imported only when that command runs (or its own --help is asked for). So
+`driftctl --help` and `--version` import no command, and `driftctl scan` imports
+neither git nor the emulator. Adding a command is one line in `COMMANDS`; keep this
+module's own imports to the standard library, typer, driftctl.errors and
+driftctl.commands.surface (tests/test_cli.py checks it).
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 import sys
 import traceback
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
+from typer.core import TyperGroup
 
-from driftctl import settings
-from driftctl.commands import demo, gen_driftignore, merge, render, scan
-from driftctl.commands import eval as eval_cmd
-from driftctl.commands import pr as pr_cmd
-from driftctl.commands import revert as revert_cmd
-from driftctl.commands import rules as rules_cmd
-from driftctl.commands.determinism import determinism_command
+from driftctl import __version__
+from driftctl.commands import surface
 from driftctl.errors import DriftctlError, ExitStatus
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+# name -> ("module:function" or "module:typer_app", the first line of its help, which
+# `driftctl --help` shows without importing it; tests/test_cli.py checks they agree)
+# fmt: off
+COMMANDS: dict[str, tuple[str, str]] = {
+    "scan": ("driftctl.commands.scan:scan", "Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error)."),  # noqa: E501
+    "render": ("driftctl.commands.render:render", "Print the declared state, evaluated and normalized, exactly as the diff compares it."),  # noqa: E501
+    "eval": ("driftctl.commands.eval:eval_command", "Evaluate an expression in a Terraform configuration's root module, as terraform console."),  # noqa: E501
+    "demo": ("driftctl.commands.demo:demo", "Apply a sample stack to an embedded AWS emulator, drift it by hand, and scan it."),  # noqa: E501
+    "determinism": ("driftctl.commands.determinism:determinism_command", "Render N times in fresh processes and compare; lint for non-deterministic constructs."),  # noqa: E501
+    "merge": ("driftctl.commands.merge:merge", "Combine shard reports (driftctl scan --shard I/N -o json://...) into one report."),  # noqa: E501
+    "gen-driftignore": ("driftctl.commands.gen_driftignore:gen_driftignore", "Ignore every drifted resource of a report: one sorted `type.id` line per resource."),  # noqa: E501
+    "pr": ("driftctl.commands.pr:pr", "Write live values back into the code for drifts whose rule says pr; open a pull request."),  # noqa: E501
+    "revert": ("driftctl.commands.revert:revert", "Revert the drifts rules mark `revert` (0 done or nothing to do, 1 not converged, 2 error)."),  # noqa: E501
+    "rules": ("driftctl.commands.rules:app", "Rule files: what each drift deserves (docs/rules.md)."),  # noqa: E501
+    "fmt": ("driftctl.commands.fmt:fmt", "Print a JSON report in another format, as snyk driftctl's fmt does."),  # noqa: E501
+    "version": ("driftctl.commands.meta:version", "Print driftctl's version."),
+    "completion": ("driftctl.commands.meta:completion", "Print the shell completion script for SHELL."),  # noqa: E501
+}
+# fmt: on
+
+
+def load_command(name: str) -> Any:
+    """The click command behind COMMANDS[name], its module imported now."""
+    module, attribute = COMMANDS[name][0].split(":")
+    target = getattr(importlib.import_module(module), attribute)
+    command: Any
+    if isinstance(target, typer.Typer):  # a group of subcommands (driftctl rules ...)
+        command = typer.main.get_group(target)
+    else:
+        single = typer.Typer(rich_markup_mode=None, add_completion=False)
+        single.command(name)(target)
+        command = typer.main.get_command(single)
+    command.name = name
+    surface.polish_command(name, command)
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """A group whose commands are imported when resolved, and listed from COMMANDS."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        return load_command(cmd_name) if cmd_name in COMMANDS else None
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands section of --help, from COMMANDS: nothing is imported for it."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, line) for name, (_, line) in COMMANDS.items()])
+
 
 app = typer.Typer(
     name="driftctl",
+    cls=LazyGroup,
     help="Keep live AWS infrastructure equal to what a git repository declares.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,  # locals can hold credentials
     add_completion=False,
+    context_settings={"help_option_names": surface.HELP_NAMES},
+    rich_markup_mode=None,  # plain help: rich's formatter costs more than the rest of --help
 )
-app.command("scan")(scan.scan)
-app.command("render")(render.render)
-app.command("eval")(eval_cmd.eval_command)
-app.command("demo")(demo.demo)
-app.command("determinism")(determinism_command)
-app.command("merge")(merge.merge)
-app.command("gen-driftignore")(gen_driftignore.gen_driftignore)
-app.command("pr")(pr_cmd.pr)
-app.command("revert")(revert_cmd.revert)
-app.add_typer(rules_cmd.app, name="rules")
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit()
 
 
 @app.callback()
 def _root(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors"),
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the version and exit",
+        callback=_print_version,
+        is_eager=True,
+    ),
+    no_version_check: bool = typer.Option(
+        False, "--no-version-check", help="Accepted for snyk driftctl; driftctl never checks"
+    ),
+    disable_telemetry: bool = typer.Option(
+        False, "--disable-telemetry", help="Accepted for snyk driftctl; driftctl sends none"
+    ),
+    send_crash_report: bool = typer.Option(
+        False, "--send-crash-report", help="Accepted for snyk driftctl; driftctl sends none"
+    ),
 ) -> None:
     """driftctl: detect, report and fix drift between git and AWS."""
+    if debug:
+        for name, given in (
+            ("--no-version-check", no_version_check),
+            ("--disable-telemetry", disable_telemetry),
+            ("--send-crash-report", send_crash_report),
+        ):
+            if given:
+                _stderr()[0].print(
+                    f"[dim]debug: {name} has no effect: driftctl never calls home[/dim]"
+                )
+
+
+def command() -> Any:
+    """The click command tree, with the surface of commands/surface.py (each command gets
+    it when it loads)."""
+    return surface.polish(typer.main.get_command(app))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,35 +142,52 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     The single handler: a DriftctlError is one red line (and its hint); anything else is
     one red `internal error` line, never a traceback unless --debug, and never exit 1."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    settings.RAW_ARGS.set(tuple(args))  # the order of --var and --var-file (typer keeps none)
-    debug = "--debug" in args
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    args = surface.hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
+    debug = "--debug" in args or _env_flag("DCTL_DEBUG")
     try:
-        app(args=args, prog_name="driftctl")
+        if "_DRIFTCTL_COMPLETE" in os.environ:  # a shell asking for completions
+            from typer._completion_classes import completion_init
+
+            completion_init()
+        command()(args=args, prog_name="driftctl")
     except DriftctlError as exc:
         if debug:
             traceback.print_exc(file=sys.stderr)
+        err, escape = _stderr()
         err.print(f"[bold red]error:[/] {escape(exc.message)}")
         if exc.hint:
             err.print(f"  hint: {escape(exc.hint)}")
         return int(ExitStatus.ERROR)
     except SystemExit as exc:  # typer's standalone mode ends every run this way
         if exc.code == ExitStatus.INTERRUPTED:  # typer turns Ctrl-C inside a command into Exit(130)
-            return _interrupted(err)
+            return _interrupted()
         return exc.code if isinstance(exc.code, int) else int(ExitStatus.ERROR)
     except KeyboardInterrupt:
-        return _interrupted(err)
+        return _interrupted()
     except Exception as exc:  # a bug: one line, not a traceback (locals can hold secrets)
         if debug:
             traceback.print_exc(file=sys.stderr)
         what = " ".join(f"{type(exc).__name__}: {exc}".split())
         tail = "" if debug else " (run with --debug for the traceback)"
+        err, escape = _stderr()
         err.print(f"[bold red]internal error:[/] {escape(what)}{tail}")
         return int(ExitStatus.ERROR)
     return int(ExitStatus.OK)
 
 
-def _interrupted(err: Console) -> int:
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _stderr() -> tuple[Console, Any]:
+    """rich's stderr console and markup escape, imported only when there is something to say."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    return Console(stderr=True, highlight=False, soft_wrap=True), escape
+
+
+def _interrupted() -> int:
+    err, _ = _stderr()
     err.print("[bold red]interrupted:[/] stopped before finishing (Ctrl-C)")
     return int(ExitStatus.INTERRUPTED)

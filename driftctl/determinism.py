@@ -33,6 +33,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import driftctl
 from driftctl import rulefile, rules
@@ -239,15 +240,24 @@ def render_args(
     var_files: Sequence[Path],
     variables: Sequence[tuple[str, str]],
     formats: FormatSettings | None = None,
+    inputs: Sequence[tuple[str, Any]] | None = None,
 ) -> list[str]:
-    """`render` and its options, with absolute paths (each run has its own cwd)."""
+    """`render` and its options, with absolute paths (each run has its own cwd). inputs:
+    --var-file and --var in command-line order (settings.var_inputs), which decides which
+    one wins; without it, var_files then variables."""
     args = ["render"]
     for source in sources:
         args += ["--from", f"{source.scheme}://{source.path.resolve()}"]
-    for var_file in var_files:
-        args += ["--var-file", str(var_file.resolve())]
-    for name, value in variables:
-        args += ["--var", f"{name}={value}"]
+    ordered: Sequence[tuple[str, Any]] = (
+        inputs
+        if inputs is not None
+        else [("file", f) for f in var_files] + [("var", v) for v in variables]
+    )
+    for kind, item in ordered:
+        if kind == "file":
+            args += ["--var-file", str(Path(item).resolve())]
+        else:
+            args += ["--var", f"{item[0]}={item[1]}"]
     formats = formats or FormatSettings()
     if formats.kustomize_bin:
         binary = formats.kustomize_bin  # a name found on PATH, or a path made absolute
@@ -314,11 +324,12 @@ def check(
     var_files: Sequence[Path] = (),
     variables: Sequence[tuple[str, str]] = (),
     formats: FormatSettings | None = None,
+    inputs: Sequence[tuple[str, Any]] | None = None,
 ) -> Outcome:
     if not 2 <= runs <= MAX_RUNS:
         raise DriftctlError(f"--runs {runs}: must be between 2 and {MAX_RUNS}")
     denied, allowed = lint(sources, allow, formats)
-    args = render_args(sources, var_files, variables, formats)
+    args = render_args(sources, var_files, variables, formats, inputs)
     renders = _render_all(sources, runs, args)
     first = renders[0]
     differences = tuple(

@@ -14,14 +14,25 @@ component) and its documentation (docs/usage/filtering/driftignore.mdx):
   are dropped unless escaped (`\\ `); there are no inline comments.
 
 An attribute path is matched in snyk's dotted form: our `ingress[0].cidr_blocks` is
-`ingress.0.cidr_blocks`. Where snyk silently drops a malformed line (an unclosed `[`),
-driftctl stops with FILE:LINE and what is wrong: a rule is never silently ignored.
+`ingress.0.cidr_blocks`. A malformed line (an unclosed `[`) matches nothing, as in snyk,
+and is not silent: it is a warning naming FILE:LINE.
+
+Two kinds of snyk line name resources by snyk's ids, which driftctl's differ from; each is
+matched in snyk's id space, so an old file keeps working, and one notice says so:
+
+- `aws_iam_role_policy_attachment.POLICY-ROLE` (snyk's id: the policy's name, `-`, the
+  role; driftctl's is `ROLE/POLICY_ARN`): a line of this type whose id has no `/`;
+- `aws_security_group_rule.sgrule-N` (snyk's id: Terraform's rule hash, one rule per
+  source): driftctl folds rules into their group (`aws_security_group.sg-1.ingress.0`),
+  so such a line decides the group's `ingress`/`egress` changes whose rule has that hash;
+  `aws_security_group_rule.*` (or the type alone) decides all of them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+import zlib
 from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 from typing import Any
@@ -38,11 +49,19 @@ SECTIONS = (
 )
 
 
+ATTACHMENT = "aws_iam_role_policy_attachment"
+SG_RULE = "aws_security_group_rule"
+# which id space a line is written in: driftctl's, or one of snyk's (see the docstring)
+OURS, SNYK_ATTACHMENT, SNYK_SG_RULE = "ours", "snyk-attachment", "snyk-sg-rule"
+_RULE_PATH = re.compile(r"^(ingress|egress)\[(\d+)\]")
+
+
 @dataclasses.dataclass(frozen=True)
 class Pattern:
     globs: tuple[globs.Glob, ...]  # the line, and `line.*` unless it ends with '*'
     negate: bool
     line: int
+    space: str = OURS  # whose ids the line names
 
     def match(self, subject: str) -> bool:
         return any(g.match(subject) for g in self.globs)
@@ -52,18 +71,70 @@ class Pattern:
 class DriftIgnore:
     name: str
     patterns: tuple[Pattern, ...]
+    # malformed lines (skipped) and the one notice about snyk-id lines, for the console
+    warnings: tuple[str, ...] = ()
 
-    def matches(self, subject: str) -> bool:
+    def matches(self, subject: str, subjects: Mapping[str, str] | None = None) -> bool:
+        """Whether the last line that matches ignores; a line written in one of snyk's id
+        spaces is matched against `subjects[space]` (and matches nothing without one)."""
         for pattern in reversed(self.patterns):
-            if pattern.match(subject):
+            text = subject if pattern.space == OURS else (subjects or {}).get(pattern.space)
+            if text is not None and pattern.match(text):
                 return not pattern.negate
         return False
 
     def ignores(self, drift: Drift) -> bool:
-        return self.matches(f"{drift.type}.{key(drift.id, drift.address)}")
+        subjects = {}
+        if drift.type == ATTACHMENT and drift.id and "/" in drift.id:
+            role, _, arn = drift.id.partition("/")
+            subjects[SNYK_ATTACHMENT] = f"{ATTACHMENT}.{arn.rsplit('/', 1)[-1]}-{role}"
+        return self.matches(f"{drift.type}.{key(drift.id, drift.address)}", subjects)
 
     def ignores_change(self, drift: Drift, path: str) -> bool:
-        return self.matches(f"{drift.type}.{key(drift.id, drift.address)}.{dotted(path)}")
+        subjects = {}
+        rule = _sg_rule_id(drift, path)
+        if rule is not None:
+            subjects[SNYK_SG_RULE] = f"{SG_RULE}.{rule}"
+        subject = f"{drift.type}.{key(drift.id, drift.address)}.{dotted(path)}"
+        return self.matches(subject, subjects)
+
+
+def _sg_rule_id(drift: Drift, path: str) -> str | None:
+    """snyk's id for the security-group rule a change of a group's ingress/egress is."""
+    found = _RULE_PATH.match(path)
+    if drift.type != "aws_security_group" or found is None or not drift.id:
+        return None
+    change = next((c for c in drift.changes if c.path == found.group(0)), None)
+    if change is None:
+        change = next((c for c in drift.changes if c.path == path), None)
+    rule = (
+        None
+        if change is None
+        else (change.actual if change.actual is not None else change.expected)
+    )
+    if not isinstance(rule, dict):
+        return None
+    return sg_rule_id(drift.id, found.group(1), rule)
+
+
+def sg_rule_id(group: str, direction: str, rule: Mapping[str, Any]) -> str:
+    """snyk driftctl's `sgrule-N` for one rule (one source) of a group: Terraform's
+    ipPermissionIDHash, a CRC-32 of the rule's fields (enumeration/resource/aws/
+    aws_security_group_rule.go in snyk's source)."""
+    text = f"{group}-"
+    for port in ("from_port", "to_port"):
+        value = rule.get(port)
+        if isinstance(value, int) and value > 0:
+            text += f"{value}-"
+    text += f"{rule.get('protocol', '')}-{direction}-"
+    for source in ("cidr_blocks", "ipv6_cidr_blocks", "prefix_list_ids"):
+        text += "".join(f"{v}-" for v in rule.get(source) or ())
+    groups = [g for g in rule.get("security_groups") or () if isinstance(g, str)]
+    if rule.get("self") is True or group in groups:
+        text += f"{group}--"
+    elif groups:
+        text += f"{groups[0]}--"
+    return f"sgrule-{zlib.crc32(text.encode())}"
 
 
 def key(rid: str | None, address: str | None) -> str:
@@ -78,14 +149,28 @@ def dotted(path: str) -> str:
 
 def parse(name: str, text: str) -> DriftIgnore:
     patterns = []
+    warnings = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        pattern = _pattern(name, number, raw.rstrip("\r"))
+        try:
+            pattern = _pattern(number, raw.rstrip("\r"))
+        except DriftctlError as exc:  # snyk skips it silently; driftctl says so
+            warnings.append(f"{name}:{number}: line skipped, it matches nothing: {exc.message}")
+            continue
         if pattern is not None:
             patterns.append(pattern)
-    return DriftIgnore(name, tuple(patterns))
+    legacy = [p.line for p in patterns if p.space != OURS]
+    if legacy:
+        lines = ", ".join(str(n) for n in legacy)
+        warnings.append(
+            f"{name}: line{'s' if len(legacy) > 1 else ''} {lines} name resources by snyk "
+            f"driftctl's ids ({ATTACHMENT}.POLICY-ROLE, {SG_RULE}.sgrule-N); they are matched "
+            f"as snyk matched them. driftctl's ids: {ATTACHMENT}.ROLE/POLICY_ARN, "
+            "aws_security_group.GROUP_ID.ingress.N (see docs/migrating-from-snyk.md)"
+        )
+    return DriftIgnore(name, tuple(patterns), tuple(warnings))
 
 
-def _pattern(name: str, number: int, line: str) -> Pattern | None:
+def _pattern(number: int, line: str) -> Pattern | None:
     if not line.strip(" ") or line.startswith("#"):
         return None
     covers_below = not line.endswith("*")
@@ -94,10 +179,17 @@ def _pattern(name: str, number: int, line: str) -> Pattern | None:
     if not body.endswith("\\ "):
         body = body.rstrip(" ")
     texts = [body, f"{body}.*"] if covers_below else [body]
-    try:
-        return Pattern(tuple(globs.parse(t) for t in texts), negate, number)
-    except DriftctlError as exc:
-        raise DriftctlError(f"{name}:{number}: {exc.message}", exc.hint) from exc
+    return Pattern(tuple(globs.parse(t) for t in texts), negate, number, _space(body))
+
+
+def _space(body: str) -> str:
+    """Whose ids a line names: snyk's attachment or rule ids, else driftctl's."""
+    if body == SG_RULE or body.startswith(f"{SG_RULE}."):
+        return SNYK_SG_RULE
+    rest = body.removeprefix(f"{ATTACHMENT}.")
+    if rest != body and rest != "*" and "/" not in rest:
+        return SNYK_ATTACHMENT
+    return OURS
 
 
 def load(path: Path) -> DriftIgnore:

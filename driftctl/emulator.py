@@ -30,9 +30,10 @@ def moto_server() -> Iterator[str]:
     """Run moto's server on a free loopback port; yields its endpoint URL; stops it after."""
     try:
         from moto.server import ThreadedMotoServer
-    except ImportError as exc:  # pragma: no cover - moto is a dependency
+    except ImportError as exc:  # moto comes with the `demo` extra only
         raise DriftctlError(
-            "the AWS emulator (moto[server]) is not installed", "pip install 'moto[server]'"
+            "the AWS emulator (moto) is not installed: it comes with the demo extra",
+            "pip install 'driftctl-aws[demo]' (or, in a checkout, pip install -e '.[demo]')",
         ) from exc
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one line per request otherwise
     port = free_port()

@@ -178,6 +178,8 @@ class Report:
     drifts: tuple[Drift, ...]
     errors: tuple[ScanError, ...] = ()
     unknown: tuple[dict[str, str], ...] = ()
+    # (type, id) of the live resources that matched a declaration (-o plan://); not in JSON
+    managed: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -12,9 +12,11 @@ from typing import Any, TypeVar
 import botocore.exceptions
 
 from driftctl import gcpause, scopes
-from driftctl.aws import accounts
+from driftctl.aws import accounts, connection, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
+from driftctl.aws.connection import Connection as Connection  # re-exported
+from driftctl.aws.connection import open_session as open_session  # re-exported
 from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
@@ -28,7 +30,8 @@ from driftctl.match import match
 from driftctl.model import KINDS, Drift, Report, Resource, ScanError
 from driftctl.report import progress
 from driftctl.scopes import LiveRun
-from driftctl.settings import Settings, Source
+from driftctl.selection import resource_filter, strict_types
+from driftctl.settings import Selection, Settings, Source
 
 # accounts of a multi-account scan read at once (each with its own per-service pools)
 ACCOUNTS_IN_PARALLEL = 4
@@ -67,6 +70,7 @@ def load_declared(
         prefix = f"{source.path.as_posix()}:" if len(loaded) > 1 and local else ""
         merged.outputs.update({f"{prefix}{k}": v for k, v in part.outputs.items()})
         merged.warnings.extend(part.warnings)
+        merged.notes.extend(raw.notes)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n
     return merged
@@ -80,40 +84,27 @@ def _prefixed(r: Resource, root: str) -> Resource:
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class Connection:
-    """The scan's AWS session, checked: its clients, call counter and rate limiter, and
-    whose credentials they are."""
-
-    base: Any  # boto3.Session
-    region: str  # the first --region: global services and the caller's identity
-    counter: aws_session.CallCounter
-    limiter: RateLimiter
-    factory: aws_session.ClientFactory
-    caller: dict[str, str]  # account_id, arn, user_id, region, partition
-
-
-def connect(settings: Settings) -> Connection | None:
-    """Open and check the AWS session (one STS call; a clear error if unusable), or None
-    when the scan reads a saved snapshot."""
+def connect(settings: Settings, pending: connection.Pending | None = None) -> Connection | None:
+    """The checked AWS session (one STS call; a clear error if unusable), or None when
+    the scan reads a saved snapshot. `pending`: a session already started."""
     if settings.live_file is not None:
         return None
-    return open_session(settings)
+    return (pending or connection.start(settings)).result(_prewarm(settings, pending))
 
 
-def open_session(settings: Settings, fallback_region: str | None = None) -> Connection:
-    """The checked AWS session; fallback_region when neither --region nor the profile
-    names one (revert --undo: the journal's region)."""
-    base = accounts.base_session(settings.profile)
-    region = (settings.regions or (base.region_name or fallback_region,))[0]
-    if not region:
-        raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
-    counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
-    factory = aws_session.make_client_factory(
-        base, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+def _prewarm(settings: Settings, pending: connection.Pending | None) -> list[tuple[str, str]]:
+    """The clients a single-account scan of the given regions will use, made while the
+    identity call is in flight (each costs tens of milliseconds of CPU to make)."""
+    if pending is None or pending.region is None or _multi_account(settings):
+        return []
+    regions = list(settings.regions) or [pending.region]
+    return sorted(
+        {
+            (spec.service, pending.region if spec.global_service else region)
+            for spec in SCANS.values()
+            for region in regions
+        }
     )
-    caller = aws_session.caller_context(factory, counter, region)
-    return Connection(base, region, counter, limiter, factory, caller)
 
 
 def declared_context(settings: Settings, conn: Connection | None) -> dict[str, str] | None:
@@ -128,7 +119,9 @@ def _multi_account(settings: Settings) -> bool:
     return bool(settings.scale.accounts or settings.scale.organization)
 
 
-def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
+def declared_and_live(
+    settings: Settings, pending: connection.Pending | None = None
+) -> tuple[Declared, LiveRun]:
     """The declared state, evaluated with the identity of the live side, and the live side:
     the session's, or the one a snapshot recorded (so --live gives the same report as the
     scan that saved it). A problem in the declared sources is reported before one with the
@@ -137,7 +130,7 @@ def declared_and_live(settings: Settings) -> tuple[Declared, LiveRun]:
         run = load_live(settings)
         return load_declared(settings, run.context), run
     try:
-        conn = connect(settings)
+        conn = connect(settings, pending or connection.start(settings))
     except DriftctlError:
         load_declared(settings)  # raises the declared sources' own error, if they have one
         raise
@@ -161,7 +154,7 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         from driftctl import snapshot
 
         return snapshot.load(settings.live_file)
-    conn = conn or connect(settings)
+    conn = conn or connect(settings, connection.start(settings))
     assert conn is not None
     scale = settings.scale
     base, region, counter, limiter = conn.base, conn.region, conn.counter, conn.limiter
@@ -185,12 +178,22 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         sorted(p for a in ids for p in scopes.all_pairs([a], regions[a])), *scale.shard
     )
     wanted = {a: [r for b, r in pairs if b == a] for a in sorted({a for a, _ in pairs})}
-    display = progress.for_terminal(counter)
+    display = None if settings.quiet else progress.for_terminal(counter)  # --quiet: no progress
     with display or contextlib.nullcontext():
         if not multi:
-            scanner = Scanner(conn.factory, counter, progress=display)
+            remote = shards.remote_for(
+                base, settings.endpoint_url, scale.max_attempts, scale.max_rps
+            )
+            scanner = Scanner(
+                conn.factory,
+                counter,
+                progress=display,
+                remote=remote,
+                processes=scale.processes,
+                limiter=limiter,
+            )
             states = {a: scanner.scan(SCANS.values(), w, region) for a, w in wanted.items()}
-            waited = 0.0
+            waited, processes = 0.0, scanner.processes_used
         else:
             # accounts in parallel (each has its own API limits): dozens of accounts take
             # about the time of the slowest few, not the sum of all
@@ -201,8 +204,9 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
             done = _in_parallel(list(wanted), read)
             states = {a: state for a, (state, _) in done.items()}
             waited = sum(w for _, w in done.values())  # each account has its own limiter
+            processes = 1
     context = declared_context(settings, conn)
-    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context)
+    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context, processes)
 
 
 def _enabled_regions(
@@ -295,13 +299,14 @@ def _account_failed(account: str, wanted: list[str], error: ScanError) -> LiveSt
     return LiveState([], [error], failed, account)
 
 
-def scan_report(declared: Declared, run: LiveRun) -> Report:
-    """Per scope (account, region), match and diff; then one combined report."""
+def scan_report(declared: Declared, run: LiveRun, selection: Selection | None = None) -> Report:
+    """Per scope (account, region), match and diff; then one combined report. selection:
+    --filter and --strict (settings.Selection)."""
     with gcpause.paused():
-        return _scan_report(declared, run)
+        return _scan_report(declared, run, selection or Selection())
 
 
-def _scan_report(declared: Declared, run: LiveRun) -> Report:
+def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Report:
     default = run.default_region
     parts = []
     for account, region in run.pairs:
@@ -314,7 +319,7 @@ def _scan_report(declared: Declared, run: LiveRun) -> Report:
         )
         resources = declared.per_account.get(account, declared.resources)
         dec = [r for r in resources if scopes.scope_region(r, default) == region]
-        report = build_report(dataclasses.replace(declared, resources=dec), part)
+        report = build_report(dataclasses.replace(declared, resources=dec), part, selection)
         parts.append(_tagged(report, account, region))
     combined = scopes.combine(parts)
     # declared resources of types or kinds driftctl does not read yet: never compared
@@ -348,12 +353,27 @@ def normalize_live(resources: list[Resource]) -> list[Resource]:
     return out
 
 
-def build_report(declared: Declared, live: LiveState) -> Report:
+def build_report(declared: Declared, live: LiveState, selection: Selection | None = None) -> Report:
+    selection = selection or Selection()
     failed_scans = {spec for spec, _ in live.incomplete_scans}
     incomplete = {name for name, t in TYPES.items() if t.scan in failed_scans}
     dec = [r for r in declared.resources if r.type not in incomplete]
     liv = [r for r in normalize_live(live.resources) if r.type not in incomplete]
-    matched = match(TYPES, dec, liv)
+    matched = match(strict_types(TYPES) if selection.strict else TYPES, dec, liv)
+    declared_count, live_count = len(declared.resources), len(live.resources)
+    if selection.filter:  # what the filter drops is neither compared nor counted
+        keep = resource_filter(selection.filter)
+        kept_pairs = [(d, lv) for d, lv in matched.pairs if keep(lv)]
+        kept_missing = [d for d in matched.missing if keep(_with_declared_id(d))]
+        declared_count -= len(matched.pairs) - len(kept_pairs)
+        declared_count -= len(matched.missing) - len(kept_missing)
+        live_count -= sum(1 for lv in liv if not keep(lv))
+        matched = dataclasses.replace(
+            matched,
+            pairs=kept_pairs,
+            missing=kept_missing,
+            unmanaged=[lv for lv in matched.unmanaged if keep(lv)],
+        )
     drifts: list[Drift] = []
     unknown = len(matched.unidentified)  # declared, identity known only after apply
     for d, lv in matched.pairs:
@@ -378,8 +398,8 @@ def build_report(declared: Declared, live: LiveState) -> Report:
     kinds = Counter(d.kind for d in drifts)
     managed = len(matched.pairs)
     summary: dict[str, Any] = {
-        "declared": len(declared.resources),
-        "live": len(live.resources),
+        "declared": declared_count,
+        "live": live_count,
         "managed": managed,
         **{kind: kinds.get(kind, 0) for kind in KINDS},
         "ignored": 0,
@@ -388,7 +408,12 @@ def build_report(declared: Declared, live: LiveState) -> Report:
         if managed + kinds["unmanaged"]
         else 1.0,
     }
-    return Report(summary, tuple(drifts), tuple(live.errors))
+    managed_keys = tuple(sorted((lv.type, str(lv.id)) for _, lv in matched.pairs))
+    return Report(summary, tuple(drifts), tuple(live.errors), managed=managed_keys)
+
+
+def _with_declared_id(d: Resource) -> Resource:
+    return d if d.id else dataclasses.replace(d, id=_declared_id(d))
 
 
 def _declared_id(r: Resource) -> str | None:

@@ -208,9 +208,16 @@ def load_rules(paths: Sequence[Path], defaults: bool = True) -> tuple[Rule, ...]
 
 
 def load_policy(
-    paths: Sequence[Path], ignore_file: Path | None = None, defaults: bool = True
+    paths: Sequence[Path],
+    ignore_file: Path | None = None,
+    defaults: bool = True,
+    ignore_text: str | None = None,
 ) -> Policy:
-    ignore = driftignore.load(ignore_file) if ignore_file is not None else None
+    """ignore_text (--ignore lines) is read instead of ignore_file, as snyk's driftctl does."""
+    if ignore_text is not None:
+        ignore: driftignore.DriftIgnore | None = driftignore.parse("--ignore", ignore_text)
+    else:
+        ignore = driftignore.load(ignore_file) if ignore_file is not None else None
     return Policy(load_rules(paths, defaults), ignore)
 
 
@@ -286,4 +293,5 @@ def _globs(value: str | list[str] | None) -> tuple[Glob, ...]:
 
 def policy_for(conf: Settings) -> Policy:
     """The policy a command's settings ask for: .driftignore, --rules, shipped defaults."""
-    return load_policy(conf.rules.paths, conf.rules.driftignore, conf.rules.defaults)
+    rs = conf.rules
+    return load_policy(rs.paths, rs.driftignore, rs.defaults, rs.ignore_text)

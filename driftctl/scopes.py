@@ -35,6 +35,7 @@ class LiveRun:
     # whose credentials read it (account_id, region, partition, ...): what the declared
     # side's aws_caller_identity/aws_region/aws_partition read; kept in snapshots
     context: dict[str, str] | None = None
+    processes: int = 1  # processes the scan's calls were spread over (not in snapshots)
 
 
 COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown")
@@ -67,7 +68,8 @@ def combine(reports: Iterable[Report]) -> Report:
         summary["unsupported"] = _unsupported(r.summary for r in reports)
     drifts = sorted((d for r in reports for d in r.drifts), key=Drift.sort_key)
     errors = {(e.scope, e.message): e for r in reports for e in r.errors}
-    return Report(summary, tuple(drifts), tuple(errors[k] for k in sorted(errors)))
+    managed = tuple(sorted({key for r in reports for key in r.managed}))
+    return Report(summary, tuple(drifts), tuple(errors[k] for k in sorted(errors)), managed=managed)
 
 
 def merge_json(docs: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -2,22 +2,48 @@
 
 from __future__ import annotations
 
-import contextvars
 import dataclasses
+import functools
+import glob
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from driftctl.errors import DriftctlError
 
-SCHEMES = ("hcl", "tfstate", "tfstate+s3", "kustomize", "yaml")
-OUTPUT_SCHEMES = ("console", "json", "markdown", "sarif")
+SCHEMES = (
+    "hcl",
+    "tfstate",
+    "tfstate+s3",
+    "tfstate+http",
+    "tfstate+https",
+    "tfstate+tfcloud",
+    "kustomize",
+    "yaml",
+)
+# Terraform state backends snyk's driftctl read that driftctl does not: a clear error
+UNSUPPORTED_SCHEMES = {
+    "tfstate+gs": "Google Cloud Storage",
+    "tfstate+azurerm": "Azure Blob Storage",
+}
+OUTPUT_SCHEMES = ("console", "json", "markdown", "sarif", "html", "plan")
+# an output target naming standard output: `-`, and snyk's `stdout` and `/dev/stdout`
+STDOUT_TARGETS = ("-", "stdout", "/dev/stdout")
+# where a comma inside one --from or -o value starts the next one (snyk's `-o a,b`)
+_NEXT_ITEM = re.compile(r",(?=[a-z][a-z0-9+]*://)")
 
 
 @dataclasses.dataclass(frozen=True)
 class Source:
     scheme: str
     path: Path
+    # the state's URL (tfstate+http(s)), verbatim: a Path would fold its `//`
+    url: str | None = None
+    # the region a backend block names for its bucket (tfstate+s3 found in a backend block)
+    region: str | None = None
+    # where this source was found, when driftctl found it (a backend block: `main.tf:3`)
+    origin: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,6 +77,35 @@ class Settings:
     hcl_result_cache: bool = True
     # options of the Kustomize and CloudFormation loaders
     formats: FormatSettings = dataclasses.field(default_factory=lambda: FormatSettings())
+    # how remote Terraform states are read (HTTP headers, Terraform Cloud, backend blocks)
+    state: StateAccess = dataclasses.field(default_factory=lambda: StateAccess())
+    # which resources and drifts a report holds (--filter, --only-*, --strict)
+    selection: Selection = dataclasses.field(default_factory=lambda: Selection())
+    quiet: bool = False  # --quiet: nothing on stderr but errors
+
+
+TFC_ENDPOINT = "https://app.terraform.io/api/v2"
+
+
+@dataclasses.dataclass(frozen=True)
+class StateAccess:
+    """How Terraform states that are not local files are found and read."""
+
+    headers: tuple[tuple[str, str], ...] = ()  # -H: sent with tfstate+http(s) requests
+    tfc_token: str | None = None  # --tfc-token: Terraform Cloud / Enterprise API token
+    tfc_endpoint: str = TFC_ENDPOINT  # --tfc-endpoint
+    backend_config: tuple[str, ...] = ()  # --backend-config FILE or KEY=VALUE (partial config)
+    # read the state an hcl:// source's `backend` block names (off for render, determinism)
+    detect_backend: bool = True
+
+
+@dataclasses.dataclass(frozen=True)
+class Selection:
+    """Which resources a report covers and which kinds of drift it lists."""
+
+    filter: str | None = None  # --filter: a JMESPath expression over {Type, Id, Attr}
+    kinds: tuple[str, ...] = ("changed", "missing", "unmanaged")  # --only-managed/-unmanaged
+    strict: bool = False  # --strict: AWS's own resources (service-linked roles...) too
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,6 +119,8 @@ class Scale:
     account_role: str | None = None  # 'arn:aws:iam::{account}:role/NAME'
     shard: tuple[int, int] = (1, 1)  # (I, N): this run scans the I-th of N parts
     max_attempts: int = 8  # per API call, retries included, before its scope fails
+    # processes a scan's detail calls are spread over; None: every core from 10,000 items
+    processes: int | None = None
 
 
 def parse_shard(text: str | None) -> tuple[int, int]:
@@ -83,6 +140,7 @@ def parse_scale(
     account_role: str | None = None,
     shard: str | None = None,
     max_attempts: int = 8,
+    processes: int | None = None,
 ) -> Scale:
     ids = tuple(
         sorted({a.strip() for item in accounts or () for a in item.split(",") if a.strip()})
@@ -101,14 +159,34 @@ def parse_scale(
         raise DriftctlError(f"--max-rps {max_rps}: must be positive")
     if max_attempts < 1:
         raise DriftctlError(f"--max-attempts {max_attempts}: must be at least 1")
+    if processes is not None and processes < 1:
+        raise DriftctlError(f"--processes {processes}: must be at least 1")
     return Scale(
-        all_regions, max_rps, ids, organization, account_role, parse_shard(shard), max_attempts
+        all_regions,
+        max_rps,
+        ids,
+        organization,
+        account_role,
+        parse_shard(shard),
+        max_attempts,
+        processes,
     )
 
 
+def split_items(values: list[str] | None) -> list[str]:
+    """Each value, split where a comma starts the next `scheme://` (snyk's `-o a,b`)."""
+    return [item for value in values or () for item in _NEXT_ITEM.split(value) if item]
+
+
+def parse_sources(texts: list[str] | None) -> tuple[Source, ...]:
+    """Every --from, in order; a tfstate:// directory or glob is one source per state file."""
+    return tuple(s for text in split_items(texts or ["."]) for s in expand(parse_source(text)))
+
+
 def parse_source(text: str) -> Source:
-    """hcl://DIR, tfstate://FILE, tfstate+s3://BUCKET/KEY, kustomize://DIR|FILE|-,
-    yaml://FILE, or a bare path whose format is told by its content."""
+    """hcl://DIR, tfstate://FILE|DIR|GLOB, tfstate+s3://BUCKET/KEY, tfstate+http(s)://URL,
+    tfstate+tfcloud://WORKSPACE, kustomize://DIR|FILE|-, yaml://FILE, or a bare path whose
+    format is told by its content. A tfstate:// directory or glob is left for expand()."""
     from driftctl.declared.detect import detect
 
     scheme, sep, rest = text.partition("://")
@@ -125,6 +203,13 @@ def parse_source(text: str) -> Source:
             "CloudFormation template, driftctl YAML or Terraform state here)",
             "name it explicitly, e.g. --from hcl://DIR or --from yaml://FILE",
         )
+    if scheme in UNSUPPORTED_SCHEMES:
+        raise DriftctlError(
+            f"--from {text}: Terraform state in {UNSUPPORTED_SCHEMES[scheme]} ({scheme}://) "
+            "is not supported",
+            "pull it first (terraform state pull > current.tfstate) and pass "
+            "--from tfstate://current.tfstate",
+        )
     if scheme not in SCHEMES:
         raise DriftctlError(
             f"--from {text}: unknown source scheme {scheme}://", f"use one of {', '.join(SCHEMES)}"
@@ -133,19 +218,57 @@ def parse_source(text: str) -> Source:
         if "/" not in rest.strip("/"):
             raise DriftctlError(f"--from {text}: expected tfstate+s3://BUCKET/KEY")
         return Source(scheme, Path(rest))
+    if scheme in ("tfstate+http", "tfstate+https"):
+        if not rest.split("/", 1)[0]:
+            raise DriftctlError(f"--from {text}: expected {scheme}://HOST/PATH")
+        return Source(scheme, Path(rest), url=f"{scheme.removeprefix('tfstate+')}://{rest}")
+    if scheme == "tfstate+tfcloud":
+        parts = rest.strip("/").split("/")
+        if not (len(parts) == 1 and parts[0].startswith("ws-")) and not (
+            len(parts) == 2 and all(parts)
+        ):
+            raise DriftctlError(
+                f"--from {text}: expected a workspace id or ORGANIZATION/WORKSPACE",
+                "e.g. --from tfstate+tfcloud://ws-aBcD1234 or tfstate+tfcloud://acme/prod",
+            )
+        return Source(scheme, Path(rest.strip("/")))
     if scheme == "kustomize" and rest == "-":
         return Source(scheme, Path("-"))
     path = Path(rest or ".")
-    if scheme == "tfstate" and path.is_dir():
-        path = path / "terraform.tfstate"
+    if scheme == "tfstate":
+        if not path.exists() and not glob.has_magic(rest):
+            raise DriftctlError(f"--from {text}: no such file or directory")
+        return Source(scheme, path)
     wants_dir = scheme == "hcl"
     if wants_dir and not path.is_dir():
         raise DriftctlError(f"--from {text}: {path} is not a directory")
-    if scheme in ("tfstate", "yaml") and not path.is_file():
+    if scheme == "yaml" and not path.is_file():
         raise DriftctlError(f"--from {text}: {path} is not a file")
     if scheme == "kustomize" and not path.exists():
         raise DriftctlError(f"--from {text}: no such file or directory")
     return Source(scheme, path)
+
+
+def expand(source: Source) -> list[Source]:
+    """A tfstate:// directory (every `**/*.tfstate` below it, as snyk's driftctl reads one)
+    or glob (`states/*.tfstate`, `**` for any depth) as one source per state file, sorted.
+    Terraform's own `.terraform/` directories (backend metadata, not state) are skipped."""
+    if source.scheme != "tfstate" or source.path.is_file():
+        return [source]
+    text = source.path.as_posix()
+    pattern = f"{text}/**/*.tfstate" if source.path.is_dir() else text
+    found = sorted(
+        Path(p)
+        for p in glob.glob(pattern, recursive=True)
+        if Path(p).is_file() and ".terraform" not in Path(p).parts
+    )
+    if not found:
+        raise DriftctlError(
+            f"--from tfstate://{text}: no Terraform state found"
+            + (" (no *.tfstate file below it)" if source.path.is_dir() else ""),
+            "pass a state file, a directory holding *.tfstate files, or a glob",
+        )
+    return [Source("tfstate", p) for p in found]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,40 +298,50 @@ def parse_formats(
     return FormatSettings(kustomize_bin or None, tuple(pairs), parameters_file, stack_name or None)
 
 
+def parse_outputs(texts: list[str] | None) -> tuple[Output, ...]:
+    return tuple(parse_output(o) for o in split_items(texts or ["console://"]))
+
+
 def parse_output(text: str) -> Output:
     scheme, sep, rest = text.partition("://")
     if not sep or scheme not in OUTPUT_SCHEMES:
         raise DriftctlError(
             f"-o {text}: unknown output",
-            "use console://, json://PATH, markdown://PATH or sarif://PATH (PATH - is stdout)",
+            "use console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH or "
+            "plan://PATH (PATH - or stdout is standard output)",
         )
     if scheme != "console" and not rest:
         raise DriftctlError(
             f"-o {text}: {scheme}:// needs a path", f"use {scheme}://FILE or {scheme}://-"
         )
-    return Output(scheme, rest)
-
-
-# the raw command line of this run (cli.main sets it), for what typer does not keep: the
-# order of --var and --var-file among each other
-RAW_ARGS: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
-    "driftctl_raw_args", default=None
-)
+    return Output(scheme, "-" if rest in STDOUT_TARGETS else rest)
 
 
 def var_inputs(
     var_files: list[Path] | None, variables: list[str] | None
 ) -> tuple[tuple[str, Any], ...]:
     """--var-file and --var merged in the order they appear on the command line (files
-    first, then vars, when the command line is not known)."""
+    first, then vars, when the command line is not known: outside a command, or values
+    from the environment)."""
     files, pairs = list(var_files or ()), [parse_var(v) for v in variables or ()]
-    order = _argv_order(RAW_ARGS.get())
+    order = _argv_order(_raw_args())
     if order is None or order.count("file") != len(files) or order.count("var") != len(pairs):
         order = ["file"] * len(files) + ["var"] * len(pairs)
     file_items, var_items = iter(files), iter(pairs)
     return tuple(
         ("file", next(file_items)) if kind == "file" else ("var", next(var_items)) for kind in order
     )
+
+
+def _raw_args() -> tuple[str, ...] | None:
+    """The running command's arguments as typed (commands/surface.py records them: click
+    keeps each option's values apart, not their order among each other)."""
+    import click
+
+    from driftctl.commands.surface import RAW_ARGS_KEY
+
+    context = click.get_current_context(silent=True)
+    return None if context is None else context.meta.get(RAW_ARGS_KEY)
 
 
 def _argv_order(args: tuple[str, ...] | None) -> list[str] | None:
@@ -251,10 +384,15 @@ class RuleSettings:
     paths: tuple[Path, ...] = ()  # --rules: files or directories, in order
     driftignore: Path | None = None  # --driftignore, or ./.driftignore when present
     defaults: bool = True  # the shipped default rules, after the user's
+    # --ignore: .driftignore lines given on the command line, read instead of the file
+    ignore_text: str | None = None
 
 
 def parse_rules(
-    paths: list[Path] | None, driftignore: Path | None, no_default_rules: bool = False
+    paths: list[Path] | None,
+    driftignore: Path | None,
+    no_default_rules: bool = False,
+    ignore_text: str | None = None,
 ) -> RuleSettings:
     if driftignore is not None and not driftignore.is_file():
         raise DriftctlError(f"--driftignore {driftignore}: no such file")
@@ -263,6 +401,7 @@ def parse_rules(
         tuple(paths or ()),
         driftignore if driftignore is not None else (found if found.is_file() else None),
         not no_default_rules,
+        ignore_text,
     )
 
 
@@ -280,12 +419,17 @@ def build(
     rules: RuleSettings | None = None,
     no_cache: bool = False,
     formats: FormatSettings | None = None,
+    state: StateAccess | None = None,
+    selection: Selection | None = None,
+    quiet: bool = False,
+    cache_base: Path | None = None,
 ) -> Settings:
+    checked_regions = parse_regions(regions)  # a typo is named before any source is read
     return Settings(
-        sources=tuple(parse_source(s) for s in (sources or ["."])),
-        outputs=tuple(parse_output(o) for o in (outputs or ["console://"])),
+        sources=parse_sources(sources),
+        outputs=parse_outputs(outputs),
         profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=tuple(regions) or _env_region(),
+        regions=checked_regions,
         endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
         live_file=live_file,
         save_live=save_live,
@@ -295,9 +439,12 @@ def build(
         scale=scale or Scale(),
         rules=rules or RuleSettings(),
         tf_env_vars=_tf_env(),
-        hcl_cache_dir=None if no_cache else _hcl_cache_dir(),
+        hcl_cache_dir=None if no_cache else _hcl_cache_dir(cache_base),
         hcl_result_cache=os.environ.get(RESULT_CACHE_ENV, "1") != "0",
         formats=formats or FormatSettings(),
+        state=state or StateAccess(),
+        selection=selection or Selection(),
+        quiet=quiet,
     )
 
 
@@ -310,10 +457,57 @@ def build_aws_only(
     """Settings for a command that talks to AWS but reads no declared source (revert --undo)."""
     return Settings(
         profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=tuple(regions) or _env_region(),
+        regions=parse_regions(regions),
         endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
         scale=scale or Scale(),
     )
+
+
+def parse_regions(regions: list[str] | None) -> tuple[str, ...]:
+    """--region values (or AWS_REGION / AWS_DEFAULT_REGION), each checked: a typo is a clear
+    error here, not a network error from an endpoint that does not exist."""
+    given = tuple(regions or ())
+    for region in given:
+        check_region(region, f"--region {region}")
+    if given:
+        return given
+    found = _env_region()
+    for region in found:
+        name = "AWS_REGION" if os.environ.get("AWS_REGION") else "AWS_DEFAULT_REGION"
+        check_region(region, f"{name}={region}")
+    return found
+
+
+def check_region(region: str, where: str) -> None:
+    """A region botocore knows, or one of the form a partition's regions take (a region
+    newer than the installed botocore); else a DriftctlError naming `where`."""
+    known, patterns = _region_catalog()
+    if region in known:
+        return
+    # a region newer than this botocore: of a partition's form, with a known direction
+    words = {r.split("-", 1)[1].rsplit("-", 1)[0] for r in known if r.count("-") >= 2}
+    middle = region.split("-", 1)[-1].rsplit("-", 1)[0]
+    if middle in words and any(p.fullmatch(region) for p in patterns):
+        return
+    import difflib
+
+    close = difflib.get_close_matches(region.lower(), sorted(known), n=1, cutoff=0.6)
+    raise DriftctlError(
+        f"{where}: not an AWS region",
+        f"did you mean {close[0]}?" if close else "e.g. us-east-1 or eu-west-1",
+    )
+
+
+@functools.cache
+def _region_catalog() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
+    """Every region of botocore's endpoint data, and each partition's region pattern."""
+    import botocore.loaders
+
+    data = botocore.loaders.create_loader().load_data("endpoints")
+    partitions = data.get("partitions", [])
+    known = frozenset(r for p in partitions for r in p.get("regions", {}))
+    patterns = tuple(re.compile(p["regionRegex"]) for p in partitions if p.get("regionRegex"))
+    return known, patterns
 
 
 def _tf_env() -> tuple[tuple[str, str], ...]:
@@ -325,6 +519,9 @@ def _tf_env() -> tuple[tuple[str, str], ...]:
 RESULT_CACHE_ENV = "DRIFTCTL_HCL_RESULT_CACHE"
 
 
-def _hcl_cache_dir() -> Path:
+def _hcl_cache_dir(config_dir: Path | None = None) -> Path:
+    """$XDG_CACHE_HOME/driftctl/hcl; under --config-dir DIR: DIR/.driftctl/hcl."""
+    if config_dir is not None:
+        return config_dir / ".driftctl" / "hcl"
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "driftctl" / "hcl"

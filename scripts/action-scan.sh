@@ -60,25 +60,31 @@ print("" if rel == "." or rel.split(os.sep)[0] == ".." else rel.replace(os.sep, 
 # Rebase each relative path the scan is given onto PREFIX (argv[1]); args NUL-separated
 # on stdin and stdout. Options whose value is a path: those of `driftctl scan` (the
 # tests check this list against the command), and FORMAT://PATH values.
-rebase='import os, sys
+rebase='import os, re, sys
 prefix = sys.argv[1]
 PATHS = {"--var-file", "--live", "--save-live", "--rules", "--driftignore",
-         "--parameters-file", "--kustomize-bin"}
-SCHEMED = {"--from", "-o", "--output"}
+         "--parameters-file", "--kustomize-bin", "--tf-lockfile", "--config-dir",
+         "--backend-config"}
+SCHEMED = {"--from", "-f", "-o", "--output"}
+REMOTE = ("console", "tfstate+s3", "tfstate+http", "tfstate+https", "tfstate+tfcloud")
 def rebase(path):
     if path in ("", "-") or os.path.isabs(path):
         return path
     return os.path.normpath(os.path.join(prefix, path))
+def one(text):
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        return rebase(text)
+    if scheme in REMOTE or rest in ("-", "stdout", "/dev/stdout"):
+        return text
+    return scheme + "://" + rebase(rest or ".")
 def value(option, text):
-    if option in SCHEMED:
-        scheme, sep, rest = text.partition("://")
-        if not sep:
-            return rebase(text)
-        if scheme in ("console", "tfstate+s3") or rest == "-":
-            return text
-        return scheme + "://" + rebase(rest or ".")
+    if option in SCHEMED:  # a comma before scheme:// starts the next value (-o a,b)
+        return ",".join(one(t) for t in re.split(r",(?=[a-z][a-z0-9+]*://)", text))
     if option == "--kustomize-bin" and "/" not in text:
         return text  # a command found on PATH
+    if option == "--backend-config" and "=" in text:
+        return text  # KEY=VALUE, not a file
     return rebase(text)
 args = sys.stdin.buffer.read().decode().split("\0")[:-1]
 out, takes = [], None

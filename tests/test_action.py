@@ -71,11 +71,13 @@ def test_missing_schemas_skip_locally_and_fail_in_ci(
 
 
 def test_example_workflows_pin_the_driftctl_they_install() -> None:
+    """Pinned, and by this project's distribution name: `driftctl` on PyPI is another one."""
     for path in EXAMPLES:
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if "pip install" in line and "driftctl" in line:
-                pinned = re.search(r"driftctl(==\d|\s*@\s*git\+\S+@v?\d)", line)
+                pinned = re.search(r"driftctl-aws(==\d|\s*@\s*git\+\S+@v?\d)", line)
                 assert pinned, f"{path.name}:{number}: driftctl is not pinned: {line.strip()}"
+                assert not re.search(r"[\"' ]driftctl(==|\s*@|\[|$)", line), line
 
 
 def test_the_examples_cover_schedule_oidc_sarif_determinism_and_a_matrix() -> None:
@@ -297,15 +299,16 @@ def fake_python(tmp_path: Path) -> dict[str, str]:
     ("version", "spec"),
     [
         ("", str(ROOT)),
-        ("1.2.3", "driftctl==1.2.3"),
-        ("v0.1.0", "driftctl==0.1.0"),
+        ("1.2.3", "driftctl-aws==1.2.3"),
+        ("v0.1.0", "driftctl-aws==0.1.0"),
         ("./vendor/driftctl", "{workspace}/vendor/driftctl"),
         ("vendor/driftctl", "{workspace}/vendor/driftctl"),
         (
             "dist/driftctl-0.1.0-py3-none-any.whl",
             "{workspace}/dist/driftctl-0.1.0-py3-none-any.whl",
         ),
-        ("driftctl[extra]>=0.1", "driftctl[extra]>=0.1"),
+        ("driftctl-aws[demo]==0.2.0", "driftctl-aws[demo]==0.2.0"),
+        ("driftctl-aws @ file:///opt/x.whl", "driftctl-aws @ file:///opt/x.whl"),
     ],
 )
 def test_install_step_pins_what_the_version_input_says(
@@ -320,6 +323,23 @@ def test_install_step_pins_what_the_version_input_says(
     assert run.code == 0, run.stderr
     args = (tmp_path / "record").read_text().splitlines()
     assert args[:2] == ["-m", "pip"] and args[-1] == spec.format(workspace=workspace)
+
+
+@pytest.mark.parametrize(
+    "version", ["driftctl", "driftctl[extra]>=0.1", "driftctl==0.1.0", "driftctl-aws>=0.1"]
+)
+def test_the_install_step_never_installs_another_project_or_an_unpinned_one(
+    tmp_path: Path, version: str
+) -> None:
+    """`driftctl` on PyPI is someone else's project: the action installs only this one,
+    from its checkout, a path, or the name driftctl-aws at a pinned version."""
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    env = fake_python(tmp_path)
+    run = run_step("Install driftctl", {"version": version}, workspace, tmp_path / "runner", env)
+    assert run.code == 2
+    assert "not a version, a path or a pinned driftctl-aws requirement" in run.stdout
+    assert not (tmp_path / "record").exists()  # pip never ran
 
 
 def test_a_relative_version_path_is_relative_to_the_workspace_not_the_cwd(

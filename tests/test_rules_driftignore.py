@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from driftctl import driftignore, rules
-from driftctl.errors import DriftctlError
 from driftctl.model import Change, Drift, Report
 
 # testdata/drift_ignore_valid/.driftignore
@@ -98,13 +97,15 @@ def test_driftignore_semantics_match_snyk(text: str, subject: str, ignored: bool
     assert driftignore.parse(".driftignore", text).matches(subject) is ignored
 
 
-def test_a_malformed_line_is_an_error_naming_file_and_line() -> None:
-    # snyk's matcher silently never matches a bad pattern; driftctl never ignores a rule
-    with pytest.raises(DriftctlError) as exc:
-        driftignore.parse(".driftignore", "# ok\naws_s3_bucket.ok\naws_s3_bucket.[oops\n")
-    assert exc.value.message == (
-        ".driftignore:3: bad glob 'aws_s3_bucket.[oops': unbalanced '[' at position 15"
+def test_a_malformed_line_is_skipped_with_a_warning_naming_file_and_line() -> None:
+    # snyk's matcher silently never matches a bad pattern; driftctl skips it too, and says so
+    ignore = driftignore.parse(".driftignore", "# ok\naws_s3_bucket.ok\naws_s3_bucket.[oops\n")
+    assert ignore.warnings == (
+        ".driftignore:3: line skipped, it matches nothing: "
+        "bad glob 'aws_s3_bucket.[oops': unbalanced '[' at position 15",
     )
+    assert ignore.matches("aws_s3_bucket.ok")
+    assert not ignore.matches("aws_s3_bucket.[oops")
 
 
 SG = Drift(
@@ -230,3 +231,69 @@ def test_a_generated_file_ignores_every_drift_of_its_report() -> None:
     assert report.summary["ignored"] == len(DRIFTS)
     # and nothing else: a resource of the same type with another id is still reported
     assert not ignore.ignores(drift("unmanaged", "aws_s3_bucket", "acme-logs-eu"))
+
+
+# -- snyk's ids in old .driftignore files ---------------------------------------------------
+
+
+def attachment(role: str, arn: str) -> Drift:
+    return Drift("unmanaged", "aws_iam_role_policy_attachment", f"{role}/{arn}", None, None)
+
+
+@pytest.mark.parametrize(
+    ("line", "ignored"),
+    [
+        ("aws_iam_role_policy_attachment.ReadOnlyAccess-app-role", True),  # snyk's POLICY-ROLE
+        ("aws_iam_role_policy_attachment.*-app-role", True),
+        ("aws_iam_role_policy_attachment.ReadOnlyAccess-other", False),
+        ("aws_iam_role_policy_attachment.app-role/arn:aws:iam::aws:policy/ReadOnlyAccess", True),
+        ("aws_iam_role_policy_attachment.*", True),
+    ],
+)
+def test_snyk_attachment_ids_still_match(line: str, ignored: bool) -> None:
+    ignore = driftignore.parse(".driftignore", line + "\n")
+    drift = attachment("app-role", "arn:aws:iam::aws:policy/ReadOnlyAccess")
+    assert ignore.ignores(drift) is ignored
+    legacy = "/" not in line and not line.endswith(".*")
+    assert any("snyk driftctl's ids" in w for w in ignore.warnings) is legacy
+
+
+def test_negating_a_snyk_attachment_id_keeps_it() -> None:
+    ignore = driftignore.parse(".di", "*\n!aws_iam_role_policy_attachment.ReadOnlyAccess-app\n")
+    assert not ignore.ignores(attachment("app", "arn:aws:iam::aws:policy/ReadOnlyAccess"))
+    assert ignore.ignores(attachment("app", "arn:aws:iam::aws:policy/Admin"))
+
+
+# snyk's own ids for these rules (its enumeration/remote/aws_ec2_scanner_test.go and
+# pkg/driftctl_test.go): Terraform's hash of the group, ports, protocol, direction, source
+SG_RULES = [
+    ("sg-0cc8b3c3c2851705a", "egress", {"protocol": "5", "from_port": 0, "to_port": 0,
+                                        "cidr_blocks": ["0.0.0.0/0"]}, "sgrule-850043874"),
+    ("sg-0254c038e32f25530", "ingress", {"protocol": "tcp", "from_port": 0, "to_port": 65535,
+                                         "self": True}, "sgrule-3970541193"),
+    ("sg-0254c038e32f25530", "ingress", {"protocol": "tcp", "from_port": 0, "to_port": 65535,
+                                         "security_groups": ["sg-9e0204ff"]}, "sgrule-3587309474"),
+    ("sg-0254c038e32f25530", "ingress", {"protocol": "tcp", "from_port": 0, "to_port": 0,
+                                         "prefix_list_ids": ["pl-abb451c2"]}, "sgrule-2471889226"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("group", "direction", "rule", "snyk_id"), SG_RULES)
+def test_snyk_security_group_rule_ids(
+    group: str, direction: str, rule: dict[str, object], snyk_id: str
+) -> None:
+    assert driftignore.sg_rule_id(group, direction, rule) == snyk_id
+    drift = Drift(
+        "changed", "aws_security_group", group, "aws_security_group.g", None,
+        (Change(f"{direction}[0]", None, rule), Change("tags.Owner", "a", "b")),
+    )  # fmt: skip
+    policy = rules.Policy(ignore=driftignore.parse(".di", f"aws_security_group_rule.{snyk_id}\n"))
+    parts = rules.decide(policy, drift)
+    ignored = [c.path for d in parts if d.action == "ignore" for c in d.changes]
+    assert ignored == [f"{direction}[0]"]  # the rule's change, not the group's tags
+    other = rules.Policy(ignore=driftignore.parse(".di", "aws_security_group_rule.sgrule-1\n"))
+    assert all(d.action != "ignore" for d in rules.decide(other, drift))
+    every = rules.Policy(ignore=driftignore.parse(".di", "aws_security_group_rule.*\n"))
+    assert [
+        c.path for d in rules.decide(every, drift) if d.action == "ignore" for c in d.changes
+    ] == [f"{direction}[0]"]

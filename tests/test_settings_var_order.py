@@ -1,16 +1,19 @@
-"""--var and --var-file keep their command-line order (typer gives each option's values on
-their own): settings.var_inputs interleaves them as they were typed, as Terraform applies
-them, and render/scan see the result."""
+"""--var and --var-file keep their command-line order (click gives each option's values on
+their own, so commands/surface.py keeps the arguments as typed): settings.var_inputs
+interleaves them as they were typed, as Terraform applies them, and render, scan and eval
+see the result."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import click
 import pytest
 
 from driftctl import settings
 from driftctl.cli import main
+from driftctl.commands.surface import RAW_ARGS_KEY
 
 
 @pytest.mark.parametrize(
@@ -39,11 +42,9 @@ from driftctl.cli import main
 def test_var_inputs_follow_the_command_line(
     argv: list[str], files: list[str], pairs: list[str], expected: list[object]
 ) -> None:
-    token = settings.RAW_ARGS.set(tuple(argv))
-    try:
+    with click.Context(click.Command("render")) as context:
+        context.meta[RAW_ARGS_KEY] = tuple(argv)
         assert list(settings.var_inputs([Path(f) for f in files], pairs)) == expected
-    finally:
-        settings.RAW_ARGS.reset(token)
 
 
 def test_without_a_command_line_files_come_first() -> None:

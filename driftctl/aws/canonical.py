@@ -30,6 +30,8 @@ class Declared:
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
     # the root module's output values (Terraform sources): name -> plain value
     outputs: dict[str, Any] = dataclasses.field(default_factory=dict)
+    # what the loaders found on their own (a backend block's state), for the console
+    notes: list[str] = dataclasses.field(default_factory=list)
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:

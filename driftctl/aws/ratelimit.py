@@ -22,7 +22,9 @@ from typing import Any
 DEFAULT_RATES: Mapping[str, tuple[float, float]] = {
     "ec2": (20.0, 100.0),
     "iam": (10.0, 20.0),
-    "s3": (1000.0, 1000.0),
+    # bucket-configuration reads go to many buckets, each its own S3 partition (S3 serves
+    # 5,500 GETs/s per partition); no account-wide budget is published for them
+    "s3": (3500.0, 3500.0),
     "sts": (20.0, 20.0),
     "organizations": (5.0, 10.0),
 }
@@ -59,6 +61,11 @@ class TokenBucket:
         self._paused_until = 0.0
         self._lock = threading.Lock()
 
+    def resize(self, rate: float, burst: float) -> None:
+        with self._lock:
+            self.rate, self.burst = rate, max(burst, 1.0)
+            self._tokens = min(self._tokens, self.burst)
+
     def _reserve(self) -> float:
         """Take one token; return how long the caller must wait before sending."""
         with self._lock:
@@ -83,27 +90,45 @@ class TokenBucket:
 class RateLimiter:
     """Token buckets per (service, region), created on first use."""
 
-    def __init__(self, max_rps: float | None = None) -> None:
+    def __init__(self, max_rps: float | None = None, share: float = 1.0) -> None:
         self.max_rps = max_rps
+        # the part of each budget this process may use: a scan spread over N processes
+        # gives each 1/N, so together they stay within the service's budget
+        self.share = share
         self._buckets: dict[tuple[str, str], TokenBucket] = {}
         self._lock = threading.Lock()
         self.waited = 0.0  # seconds spent waiting for tokens, for the stats line
+
+    def _budget(self, service: str) -> tuple[float, float]:
+        rate, burst = DEFAULT_RATES.get(service, FALLBACK_RATE)
+        if self.max_rps is not None:
+            rate, burst = min(rate, self.max_rps), min(burst, self.max_rps)
+        return rate * self.share, burst * self.share
 
     def bucket(self, service: str, region: str) -> TokenBucket:
         with self._lock:
             key = (service, region)
             if key not in self._buckets:
-                rate, burst = DEFAULT_RATES.get(service, FALLBACK_RATE)
-                if self.max_rps is not None:
-                    rate, burst = min(rate, self.max_rps), min(burst, self.max_rps)
-                self._buckets[key] = TokenBucket(rate, burst)
+                self._buckets[key] = TokenBucket(*self._budget(service))
             return self._buckets[key]
 
-    def hooks(self, service: str, region: str) -> tuple[Callable[..., None], Callable[..., None]]:
-        """(before-send, needs-retry) handlers for one client."""
+    def set_share(self, share: float) -> None:
+        """Use `share` of each budget from now on (buckets already made included)."""
+        with self._lock:
+            self.share = share
+            for (service, _), bucket in self._buckets.items():
+                bucket.resize(*self._budget(service))
+
+    def hooks(
+        self, service: str, region: str, also: Callable[..., None] | None = None
+    ) -> tuple[Callable[..., None], Callable[..., None]]:
+        """(before-send, needs-retry) handlers for one client; `also` runs in before-send
+        too (one handler per event: botocore's emit costs per handler)."""
         bucket = self.bucket(service, region)
 
-        def before_send(**_: Any) -> None:
+        def before_send(**kwargs: Any) -> None:
+            if also is not None:
+                also(**kwargs)
             waited = bucket.acquire()
             if waited:
                 with self._lock:

@@ -15,13 +15,17 @@ import functools
 import json
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 import botocore.exceptions
 
+from driftctl.aws import shards
+from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.session import FATAL_CODES, CallCounter, ClientFactory, fatal_error
+from driftctl.aws.shards import Remote
 from driftctl.aws.types import DetailCall, Item, ListCall, ScanSpec
+from driftctl.aws.workers import Workers
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
 
@@ -29,6 +33,7 @@ if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress
 
 GLOBAL = "global"  # the scope of global services (IAM, the S3 bucket listing)
+ENDPOINT_BLOCK = 32  # items whose detail calls are queued detail by detail (see _run_details)
 
 
 @dataclasses.dataclass
@@ -68,10 +73,19 @@ class Scanner:
         self,
         factory: ClientFactory,
         counter: CallCounter,
+        # calls in flight: as many as a client's connection pool holds (one client per
+        # service and region), so a scan of one busy service (S3's per-bucket reads) is not
+        # held to half of it
         max_workers: int = 128,
-        per_service: int = 64,
+        per_service: int = 128,
         scope_prefix: str = "",  # "<account>/" when several accounts are scanned
         progress: ScanProgress | None = None,
+        # how other processes reach the account (None: this process makes every call),
+        # how many to use (None: every core from shards.SHARD_ITEMS listed items on),
+        # and the rate limiter whose budget they share
+        remote: Remote | None = None,
+        processes: int | None = None,
+        limiter: RateLimiter | None = None,
     ) -> None:
         self.scope_prefix = scope_prefix
         self.progress = progress
@@ -79,12 +93,19 @@ class Scanner:
         self.counter = counter
         self.max_workers = max_workers
         self.per_service = per_service
+        self.remote = remote
+        self.processes = processes
+        self.limiter = limiter
+        self.processes_used = 1  # the most processes a scan of this scanner used
         self._sems: dict[str, threading.Semaphore] = {}
         self._lock = threading.Lock()
 
     def _sem(self, service: str) -> threading.Semaphore:
-        with self._lock:
-            return self._sems.setdefault(service, threading.Semaphore(self.per_service))
+        sem = self._sems.get(service)
+        if sem is None:
+            with self._lock:
+                sem = self._sems.setdefault(service, threading.Semaphore(self.per_service))
+        return sem
 
     def call(
         self,
@@ -168,7 +189,7 @@ class Scanner:
         ]
         errors: dict[str, ScanError] = {}
         failed: set[_Unit] = set()
-        with ThreadPoolExecutor(max_workers=self.max_workers) as pool:
+        with Workers(self.max_workers) as pool:
             lists = self._run_lists(pool, units)
             items: dict[_Unit, list[Item]] = {}
             for unit in units:
@@ -201,35 +222,58 @@ class Scanner:
             incomplete_scans={(u.spec.name, u.scope_region) for u in failed},
         )
 
-    def _run_lists(
-        self, pool: ThreadPoolExecutor, units: list[_Unit]
-    ) -> dict[tuple[Any, ...], Future[Any]]:
-        futures: dict[tuple[Any, ...], Future[Any]] = {}
+    def _run_lists(self, pool: Workers, units: list[_Unit]) -> dict[tuple[Any, ...], Future[Any]]:
+        calls: dict[tuple[Any, ...], tuple[_Unit, ListCall]] = {}
         for unit in units:
             for call in (unit.spec.listing, *(j.listing for j in unit.spec.joins)):
-                key = _list_key(unit, call)
-                if key not in futures:
-                    futures[key] = pool.submit(self.list_pages, unit, call)
+                calls.setdefault(_list_key(unit, call), (unit, call))
+        pool.grow(len(calls))
+        futures = {key: pool.submit(self.list_pages, *work) for key, work in calls.items()}
         self._track(futures, lambda key: str(key[0]))
         for future in futures.values():
             future.exception()  # wait for all before detail calls start
         return futures
 
     def _run_details(
-        self, pool: ThreadPoolExecutor, items: dict[_Unit, list[Item]]
+        self, pool: Workers, items: dict[_Unit, list[Item]]
     ) -> dict[tuple[_Unit, int, str], Future[Any]]:
+        # queued a block of items at a time, one detail after another, so the calls for
+        # one item do not start together: the first resolves the endpoint (botocore's
+        # per-bucket S3 endpoint rules cost ~1 ms) and the others find it in its cache
+        calls = {
+            (unit, index, detail.key): (unit, detail, item)
+            for unit, unit_items in items.items()
+            for block in range(0, len(unit_items), ENDPOINT_BLOCK)
+            for detail in unit.spec.details
+            for index, item in enumerate(unit_items[block : block + ENDPOINT_BLOCK], start=block)
+            if detail.when is None or detail.when(item)
+        }
+        wanted = shards.processes_for(self.processes, sum(map(len, items.values())))
+        parts = shards.split(list(calls), wanted if self.remote and len(calls) >= wanted else 1)
+        self.processes_used = max(self.processes_used, len(parts))
         futures: dict[tuple[_Unit, int, str], Future[Any]] = {}
-        for unit, unit_items in items.items():
-            for index, item in enumerate(unit_items):
-                for detail in unit.spec.details:
-                    if detail.when is None or detail.when(item):
-                        futures[(unit, index, detail.key)] = pool.submit(
-                            self._detail, unit, detail, item
-                        )
-        self._track(futures, lambda key: key[0].spec.service)
-        for future in futures.values():
-            future.exception()
+        with _Elsewhere(self, parts[1:], calls, futures) as elsewhere:
+            pool.grow(len(parts[0]))
+            for key in parts[0]:
+                futures[key] = pool.submit(self._detail, *calls[key])
+            self._track(futures, lambda key: key[0].spec.service)
+            for future in futures.values():
+                future.exception()
+            elsewhere.check()
         return futures
+
+    def detail_outcomes(self, calls: list[tuple[ScanSpec, str, str, Item]]) -> list[Any]:
+        """Make detail calls given as (spec, region, detail key, item), in a worker process
+        of a sharded scan: each outcome in order, as plain picklable data (shards.Outcome)."""
+        units: dict[tuple[str, str], _Unit] = {}
+        work = []
+        for spec, region, key, item in calls:
+            unit = units.setdefault((spec.name, region), _Unit(spec, region))
+            work.append((unit, next(d for d in spec.details if d.key == key), item))
+        with Workers(self.max_workers, "shard") as pool:
+            pool.grow(len(work))
+            futures = [pool.submit(self._detail, *w) for w in work]
+            return [_outcome(f) for f in futures]
 
     def _track(self, futures: Mapping[Any, Future[Any]], service_of: Callable[[Any], str]) -> None:
         """Report planned and finished calls to the progress display, if there is one."""
@@ -244,6 +288,92 @@ class Scanner:
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
         region = detail.region(item) if detail.region is not None else None
         return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
+
+
+class _Elsewhere:
+    """The shards of detail calls made by other processes: their futures in `futures`,
+    settled as each process answers; the processes are stopped on exit."""
+
+    def __init__(
+        self,
+        scanner: Scanner,
+        parts: list[list[tuple[_Unit, int, str]]],
+        calls: Mapping[tuple[_Unit, int, str], tuple[_Unit, DetailCall, Item]],
+        futures: dict[tuple[_Unit, int, str], Future[Any]],
+    ) -> None:
+        self.scanner, self.parts, self.calls, self.futures = scanner, parts, calls, futures
+        self.pool: Any = None
+        self.failed: BaseException | None = None
+
+    def __enter__(self) -> _Elsewhere:
+        if not self.parts:
+            return self
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        scanner, share = self.scanner, 1 / (len(self.parts) + 1)
+        assert scanner.remote is not None
+        if scanner.limiter is not None:
+            scanner.limiter.set_share(share)
+        # spawned, not forked: this process has threads (forking them can deadlock)
+        self.pool = ProcessPoolExecutor(len(self.parts), multiprocessing.get_context("spawn"))
+        for part in self.parts:
+            work = [
+                shards.Call(unit.spec.name, unit.region, index, key, self.calls[k][2])
+                for k in part
+                for unit, index, key in (k,)
+            ]
+            for key in part:
+                self.futures[key] = Future()
+            done = self.pool.submit(shards.run_shard, scanner.remote, work, share)
+            done.add_done_callback(functools.partial(self._settle, part))
+        return self
+
+    def _settle(self, part: list[tuple[_Unit, int, str]], done: Future[Any]) -> None:
+        try:
+            result: shards.ShardResult = done.result()
+        except BaseException as exc:  # the process died or could not start
+            self.failed = exc
+            for key in part:
+                self.futures[key].set_exception(exc)
+            return
+        self.scanner.counter.merge(result.calls, result.sent)
+        if self.scanner.limiter is not None:
+            self.scanner.limiter.waited += result.waited
+        for key, (kind, value) in zip(part, result.outcomes, strict=True):
+            future = self.futures[key]
+            if kind == "ok":
+                future.set_result(value)
+            elif kind == "scope":
+                future.set_exception(_ScopeFailed(ScanError(*value)))
+            elif kind == "fatal":
+                future.set_exception(DriftctlError(*value))
+            else:
+                future.set_exception(RuntimeError(value))
+
+    def check(self) -> None:
+        if self.failed is not None:
+            raise DriftctlError(
+                f"a scan process failed: {type(self.failed).__name__}: {self.failed}",
+                "run with --processes 1 to scan in this process only",
+            ) from self.failed
+
+    def __exit__(self, *_: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            if self.scanner.limiter is not None:
+                self.scanner.limiter.set_share(1.0)
+
+
+def _outcome(future: Future[Any]) -> tuple[str, Any]:
+    exc = future.exception()
+    if exc is None:
+        return ("ok", future.result())
+    if isinstance(exc, _ScopeFailed):
+        return ("scope", (exc.error.scope, exc.error.message))
+    if isinstance(exc, DriftctlError):
+        return ("fatal", (exc.message, exc.hint))
+    return ("error", f"{type(exc).__name__}: {exc}")
 
 
 def _finished(progress: ScanProgress, service: str, _: Future[Any]) -> None:

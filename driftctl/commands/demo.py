@@ -16,7 +16,7 @@ FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "demo"
 
 def demo() -> None:
     """Apply a sample stack to an embedded AWS emulator, drift it by hand, and scan it."""
-    out = Console(highlight=False)
+    out = Console(highlight=False, soft_wrap=True)
     with emulator.fake_credentials(), emulator.moto_server() as endpoint:
         out.print(f"[bold]1.[/] Started an AWS emulator (moto) at {endpoint}.")
         ids = demo_stack.apply(endpoint)

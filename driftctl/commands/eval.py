@@ -40,7 +40,7 @@ def eval_command(
     ] = False,
     no_cache: options.NoCache = False,
 ) -> None:
-    """Evaluate an expression in the root module of a Terraform configuration."""
+    """Evaluate an expression in a Terraform configuration's root module, as terraform console."""
     from driftctl.declared.hcl.console import format_value
     from driftctl.declared.hcl.load import Console
     from driftctl.declared.hcl.values import finalize

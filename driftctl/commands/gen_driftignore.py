@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -12,42 +11,18 @@ from rich.console import Console
 
 from driftctl import driftignore
 from driftctl.errors import DriftctlError
+from driftctl.report import read, writer
 
 
 def read_report(source: str) -> list[dict[str, Any]]:
-    """The drifts of a JSON report (schema_version 1) from a file, or stdin for '-'."""
+    """The drifts of a JSON report, driftctl's or snyk driftctl's (report/read.py), from a
+    file, or stdin for '-'."""
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as exc:
         raise DriftctlError(f"cannot read {source}: {exc.strerror}") from exc
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DriftctlError(f"{source}:{exc.lineno}: not a JSON report: {exc.msg}") from exc
-    if not isinstance(doc, dict):
-        raise DriftctlError(
-            f"{source}: not a driftctl JSON report (a JSON {_json_type(doc)}, not an object)",
-            "write one with driftctl scan -o json://report.json",
-        )
-    drifts = doc.get("drifts")
-    if doc.get("schema_version") != 1 or not isinstance(drifts, list):
-        raise DriftctlError(
-            f"{source}: not a driftctl JSON report (schema_version 1)",
-            "write one with driftctl scan -o json://report.json",
-        )
-    if not all(isinstance(d, dict) and "kind" in d and "type" in d for d in drifts):
-        raise DriftctlError(f"{source}: a drift lacks its kind or type")
+    drifts: list[dict[str, Any]] = read.parse(source, text)["drifts"]
     return drifts
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, bool):
-        return "boolean"
-    return "null" if value is None else "number"
 
 
 def gen_driftignore(
@@ -68,7 +43,16 @@ def gen_driftignore(
         bool, typer.Option("--exclude-changed", help="Leave out changed resources")
     ] = False,
 ) -> None:
-    """Ignore every drifted resource of a report: one sorted `type.id` line per resource."""
+    """Ignore every drifted resource of a report: one sorted `type.id` line per resource.
+
+    Reads driftctl's JSON report, or snyk driftctl's.
+
+    Examples:
+
+      driftctl scan -o json://stdout | driftctl gen-driftignore
+
+      driftctl gen-driftignore -i report.json --exclude-unmanaged -o -
+    """
     drifts = read_report(input_)
     excluded = [
         kind
@@ -88,8 +72,8 @@ def gen_driftignore(
         text = driftignore.generate(drifts, excluded, known=set(existing.splitlines()))
         if text:
             glue = "" if not existing or existing.endswith("\n") else "\n"
-            target.write_text(existing + glue + text, encoding="utf-8")
+            writer.write_one(output, existing + glue + text)
     except OSError as exc:
         raise DriftctlError(f"cannot write {output}: {exc.strerror}") from exc
     added = sum(1 for line in text.splitlines() if not line.startswith("#"))
-    Console(stderr=True, highlight=False).print(f"added {added} lines to {output}")
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"added {added} lines to {output}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,19 +10,17 @@ import typer
 
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.model import KINDS
+from driftctl.report import read, writer
 from driftctl.scopes import merge_json
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """A shard's report: driftctl's, or snyk driftctl's converted (report/read.py)."""
     try:
-        doc = json.loads(path.read_text())
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DriftctlError(f"cannot read {path}: {exc.strerror}") from exc
-    except json.JSONDecodeError as exc:
-        raise DriftctlError(f"{path}:{exc.lineno}: not a JSON report: {exc.msg}") from exc
-    if not isinstance(doc, dict):
-        raise DriftctlError(f"{path}: not a driftctl JSON report")
-    return doc
+    return read.parse(str(path), text)
 
 
 def merge(
@@ -37,10 +34,7 @@ def merge(
     Exits like scan on the merged result: 0 in sync, 1 drift, 2 if any shard had errors."""
     merged = merge_json([_read(p) for p in reports])
     text = json.dumps(merged, sort_keys=True, indent=2) + "\n"
-    if output == "-":
-        sys.stdout.write(text)
-    else:
-        Path(output).write_text(text)
+    writer.write_one(output, text)
     if merged["errors"]:
         raise typer.Exit(int(ExitStatus.ERROR))
     drift = any(merged["summary"][k] for k in KINDS)

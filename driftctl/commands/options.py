@@ -11,8 +11,12 @@ From = Annotated[
     list[str] | None,
     typer.Option(
         "--from",
-        help="Declared source (repeatable): hcl://DIR, tfstate://FILE, tfstate+s3://BUCKET/KEY, "
-        "kustomize://DIR|FILE|-, yaml://FILE, or a path (format told by content). Default: .",
+        "-f",
+        metavar="SRC",
+        help="Declared source (repeatable, or comma-separated): hcl://DIR, "
+        "tfstate://FILE|DIR|GLOB, tfstate+s3://BUCKET/KEY, tfstate+http(s)://URL, "
+        "tfstate+tfcloud://WORKSPACE, kustomize://DIR|FILE|-, yaml://FILE, or a path "
+        "(format told by content). Default: .",
         show_default=False,
     ),
 ]
@@ -21,11 +25,15 @@ Output = Annotated[
     typer.Option(
         "-o",
         "--output",
-        help="console://, json://PATH, markdown://PATH or sarif://PATH (- is stdout); repeatable",
+        metavar="FORMAT://PATH",
+        help="console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH or "
+        "plan://PATH (PATH - or stdout: standard output); repeatable, or comma-separated",
     ),
 ]
 Profile = Annotated[str | None, typer.Option("--profile", help="AWS profile name")]
-Region = Annotated[list[str] | None, typer.Option("--region", help="AWS region (repeatable)")]
+Region = Annotated[
+    list[str] | None, typer.Option("--region", metavar="REGION", help="AWS region (repeatable)")
+]
 Endpoint = Annotated[
     str | None,
     typer.Option("--endpoint-url", help="AWS endpoint (an emulator); also AWS_ENDPOINT_URL"),
@@ -64,6 +72,15 @@ MaxAttempts = Annotated[
     int,
     typer.Option(
         "--max-attempts", help="Attempts per API call (retries included) before giving up"
+    ),
+]
+Processes = Annotated[
+    int | None,
+    typer.Option(
+        "--processes",
+        help="Processes the scan's calls are spread over (1: this one only). "
+        "Default: every core when 10,000 or more resources are listed",
+        show_default=False,
     ),
 ]
 Rules = Annotated[
@@ -109,5 +126,123 @@ StackName = Annotated[
     str | None,
     typer.Option(
         "--stack-name", help="CloudFormation stack name (AWS::StackName; matches by stack tags)"
+    ),
+]
+
+# -- snyk driftctl's scan flags (docs/migrating-from-snyk.md) ------------------------------
+Quiet = Annotated[
+    bool, typer.Option("--quiet", help="Print nothing but the report (no warnings, no timing)")
+]
+To = Annotated[
+    str,
+    typer.Option(
+        "--to", "-t", metavar="PROVIDER", help="Cloud to compare with: aws+tf (the only one)"
+    ),
+]
+Filter = Annotated[
+    str | None,
+    typer.Option(
+        "--filter",
+        metavar="JMESPATH",
+        help="Keep only resources this JMESPath expression is true for, over {Type, Id, Attr}: "
+        "\"Type=='aws_s3_bucket' && Id!='logs'\", \"Attr.tags.Env=='prod'\"",
+    ),
+]
+OnlyManaged = Annotated[
+    bool, typer.Option("--only-managed", help="Report only changed and missing resources")
+]
+OnlyUnmanaged = Annotated[
+    bool, typer.Option("--only-unmanaged", help="Report only unmanaged resources")
+]
+Strict = Annotated[
+    bool,
+    typer.Option(
+        "--strict",
+        help="Report AWS's own resources too (service-linked roles, default VPC, subnets, "
+        "security groups) instead of leaving them out",
+    ),
+]
+Deep = Annotated[
+    bool, typer.Option("--deep", help="Accepted for snyk driftctl: attributes are always compared")
+]
+Headers = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--headers",
+        "-H",
+        metavar="NAME=VALUE",
+        help="HTTP header for tfstate+http(s):// sources (repeatable, or comma-separated)",
+    ),
+]
+TfcToken = Annotated[
+    str | None,
+    typer.Option(
+        "--tfc-token",
+        metavar="TOKEN",
+        help="Terraform Cloud/Enterprise API token for tfstate+tfcloud:// (default: "
+        "TF_TOKEN_<host>, or terraform login's credentials)",
+    ),
+]
+TfcEndpoint = Annotated[
+    str | None,
+    typer.Option(
+        "--tfc-endpoint",
+        metavar="URL",
+        help="Terraform Cloud/Enterprise API endpoint. Default: https://app.terraform.io/api/v2",
+    ),
+]
+BackendConfig = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--backend-config",
+        metavar="FILE|KEY=VALUE",
+        help="Complete a partial backend block, as terraform init -backend-config (repeatable)",
+    ),
+]
+TfProviderVersion = Annotated[
+    str | None,
+    typer.Option(
+        "--tf-provider-version",
+        metavar="X.Y.Z",
+        help="Accepted for snyk driftctl (checked, then not needed: no provider is downloaded)",
+    ),
+]
+TfLockfile = Annotated[
+    Path | None,
+    typer.Option(
+        "--tf-lockfile",
+        help="Accepted for snyk driftctl (not needed: no provider is downloaded)",
+    ),
+]
+ConfigDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--config-dir",
+        help="Directory for driftctl's files: the parse cache goes to DIR/.driftctl/hcl",
+    ),
+]
+Ignore = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--ignore",
+        metavar="PATTERN",
+        help=".driftignore lines given here instead of the file, in order: --ignore '*' "
+        "--ignore '!aws_s3*' (repeatable, or comma-separated)",
+    ),
+]
+AzurermStorageAccount = Annotated[
+    str | None,
+    typer.Option(
+        "--azurerm-storage-account",
+        metavar="NAME",
+        help="snyk driftctl's, for tfstate+azurerm://: not supported (an error)",
+    ),
+]
+AzurermAccountKey = Annotated[
+    str | None,
+    typer.Option(
+        "--azurerm-account-key",
+        metavar="KEY",
+        help="snyk driftctl's, for tfstate+azurerm://: not supported (an error)",
     ),
 ]

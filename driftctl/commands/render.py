@@ -64,6 +64,7 @@ def render(
         variables=var,
         no_cache=no_cache,
         formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        state=settings.StateAccess(detect_backend=False),  # offline: a backend's state is not read
     )
     text = render_text(pipeline.load_declared(conf))
     if hash_:

@@ -14,7 +14,9 @@ from driftctl.commands import options
 from driftctl.errors import ExitStatus
 
 app = typer.Typer(
-    help="Rule files: what each drift deserves (docs/rules.md).", no_args_is_help=True
+    help="Rule files: what each drift deserves (docs/rules.md).",
+    no_args_is_help=True,
+    rich_markup_mode=None,  # plain help, as every driftctl command has (driftctl/cli.py)
 )
 
 

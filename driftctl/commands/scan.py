@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from driftctl import pipeline, rules, settings, snapshot
+from driftctl import compat, selection, settings
 from driftctl.commands import options
+from driftctl.declared import remote_state
 from driftctl.errors import ExitStatus
 from driftctl.model import KINDS, Report
-from driftctl.report import console as console_report
-from driftctl.report import formats
-from driftctl.report.output import write_text
+from driftctl.report import writer
+
+if TYPE_CHECKING:
+    from driftctl.aws.connection import Pending
+    from driftctl.scopes import LiveRun
 
 
 def scan(
@@ -39,6 +41,7 @@ def scan(
     account_role: options.AccountRole = None,
     shard: options.Shard = None,
     max_attempts: options.MaxAttempts = 8,
+    processes: options.Processes = None,
     rules_: options.Rules = None,
     driftignore: options.DriftIgnore = None,
     no_default_rules: options.NoDefaultRules = False,
@@ -47,8 +50,44 @@ def scan(
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
+    quiet: options.Quiet = False,
+    to: options.To = "aws+tf",
+    filter_: options.Filter = None,
+    only_managed: options.OnlyManaged = False,
+    only_unmanaged: options.OnlyUnmanaged = False,
+    strict: options.Strict = False,
+    deep: options.Deep = False,
+    headers: options.Headers = None,
+    tfc_token: options.TfcToken = None,
+    tfc_endpoint: options.TfcEndpoint = None,
+    backend_config: options.BackendConfig = None,
+    tf_provider_version: options.TfProviderVersion = None,
+    tf_lockfile: options.TfLockfile = None,
+    config_dir: options.ConfigDir = None,
+    ignore: options.Ignore = None,
+    azurerm_storage_account: options.AzurermStorageAccount = None,
+    azurerm_account_key: options.AzurermAccountKey = None,
 ) -> None:
-    """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error)."""
+    """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error).
+
+    Examples:
+
+      driftctl scan --from infra/ --region eu-west-1
+
+      driftctl scan --from tfstate+s3://acme-state/prod.tfstate -o json://drift.json
+
+      driftctl scan -o json://stdout | driftctl gen-driftignore
+
+      driftctl scan --from infra/ -o html://drift.html -o sarif://drift.sarif --quiet
+
+      driftctl scan --filter "Type=='aws_s3_bucket'" --only-managed
+    """
+    outputs = settings.parse_outputs(output)
+    writer.clear_previous(outputs)  # from here on, a report at these paths is this run's
+    compat.check_to(to)
+    notes = compat.notes(
+        tf_provider_version, tf_lockfile, deep, azurerm_storage_account, azurerm_account_key
+    )
     conf = settings.build(
         from_ or [],
         output or [],
@@ -60,36 +99,68 @@ def scan(
         var_file,
         var,
         settings.parse_scale(
-            all_regions, max_rps, accounts, organization, account_role, shard, max_attempts
+            all_regions,
+            max_rps,
+            accounts,
+            organization,
+            account_role,
+            shard,
+            max_attempts,
+            processes,
         ),
-        settings.parse_rules(rules_, driftignore, no_default_rules),
+        settings.parse_rules(rules_, driftignore, no_default_rules, compat.ignore_lines(ignore)),
         no_cache=no_cache,
         formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        state=remote_state.parse_state_access(headers, tfc_token, tfc_endpoint, backend_config),
+        selection=selection.parse_selection(filter_, only_managed, only_unmanaged, strict),
+        quiet=quiet,
+        cache_base=config_dir,
     )
-    policy = rules.policy_for(conf)  # before any API call: a bad rule file fails fast
     started = time.monotonic()
-    declared, run = pipeline.declared_and_live(conf)
+    # the identity call goes out first and travels while the rules and sources load; its
+    # errors are raised later, so a bad rule file or source is still reported first
+    pending = None if conf.live_file is not None else _start_session(conf)
+    from rich.console import Console
+    from rich.markup import escape
+
+    from driftctl import pipeline, rules, snapshot
+
+    stderr = Console(stderr=True, soft_wrap=True, highlight=False, quiet=conf.quiet)
+    for note in notes:
+        stderr.print(f"[dim]note: {escape(note)}[/dim]")
+    policy = rules.policy_for(conf)
+    if policy.ignore is not None:
+        for warning in policy.ignore.warnings:
+            stderr.print(f"[yellow]warning[/] {escape(warning)}")
+    declared, run = pipeline.declared_and_live(conf, pending)
     if conf.save_live is not None:
         snapshot.save(run, conf.save_live)
-    report = rules.apply(policy, pipeline.scan_report(declared, run))
-    write_outputs(report, conf)
-    stderr = Console(stderr=True)
+    report = rules.apply(policy, pipeline.scan_report(declared, run, conf.selection))
+    report = selection.only_kinds(report, conf.selection.kinds)
+    write_outputs(report, conf, run)
+    for note in declared.notes:
+        stderr.print(f"[dim]note: {escape(note)}[/dim]")
     for warning in declared.warnings:
-        stderr.print(f"[yellow]warning[/] {warning}", highlight=False)
+        stderr.print(f"[yellow]warning[/] {escape(warning)}")
     for unscanned in pipeline.unscanned_regions(declared, run) if conf.scale.shard[1] == 1 else ():
         stderr.print(
             f"[yellow]warning[/] resources declared in {unscanned} were not compared: "
-            f"that region was not scanned (add --region {unscanned})",
-            highlight=False,
+            f"that region was not scanned (add --region {unscanned})"
         )
     if run.counter is not None:
         calls = sum(run.counter.calls.values())
         stderr.print(
             f"[dim]scanned in {time.monotonic() - started:.1f}s with {calls} API calls"
-            f" ({run.counter.retries} retries, {run.limiter_wait:.1f}s waiting for rate limits)"
-            "[/dim]"
+            f" ({run.counter.retries} retries, {run.limiter_wait:.1f}s waiting for rate limits"
+            f"{f'; {run.processes} processes' if run.processes > 1 else ''})[/dim]"
         )
     raise typer.Exit(int(exit_status(report)))
+
+
+def _start_session(conf: settings.Settings) -> Pending:
+    from driftctl.aws import connection  # botocore: imported here, not for --help
+
+    return connection.start(conf)
 
 
 def exit_status(report: Report) -> ExitStatus:
@@ -100,10 +171,20 @@ def exit_status(report: Report) -> ExitStatus:
     return ExitStatus.OK
 
 
-def write_outputs(report: Report, conf: settings.Settings) -> None:
+def write_outputs(report: Report, conf: settings.Settings, run: LiveRun | None = None) -> None:
+    """Every -o output: the files all or nothing (report/writer.py), then the console."""
+    from rich.console import Console
+
+    from driftctl.report import console as console_report
+    from driftctl.report import formats
+
+    sources = [s.path for s in conf.sources]
+    texts = [
+        (out.target, formats.render(out.scheme, report, sources, out.target, run))
+        for out in conf.outputs
+        if out.scheme != "console"
+    ]
+    writer.write_all(texts)
     for out in conf.outputs:
-        if out.scheme == "console":
-            console_report.render(report, Console(highlight=False))
-        else:  # json, markdown, sarif
-            sources = [s.path for s in conf.sources]
-            write_text(out.target, formats.render(out.scheme, report, sources))
+        if out.scheme == "console":  # soft wrap: piped or in CI, lines are not cut at 80
+            console_report.render(report, Console(highlight=False, soft_wrap=True))

@@ -21,12 +21,16 @@ DATA_SUFFIXES = (".yaml", ".yml", ".json", ".template")
 
 
 def detect(path: Path) -> tuple[str, Path] | None:
-    """(scheme, path) for a directory or file driftctl can read, else None."""
+    """(scheme, path) for a directory or file driftctl can read, else None. A directory
+    with *.tf files is hcl, one with a kustomization kustomize, one with *.tfstate files
+    (and no *.tf) tfstate, read as tfstate://DIR."""
     if path.is_dir():
         if any(path.glob("*.tf")):
             return "hcl", path
         if any((path / name).is_file() for name in KUSTOMIZATIONS):
             return "kustomize", path
+        if any(p.is_file() for p in path.glob("*.tfstate")):
+            return "tfstate", path  # pulled or local state: every *.tfstate below it
         return None
     if not path.is_file():
         return None

@@ -47,6 +47,8 @@ class RawDeclared:
     # {"address", "path", "reason"} for every value that could not be evaluated
     unknown: list[dict[str, str]] = dataclasses.field(default_factory=list)
     warnings: list[str] = dataclasses.field(default_factory=list)
+    # what the loader found on its own, for the console (a backend block's state)
+    notes: list[str] = dataclasses.field(default_factory=list)
     # "file:line:col: timestamp()" for each call of a non-deterministic function evaluated
     nondeterministic: list[str] = dataclasses.field(default_factory=list)
     # objects of the source that declare no AWS resource (Kubernetes Deployments, ...)

@@ -3,8 +3,10 @@
 HCL is loaded by the caller's function (the pipeline owns how the HCL evaluator is
 called). A Terraform state given with the HCL of the same configuration is merged into
 it (state supplies ids, HCL the values; merge.py) instead of being declared again: a
-`tfstate://` file whose directory is an `hcl://` source's directory, or a
-`tfstate+s3://` state when exactly one HCL source is given.
+`tfstate://` file whose directory is an `hcl://` source's directory, or a remote state
+(`tfstate+s3://`, `tfstate+http(s)://`, `tfstate+tfcloud://`) when exactly one HCL source
+is given. An HCL source given no state reads the one its `backend` block names
+(declared/backend.py).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from driftctl.declared import backend, remote_state
 from driftctl.declared.cfn.load import is_template, load_cloudformation, read_parameters_file
 from driftctl.declared.cfn.parse import parse_template
 from driftctl.declared.driftctl_yaml import is_driftctl_yaml, load_driftctl_yaml
@@ -26,6 +29,7 @@ from driftctl.errors import DriftctlError
 from driftctl.settings import Settings, Source
 
 HclLoader = Callable[[Source], RawDeclared]
+REMOTE_STATES = ("tfstate+s3", "tfstate+http", "tfstate+https", "tfstate+tfcloud")
 
 
 def load_all(settings: Settings, load_hcl: HclLoader) -> list[tuple[Source, RawDeclared]]:
@@ -40,6 +44,8 @@ def load_all(settings: Settings, load_hcl: HclLoader) -> list[tuple[Source, RawD
             raw = load_hcl(source)
             for state in pairs.get(source, []):
                 raw = merge_state(raw, load_state(state, settings))
+            if source not in pairs and settings.state.detect_backend:
+                raw = _with_backend_state(source, raw, settings)
         else:
             raw = load_one(source, settings)
         out.append((source, raw))
@@ -54,7 +60,7 @@ def state_pairs(sources: tuple[Source, ...]) -> dict[Source, list[Source]]:
         if state.scheme == "tfstate":
             home = os.path.realpath(state.path.parent)
             owner = next((h for h in hcl if os.path.realpath(h.path) == home), None)
-        elif state.scheme == "tfstate+s3" and len(hcl) == 1:
+        elif state.scheme in REMOTE_STATES and len(hcl) == 1:
             owner = hcl[0]
         else:
             continue
@@ -63,8 +69,19 @@ def state_pairs(sources: tuple[Source, ...]) -> dict[Source, list[Source]]:
     return pairs
 
 
+def _with_backend_state(source: Source, raw: RawDeclared, settings: Settings) -> RawDeclared:
+    found = backend.state_source(source.path, settings.state, dict(settings.tf_env_vars))
+    if found.warning:
+        raw.warnings.append(found.warning)
+    if found.note:
+        raw.notes.append(found.note)
+    if found.source is not None:
+        raw = merge_state(raw, load_state(found.source, settings))
+    return raw
+
+
 def load_one(source: Source, settings: Settings) -> RawDeclared:
-    if source.scheme in ("tfstate", "tfstate+s3"):
+    if source.scheme == "tfstate" or source.scheme in REMOTE_STATES:
         return load_state(source, settings)
     if source.scheme == "kustomize":
         return load_kustomize(str(source.path), settings.formats.kustomize_bin)
@@ -75,15 +92,22 @@ def load_one(source: Source, settings: Settings) -> RawDeclared:
 
 def load_state(source: Source, settings: Settings) -> RawDeclared:
     if source.scheme == "tfstate+s3":
-        return load_state_s3(source.path.as_posix(), lambda: _s3_client(settings))
+        return load_state_s3(source.path.as_posix(), lambda: _s3_client(settings, source.region))
+    if source.scheme in ("tfstate+http", "tfstate+https"):
+        url = source.url or f"{source.scheme.removeprefix('tfstate+')}://{source.path}"
+        text = remote_state.read_http(url, settings.state.headers)
+        return load_state_text(remote_state.shown(url), text)
+    if source.scheme == "tfstate+tfcloud":
+        name, text = remote_state.read_tfcloud(source.path.as_posix(), settings.state)
+        return load_state_text(name, text)
     return load_state_text(source.path.name, _read(source.path))
 
 
-def _s3_client(settings: Settings) -> Any:
+def _s3_client(settings: Settings, region: str | None = None) -> Any:
     from driftctl.aws.accounts import base_session
 
     session = base_session(settings.profile)
-    region = (settings.regions or (session.region_name or "us-east-1",))[0]
+    region = region or (settings.regions or (session.region_name or "us-east-1",))[0]
     return session.client("s3", region_name=region, endpoint_url=settings.endpoint_url)
 
 

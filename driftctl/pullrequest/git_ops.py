@@ -32,12 +32,29 @@ def root_of(repo: git.Repo) -> Path:
 
 
 def default_base(repo: git.Repo, remote: str) -> str:
-    """The remote's default branch (refs/remotes/REMOTE/HEAD), or main."""
-    try:
+    """The remote's default branch: refs/remotes/REMOTE/HEAD, else what the remote says its
+    HEAD is (a CI checkout often has no REMOTE/HEAD), else a local or remote-tracking `main`
+    or `master`, else the current branch. A repository whose default is `master` works
+    without --base."""
+    with contextlib.suppress(git.GitCommandError):
         ref = repo.git.symbolic_ref(f"refs/remotes/{remote}/HEAD")
-    except git.GitCommandError:
-        return "main"
-    return str(ref).removeprefix(f"refs/remotes/{remote}/")
+        return str(ref).removeprefix(f"refs/remotes/{remote}/")
+    if remote in [r.name for r in repo.remotes]:
+        with contextlib.suppress(git.GitCommandError):
+            for line in str(repo.git.ls_remote("--symref", remote, "HEAD")).splitlines():
+                target, _, name = line.removeprefix("ref:").strip().partition("\t")
+                if line.startswith("ref:") and name == "HEAD":
+                    return target.removeprefix("refs/heads/")
+    branches = {h.name for h in repo.heads}
+    tracking = (
+        {r.remote_head for r in repo.remotes[remote].refs} if remote in repo.remotes else set()
+    )
+    for name in ("main", "master"):
+        if name in branches or name in tracking:
+            return name
+    with contextlib.suppress(TypeError):  # TypeError: a detached HEAD
+        return str(repo.active_branch.name)
+    raise DriftctlError("cannot tell which branch the pull request goes to", "pass --base BRANCH")
 
 
 def _run(action: str, call: Sequence[str], repo: git.Repo) -> str:

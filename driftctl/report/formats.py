@@ -2,20 +2,53 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from driftctl.model import Report
-from driftctl.report import jsonout, markdown, sarif
+from driftctl.model import Report, Resource
+from driftctl.report import html, jsonout, markdown, plan, sarif
 from driftctl.report.output import anchor_file, source_root
 
-FILE_FORMATS = ("json", "markdown", "sarif")
+if TYPE_CHECKING:
+    from driftctl.scopes import LiveRun
+
+FILE_FORMATS = ("json", "markdown", "sarif", "html", "plan")
 
 
-def render(scheme: str, report: Report, sources: Sequence[Path]) -> str:
-    """The text of report in one of FILE_FORMATS; sources place file links in the repo."""
+def render(
+    scheme: str,
+    report: Report,
+    sources: Sequence[Path],
+    target: str = "-",
+    run: LiveRun | None = None,
+) -> str:
+    """The text of report in one of FILE_FORMATS; sources place file links in the repo,
+    target (the file written) places the HTML report's links; run: the live resources
+    (plan:// lists their values)."""
     if scheme == "markdown":
         return markdown.render(report, source_root(sources))
     if scheme == "sarif":
         return sarif.render(report, source_root(sources), anchor_file(sources))
+    if scheme == "html":
+        return html.render(report, source_root(sources), link_prefix(target))
+    if scheme == "plan":
+        return plan.render(report, live_by_key(run), report.managed)
     return jsonout.render(report)
+
+
+def link_prefix(target: str) -> str:
+    """The way from the directory of target to the working directory (`../../`), so links
+    relative to the working directory work from the page; "" for stdout or the cwd."""
+    if target in ("", "-"):
+        return ""
+    here = os.path.abspath(os.curdir)
+    back = os.path.relpath(here, os.path.dirname(os.path.abspath(target)))
+    return "" if back == "." else f"{Path(back).as_posix()}/"
+
+
+def live_by_key(run: LiveRun | None) -> dict[tuple[str, str], Resource]:
+    if run is None:
+        return {}
+    return {(r.type, str(r.id)): r for state in run.states.values() for r in state.resources}

@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import posixpath
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from driftctl.declared import listing
-from driftctl.errors import DriftctlError
 
 
 def write_text(target: str, text: str) -> None:
-    """Write text to the file target, or to stdout when target is `-`."""
-    if target == "-":
-        sys.stdout.write(text)
-        return
-    try:
-        Path(target).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise DriftctlError(f"cannot write {target}: {exc.strerror}") from exc
+    """Write text to the file target (atomically: report/writer.py), or to stdout for `-`."""
+    from driftctl.report import writer
+
+    writer.write_one(target, text)
 
 
 def display_dir(directory: Path) -> str:

@@ -10,9 +10,9 @@ import botocore.exceptions
 import pytest
 from botocore.retries import adaptive, standard
 
+from bench.loopback_proxy import ProxyConfig, loopback_proxy
 from driftctl.aws.ratelimit import RateLimiter, TokenBucket, retry_after_seconds
 from driftctl.aws.session import CallCounter, make_client_factory
-from driftctl.loopback_proxy import ProxyConfig, loopback_proxy
 
 
 class Clock:

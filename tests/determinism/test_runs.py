@@ -233,6 +233,22 @@ def test_render_arguments_are_absolute(tmp_path: Path, monkeypatch: pytest.Monke
     ]
 
 
+def test_var_and_var_file_reach_render_in_command_line_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    inputs = [("var", ("env", "cli")), ("file", Path("prod.tfvars")), ("var", ("x", "1"))]
+    args = determinism.render_args([Source("hcl", Path("infra"))], [], [], inputs=inputs)
+    assert args[3:] == [
+        "--var",
+        "env=cli",
+        "--var-file",
+        f"{tmp_path.resolve()}/prod.tfvars",
+        "--var",
+        "x=1",
+    ]
+
+
 def test_loader_options_reach_render_with_absolute_paths(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -45,7 +45,7 @@ def moto_endpoint() -> Iterator[str]:
 def endpoint(moto_endpoint: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """A clean emulator for each test, and credentials that reach it."""
     req = urllib.request.Request(f"{moto_endpoint}/moto-api/reset", method="POST")
-    urllib.request.urlopen(req, timeout=10).close()
+    urllib.request.urlopen(req, timeout=60).close()  # a loaded machine is slow
     for key, value in emulator.FAKE_CREDENTIALS.items():
         monkeypatch.setenv(key, value)
     return moto_endpoint

@@ -11,7 +11,9 @@ It binds 127.0.0.1 only.
 
 from __future__ import annotations
 
+import base64
 import http.client
+import json
 import random
 import re
 import threading
@@ -22,6 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 _SCOPE = re.compile(r"Credential=[^/]+/\d+/[^/]+/([^/]+)/")
 
@@ -69,6 +72,7 @@ class ProxyConfig:
     retry_after: float | None = None
     seed: int = 0
     replay: bool = False  # answer repeated reads from memory instead of the upstream
+    load: Path | None = None  # answers recorded by an earlier run (--save), replayed first
 
 
 def _service(headers: object) -> str:
@@ -152,6 +156,26 @@ class _ProxyServer(ThreadingHTTPServer):
         self._local = threading.local()
         self._recorded: dict[tuple[str, str, bytes], tuple[int, dict[str, str], bytes]] = {}
         self._upstream = urllib.parse.urlsplit(conf.upstream)
+        if conf.load is not None:
+            for entry in json.loads(conf.load.read_text()):
+                key = (entry["method"], entry["path"], base64.b64decode(entry["body"]))
+                answer = (entry["status"], entry["headers"], base64.b64decode(entry["payload"]))
+                self._recorded[key] = answer
+
+    def save(self, path: Path) -> None:
+        """Write the recorded answers (for --load in a later run: no upstream needed)."""
+        entries = [
+            {
+                "method": method,
+                "path": url,
+                "body": base64.b64encode(body).decode(),
+                "status": status,
+                "headers": headers,
+                "payload": base64.b64encode(payload).decode(),
+            }
+            for (method, url, body), (status, headers, payload) in sorted(self._recorded.items())
+        ]
+        path.write_text(json.dumps(entries))
 
     def should_throttle(self, service: str, body: bytes) -> bool:
         if not self.conf.throttle_share or self.conf.throttle_match not in body:
@@ -166,7 +190,7 @@ class _ProxyServer(ThreadingHTTPServer):
     ) -> tuple[int, dict[str, str], bytes]:
         # the request without its signature and dates identifies a read for replay
         key = (method, path, re.sub(rb"(X-Amz-Date|Signature)=[^&]*", b"", body))
-        if self.conf.replay and key in self._recorded:
+        if (self.conf.replay or self.conf.load) and key in self._recorded:
             return self._recorded[key]
         conn = getattr(self._local, "conn", None)
         if conn is None:
@@ -176,14 +200,15 @@ class _ProxyServer(ThreadingHTTPServer):
         conn.request(method, path, body=body, headers=headers)
         resp = conn.getresponse()
         answer = (resp.status, dict(resp.getheaders()), resp.read())
-        if self.conf.replay and resp.status < 300:
+        if self.conf.replay and resp.status < 500:  # 4xx answers are answers too (NoSuch...)
             self._recorded[key] = answer
         return answer
 
 
 @contextmanager
-def loopback_proxy(conf: ProxyConfig) -> Iterator[tuple[str, ProxyStats]]:
-    """Run the proxy on a free 127.0.0.1 port; yields (endpoint URL, live stats)."""
+def loopback_proxy(conf: ProxyConfig, save: Path | None = None) -> Iterator[tuple[str, ProxyStats]]:
+    """Run the proxy on a free 127.0.0.1 port; yields (endpoint URL, live stats);
+    writes the recorded answers to `save` when done, if given."""
     server = _ProxyServer(conf)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -192,6 +217,8 @@ def loopback_proxy(conf: ProxyConfig) -> Iterator[tuple[str, ProxyStats]]:
     finally:
         server.shutdown()
         server.server_close()
+        if save is not None:
+            server.save(save)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,17 +226,20 @@ def main(argv: list[str] | None = None) -> int:
     prints its URL on the first line, then serves until stdin closes; on exit it
     prints the request counts as JSON."""
     import argparse
-    import json
     import sys
 
-    parser = argparse.ArgumentParser(prog="python -m driftctl.loopback_proxy")
+    parser = argparse.ArgumentParser(prog="python bench/loopback_proxy.py")
     parser.add_argument("upstream")
     parser.add_argument("--delay", type=float, default=0.0)
     parser.add_argument("--throttle-share", type=float, default=0.0)
     parser.add_argument("--replay", action="store_true")
+    parser.add_argument("--load", type=Path, help="replay the answers saved in this file first")
+    parser.add_argument("--save", type=Path, help="on exit, save the recorded answers here")
     args = parser.parse_args(argv)
-    conf = ProxyConfig(args.upstream, args.delay, args.throttle_share, replay=args.replay)
-    with loopback_proxy(conf) as (url, stats):
+    conf = ProxyConfig(
+        args.upstream, args.delay, args.throttle_share, replay=args.replay, load=args.load
+    )
+    with loopback_proxy(conf, args.save) as (url, stats):
         print(url, flush=True)
         sys.stdin.read()
     print(json.dumps({"requests": stats.requests, "throttled": stats.throttled}), flush=True)

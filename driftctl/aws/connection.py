@@ -1,0 +1,97 @@
+"""The scan's AWS session, opened and checked once (one sts:GetCallerIdentity).
+
+`start` sends the identity call on a thread and returns at once, so a command can read
+its rule files and declared sources while the answer travels; the clients the scan will
+use are made while waiting for it (`Pending.result(prewarm=...)`). Any error, from a
+missing region to expired credentials, is raised by `result()`, so a command reports
+problems in its own order (a bad rule file before bad credentials).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from driftctl.aws import accounts
+from driftctl.aws import session as aws_session
+from driftctl.aws.ratelimit import RateLimiter
+from driftctl.errors import DriftctlError
+from driftctl.settings import Settings
+
+
+@dataclasses.dataclass(frozen=True)
+class Connection:
+    """The scan's AWS session, checked: its clients, call counter and rate limiter, and
+    whose credentials they are."""
+
+    base: Any  # boto3.Session
+    region: str  # the first --region: global services and the caller's identity
+    counter: aws_session.CallCounter
+    limiter: RateLimiter
+    factory: aws_session.ClientFactory
+    caller: dict[str, str]  # account_id, arn, user_id, region, partition
+
+
+class Pending:
+    """A session whose identity call is in flight (or that already failed to open)."""
+
+    def __init__(self, opened: Connection | None, error: BaseException | None = None) -> None:
+        self._opened = opened  # caller still {} until the identity call answers
+        self._error = error
+        self._caller: dict[str, str] = {}
+        self._thread: threading.Thread | None = None
+        if opened is not None:
+            self._thread = threading.Thread(target=self._identify, name="sts", daemon=True)
+            self._thread.start()
+
+    @property
+    def region(self) -> str | None:
+        return self._opened.region if self._opened is not None else None
+
+    def _identify(self) -> None:
+        assert self._opened is not None
+        conn = self._opened
+        try:
+            self._caller = aws_session.caller_context(conn.factory, conn.counter, conn.region)
+        except BaseException as exc:  # raised again by result(), in the caller's thread
+            self._error = exc
+
+    def result(self, prewarm: Iterable[tuple[str, str]] = ()) -> Connection:
+        """The checked connection; first makes the clients `prewarm` names ((service,
+        region) pairs) while the identity call is in flight."""
+        for service, region in prewarm:
+            if self._opened is None or self._error is not None:
+                break  # the session failed: its clients would be made for nothing
+            self._opened.factory(service, region)
+        if self._thread is not None:
+            self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._opened is not None
+        return dataclasses.replace(self._opened, caller=self._caller)
+
+
+def start(settings: Settings, fallback_region: str | None = None) -> Pending:
+    """Open the session and send its identity call; never raises (see Pending.result).
+    fallback_region: used when neither --region nor the profile names one (revert --undo:
+    the journal's region)."""
+    try:
+        base = accounts.base_session(settings.profile)
+        region = (settings.regions or (base.region_name or fallback_region,))[0]
+        if not region:
+            raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
+        counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
+        factory = aws_session.make_client_factory(
+            base, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+        )
+        factory("sts", region)  # made here: the identity call goes out as soon as it can
+    except Exception as exc:
+        return Pending(None, exc)
+    return Pending(Connection(base, region, counter, limiter, factory, {}))
+
+
+def open_session(settings: Settings, fallback_region: str | None = None) -> Connection:
+    """The checked AWS session (start(...).result())."""
+    return start(settings, fallback_region).result()

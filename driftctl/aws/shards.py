@@ -1,0 +1,126 @@
+"""A large scan's detail calls, spread over processes: every core, not one GIL.
+
+Making an AWS call costs the client about a millisecond of CPU (signing, HTTP, parsing),
+and one Python process has one GIL: past a few thousand calls, a scan waits for its own
+CPU, not for AWS. When a scan lists SHARD_ITEMS items or more (or --processes N asks),
+its detail calls are cut into N shards of consecutive calls; this process makes the first
+and a spawned process each of the others, with the same credentials (handed over in
+memory), endpoint and retry settings, and 1/N of every rate limit, so together they stay
+within each service's budget. Each answer comes back keyed by (unit, item, call) and the
+resources are built here, in the order one process builds them: the result is the same,
+byte for byte.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+SHARD_ITEMS = 10_000  # listed items from which a scan uses every core
+
+
+@dataclasses.dataclass(frozen=True)
+class Remote:
+    """What another process needs to make the scan's clients (picklable)."""
+
+    access_key: str
+    secret_key: str
+    token: str | None
+    endpoint_url: str | None
+    max_attempts: int
+    max_rps: float | None
+    scope_prefix: str
+
+    def __repr__(self) -> str:  # never print the keys
+        return f"Remote(endpoint_url={self.endpoint_url!r}, scope_prefix={self.scope_prefix!r})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Call:
+    """One detail call: the item `index` of the (spec, region) unit, and the detail `key`."""
+
+    spec: str
+    region: str
+    index: int
+    key: str
+    item: dict[str, Any]
+
+
+# ("ok", response) | ("scope", (scope, message)) | ("fatal", (message, hint))
+Outcome = tuple[str, Any]
+
+
+@dataclasses.dataclass
+class ShardResult:
+    outcomes: list[Outcome]
+    calls: Counter[str]
+    sent: Counter[str]
+    waited: float
+
+
+def remote_for(
+    session: Any,  # accounts.Session
+    endpoint_url: str | None,
+    max_attempts: int,
+    max_rps: float | None,
+    scope_prefix: str = "",
+) -> Remote | None:
+    """How to reach the account from another process; None when the credentials cannot
+    be handed over (none found)."""
+    core = getattr(session, "core", None)
+    credentials = core.get_credentials() if core is not None else None
+    if credentials is None:
+        return None
+    frozen = credentials.get_frozen_credentials()
+    return Remote(
+        frozen.access_key,
+        frozen.secret_key,
+        frozen.token,
+        endpoint_url,
+        max_attempts,
+        max_rps,
+        scope_prefix,
+    )
+
+
+def processes_for(wanted: int | None, items: int) -> int:
+    """How many processes a scan of `items` listed items uses: `wanted` if given (1 = this
+    one only), else every core from SHARD_ITEMS items on."""
+    if wanted is not None:
+        return max(1, wanted)
+    return max(1, os.cpu_count() or 1) if items >= SHARD_ITEMS else 1
+
+
+def split(calls: Sequence[Any], parts: int) -> list[list[Any]]:
+    """`calls` cut into `parts` runs of consecutive calls, as even as can be."""
+    size, extra = divmod(len(calls), parts)
+    out, start = [], 0
+    for i in range(parts):
+        end = start + size + (1 if i < extra else 0)
+        out.append(list(calls[start:end]))
+        start = end
+    return out
+
+
+def run_shard(remote: Remote, calls: list[Call], share: float) -> ShardResult:
+    """In a worker process: make `calls` with a scanner of its own; their outcomes in order."""
+    import botocore.session
+
+    from driftctl.aws.accounts import Session
+    from driftctl.aws.ratelimit import RateLimiter
+    from driftctl.aws.registry import SCANS
+    from driftctl.aws.scanner import Scanner
+    from driftctl.aws.session import CallCounter, make_client_factory
+
+    core = botocore.session.Session()
+    core.set_credentials(remote.access_key, remote.secret_key, remote.token)
+    counter, limiter = CallCounter(), RateLimiter(remote.max_rps, share)
+    factory = make_client_factory(
+        Session(core), remote.endpoint_url, counter, limiter, remote.max_attempts
+    )
+    scanner = Scanner(factory, counter, scope_prefix=remote.scope_prefix, processes=1)
+    outcomes = scanner.detail_outcomes([(SCANS[c.spec], c.region, c.key, c.item) for c in calls])
+    return ShardResult(outcomes, counter.calls, counter.sent, limiter.waited)

@@ -1,0 +1,201 @@
+"""Terraform states read over HTTP: `tfstate+http(s)://URL` and `tfstate+tfcloud://WORKSPACE`.
+
+- `tfstate+https://HOST/PATH` is one GET, with the `-H NAME=VALUE` headers (a Terraform
+  `http` backend, a presigned URL, an artifact server); `user:password@` in the URL is sent
+  as basic authentication. An https certificate is checked against the system's CA
+  certificates (`SSL_CERT_FILE` names another bundle).
+- `tfstate+tfcloud://ws-ID` or `tfstate+tfcloud://ORGANIZATION/WORKSPACE` reads the
+  workspace's current state from the Terraform Cloud / Enterprise API (`--tfc-endpoint`,
+  default https://app.terraform.io/api/v2): `GET /organizations/ORG/workspaces/NAME` for
+  the id when a name is given, `GET /workspaces/ID/current-state-version`, then its
+  `hosted-state-download-url`. The token is `--tfc-token`, else Terraform's own
+  `TF_TOKEN_<host>` variable or `terraform login`'s credentials.tfrc.json.
+
+No header value, password or token is ever printed; URLs are shown without them.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import ssl
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urljoin, urlsplit, urlunsplit
+
+from driftctl.errors import DriftctlError
+from driftctl.settings import TFC_ENDPOINT, StateAccess
+
+TIMEOUT = 60  # seconds for each request
+
+
+def parse_headers(values: list[str] | None) -> tuple[tuple[str, str], ...]:
+    """-H NAME=VALUE (repeatable; `A=1,B=2` in one value, as snyk's driftctl takes them)."""
+    pairs = []
+    for value in values or ():
+        for item in re.split(r",(?=[^,=]+=)", value):
+            name, sep, content = item.partition("=")
+            if not sep or not name.strip():
+                raise DriftctlError(
+                    f"-H {name.strip() or item[:20]}: expected NAME=VALUE",
+                    "e.g. -H 'Authorization=Bearer TOKEN'",
+                )
+            pairs.append((name.strip(), content))
+    return tuple(pairs)
+
+
+def parse_state_access(
+    headers: list[str] | None = None,
+    tfc_token: str | None = None,
+    tfc_endpoint: str | None = None,
+    backend_config: list[str] | None = None,
+    detect_backend: bool = True,
+) -> StateAccess:
+    endpoint = (tfc_endpoint or TFC_ENDPOINT).rstrip("/")
+    if not endpoint.startswith(("https://", "http://")):
+        raise DriftctlError(
+            f"--tfc-endpoint {tfc_endpoint}: expected an http(s) URL",
+            f"the default is {TFC_ENDPOINT}",
+        )
+    for item in backend_config or ():
+        if "=" not in item and not Path(item).is_file():
+            raise DriftctlError(
+                f"--backend-config {item}: no such file",
+                "pass a file of backend settings, or KEY=VALUE, as terraform init takes them",
+            )
+    return StateAccess(
+        parse_headers(headers),
+        tfc_token or None,
+        endpoint,
+        tuple(backend_config or ()),
+        detect_backend,
+    )
+
+
+def shown(url: str) -> str:
+    """The URL without credentials and query (a presigned URL's query is a secret)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def read_http(url: str, headers: Sequence[tuple[str, str]], what: str = "") -> str:
+    """The body of GET url as text; a DriftctlError naming the URL (shown()) otherwise."""
+    parts = urlsplit(url)
+    sent = dict(headers)
+    if parts.username is not None:
+        pair = f"{parts.username}:{parts.password or ''}".encode()
+        sent.setdefault("Authorization", "Basic " + base64.b64encode(pair).decode())
+        host = parts.hostname or ""
+        netloc = f"{host}:{parts.port}" if parts.port else host
+        url = urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+    request = urllib.request.Request(url, headers=sent, method="GET")
+    label = what or shown(url)
+    try:
+        context = ssl.create_default_context() if parts.scheme == "https" else None
+        with urllib.request.urlopen(request, timeout=TIMEOUT, context=context) as response:
+            body: bytes = response.read()
+    except urllib.error.HTTPError as exc:
+        raise DriftctlError(
+            f"cannot read {label}: HTTP {exc.code} {exc.reason}", _hint(exc.code)
+        ) from exc
+    except urllib.error.URLError as exc:
+        reason = exc.reason
+        hint = None
+        if isinstance(reason, ssl.SSLCertVerificationError):
+            hint = "its certificate is not trusted here: set SSL_CERT_FILE to the CA bundle"
+        raise DriftctlError(f"cannot read {label}: {reason}", hint) from exc
+    except (TimeoutError, OSError) as exc:
+        raise DriftctlError(f"cannot read {label}: {exc}") from exc
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DriftctlError(f"{label}: not a UTF-8 Terraform state") from exc
+
+
+def _hint(code: int) -> str | None:
+    if code in (401, 403):
+        return "pass the credentials it needs, e.g. -H 'Authorization=Bearer TOKEN'"
+    if code == 404:
+        return "check the URL"
+    return None
+
+
+def read_tfcloud(workspace: str, access: StateAccess) -> tuple[str, str]:
+    """(a name for messages, the state's text) of a Terraform Cloud workspace."""
+    endpoint = access.tfc_endpoint.rstrip("/")
+    token = access.tfc_token or _stored_token(endpoint)
+    if not token:
+        raise DriftctlError(
+            f"tfstate+tfcloud://{workspace}: no Terraform Cloud API token",
+            "pass --tfc-token (or DCTL_TFC_TOKEN), or run terraform login",
+        )
+    auth = [("Authorization", f"Bearer {token}"), ("Accept", "application/vnd.api+json")]
+    where = f"tfstate+tfcloud://{workspace}"
+    workspace_id = workspace
+    if not workspace.startswith("ws-"):
+        org, _, name = workspace.partition("/")
+        url = f"{endpoint}/organizations/{quote(org, safe='')}/workspaces/{quote(name, safe='')}"
+        doc = _api_json(url, auth, where, "the workspace")
+        workspace_id = str(_dig(doc, ("data", "id"), where))
+    url = f"{endpoint}/workspaces/{quote(workspace_id, safe='')}/current-state-version"
+    doc = _api_json(url, auth, where, "its current state version")
+    download = str(_dig(doc, ("data", "attributes", "hosted-state-download-url"), where))
+    text = read_http(urljoin(url, download), auth, f"{where} (its state download)")
+    return where, text
+
+
+def _api_json(url: str, headers: list[tuple[str, str]], where: str, what: str) -> Any:
+    try:
+        text = read_http(url, headers, f"{where} ({what}: {shown(url)})")
+    except DriftctlError as exc:
+        if "HTTP 401" in exc.message:
+            raise DriftctlError(
+                exc.message, "the API token was rejected: check --tfc-token"
+            ) from exc
+        if "HTTP 404" in exc.message:
+            raise DriftctlError(
+                exc.message, "no such workspace, or the token cannot read it"
+            ) from exc
+        raise
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DriftctlError(f"{where}: {what} is not JSON ({shown(url)})") from exc
+
+
+def _dig(doc: Any, path: tuple[str, ...], where: str) -> Any:
+    value = doc
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            raise DriftctlError(
+                f"{where}: unexpected API answer (no {'.'.join(path)})",
+                "check --tfc-endpoint: it should end in /api/v2",
+            )
+        value = value[key]
+    if value in (None, ""):
+        raise DriftctlError(f"{where}: the workspace has no state yet ({'.'.join(path)} empty)")
+    return value
+
+
+def _stored_token(endpoint: str) -> str | None:
+    """Terraform's own token for the endpoint's host: TF_TOKEN_<host> (dots as _), else
+    credentials.tfrc.json (`terraform login`)."""
+    host = urlsplit(endpoint).netloc
+    env = "TF_TOKEN_" + host.replace(".", "_").replace("-", "__").replace(":", "_")
+    if os.environ.get(env):
+        return os.environ[env]
+    config = Path(os.environ.get("TF_CLI_CONFIG_DIR") or Path.home() / ".terraform.d")
+    try:
+        doc = json.loads((config / "credentials.tfrc.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    entry = doc.get("credentials", {}).get(host) if isinstance(doc, dict) else None
+    token = entry.get("token") if isinstance(entry, dict) else None
+    return token if isinstance(token, str) and token else None

@@ -1,0 +1,43 @@
+"""DCTL_* environment variables, as snyk driftctl reads them (item 46 of
+docs/migrating-from-snyk.md): every scan flag and the global ones; a flag wins."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.migration.conftest import World, driftctl, kinds
+
+
+def test_dctl_environment_variables(world: World, tmp_path: Path) -> None:
+    env = {
+        "DCTL_FROM": f"tfstate://{world.state}",
+        "DCTL_OUTPUT": f"json://{tmp_path / 'a.json'},json://stdout",
+        "DCTL_LIVE": str(world.live),
+        "DCTL_ONLY_UNMANAGED": "true",
+        "DCTL_QUIET": "1",
+        "DCTL_NO_VERSION_CHECK": "true",
+        "DCTL_DISABLE_TELEMETRY": "true",
+    }
+    run = driftctl("scan", env=env)
+    assert run.code == 1, run.stderr
+    assert run.stderr == ""
+    assert kinds(run.json) == {("unmanaged", "aws_s3_bucket", "acme-demo-scratch")}
+    assert (tmp_path / "a.json").is_file()
+    flag_wins = driftctl("scan", "--output", "json://stdout", env=env)
+    assert kinds(flag_wins.json) == kinds(run.json) and not (tmp_path / "b.json").exists()
+    bad = driftctl("scan", env={**env, "DCTL_TO": "gcp+tf"})
+    assert bad.code == 2 and "--to gcp+tf" in bad.stderr
+
+
+def test_gen_driftignore_does_not_take_scans_dctl_output(world: World, tmp_path: Path) -> None:
+    """DCTL_OUTPUT set for scan in a job must not make gen-driftignore write a file named
+    `json://...` (snyk's would): other commands read no DCTL_* variable."""
+    env = {
+        "DCTL_OUTPUT": "json://stdout",
+        "DCTL_FROM": f"tfstate://{world.state}",
+        "DCTL_LIVE": str(world.live),
+    }
+    report = driftctl("scan", env=env)
+    run = driftctl("gen-driftignore", env=env, stdin=report.stdout, cwd=tmp_path)
+    assert run.code == 0, run.stderr
+    assert (tmp_path / ".driftignore").is_file() and not (tmp_path / "json:").exists()

@@ -1,0 +1,57 @@
+"""A region typo is a clear error naming the flag (or variable), before any AWS call; not
+a network error from an endpoint that does not exist."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from driftctl import settings
+from driftctl.errors import DriftctlError
+
+DRIFTCTL = shutil.which("driftctl", path=str(Path(sys.executable).parent)) or "driftctl"
+
+
+@pytest.mark.parametrize(
+    "region", ["us-east-1", "eu-west-3", "ap-southeast-7", "us-gov-west-1", "cn-north-1",
+               "eu-central-9"],  # the last: not in this botocore, but a region's form
+)  # fmt: skip
+def test_regions_are_accepted(region: str) -> None:
+    settings.check_region(region, f"--region {region}")
+
+
+@pytest.mark.parametrize(
+    ("region", "hint"),
+    [
+        ("us-east1", "did you mean us-east-1?"),
+        ("eu-wset-1", "did you mean eu-west-1?"),
+        ("xx-nowhere-9", "e.g. us-east-1 or eu-west-1"),
+        ("US-EAST-1", "did you mean us-east-1?"),
+    ],
+)
+def test_region_typos_are_clear_errors(region: str, hint: str) -> None:
+    with pytest.raises(DriftctlError) as exc:
+        settings.parse_regions([region])
+    assert exc.value.message == f"--region {region}: not an AWS region"
+    assert exc.value.hint == hint
+
+
+def test_scan_with_a_region_typo_exits_2_naming_it(tmp_path: Path) -> None:
+    env = {**os.environ, "AWS_ENDPOINT_URL": "http://127.0.0.1:9"}  # nothing is ever called
+    run = subprocess.run(
+        [DRIFTCTL, "scan", "--from", str(tmp_path), "--region", "us-east1"],
+        env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert "--region us-east1: not an AWS region" in run.stderr
+    assert "did you mean us-east-1?" in run.stderr
+    assert "Traceback" not in run.stderr and "connect" not in run.stderr.lower()
+    env["AWS_REGION"] = "eu-west1"
+    run = subprocess.run([DRIFTCTL, "scan", "--from", str(tmp_path)], env=env,
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert run.returncode == 2 and "AWS_REGION=eu-west1: not an AWS region" in run.stderr
