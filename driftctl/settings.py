@@ -336,12 +336,9 @@ def var_inputs(
 def _raw_args() -> tuple[str, ...] | None:
     """The running command's arguments as typed (commands/surface.py records them: click
     keeps each option's values apart, not their order among each other)."""
-    import click
+    from driftctl.commands.surface import RAW_ARGS
 
-    from driftctl.commands.surface import RAW_ARGS_KEY
-
-    context = click.get_current_context(silent=True)
-    return None if context is None else context.meta.get(RAW_ARGS_KEY)
+    return RAW_ARGS.get()
 
 
 def _argv_order(args: tuple[str, ...] | None) -> list[str] | None:

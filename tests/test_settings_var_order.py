@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import click
 import pytest
 
 from driftctl import settings
 from driftctl.cli import main
-from driftctl.commands.surface import RAW_ARGS_KEY
+from driftctl.commands.surface import RAW_ARGS
 
 
 @pytest.mark.parametrize(
@@ -42,9 +41,11 @@ from driftctl.commands.surface import RAW_ARGS_KEY
 def test_var_inputs_follow_the_command_line(
     argv: list[str], files: list[str], pairs: list[str], expected: list[object]
 ) -> None:
-    with click.Context(click.Command("render")) as context:
-        context.meta[RAW_ARGS_KEY] = tuple(argv)
+    token = RAW_ARGS.set(tuple(argv))
+    try:
         assert list(settings.var_inputs([Path(f) for f in files], pairs)) == expected
+    finally:
+        RAW_ARGS.reset(token)
 
 
 def test_without_a_command_line_files_come_first() -> None:
@@ -68,3 +69,4 @@ def test_render_applies_them_in_order(tmp_path: Path, capsys: pytest.CaptureFixt
         rendered = json.loads(capsys.readouterr().out)
         names.append(rendered["resources"][0]["attrs"]["bucket"])
     assert names == ["q-file", "q-cli"]
+    assert RAW_ARGS.get() is None  # only while a command runs

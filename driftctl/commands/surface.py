@@ -9,13 +9,14 @@
   means something else, and one `DCTL_OUTPUT` set for scan must not redirect them.
 - snyk's global flags (`--no-version-check`, `--disable-telemetry`, `--send-crash-report`)
   and `--debug` are accepted after the command name too (`driftctl scan --debug`).
-- A command's arguments, as typed, are kept in its context (`ctx.meta[RAW_ARGS_KEY]`):
-  click keeps each option's values apart, and the order of `--var` and `--var-file` among
-  each other decides which one wins (settings.var_inputs).
+- A command's arguments, as typed, are in `RAW_ARGS` while it runs: click keeps each
+  option's values apart, and the order of `--var` and `--var-file` among each other
+  decides which one wins (settings.var_inputs).
 """
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,7 +29,11 @@ ENV_COMMANDS = ("scan",)  # and the top level
 NO_ENV = ("version",)  # an option no environment variable may set
 GLOBAL_FLAGS = ("--debug", "--no-version-check", "--disable-telemetry", "--send-crash-report")
 _METAVARS = (("path", "PATH"), ("int", "N"), ("float", "NUMBER"))
-RAW_ARGS_KEY = "driftctl.raw_args"
+_RAW_ARGS_KEY = "driftctl.raw_args"
+# the arguments of the command running now, as typed (None outside a command)
+RAW_ARGS: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
+    "driftctl_raw_args", default=None
+)
 
 
 def polish(root: Any) -> Any:
@@ -71,14 +76,21 @@ def _polish_one(command: Any, env: bool) -> None:
 
 
 def _keep_raw_args(command: Any) -> None:
-    """command records the arguments it parses in ctx.meta (shared by nested contexts)."""
-    parse_args = command.parse_args
+    """command keeps the arguments it parses, and sets RAW_ARGS to them while it runs."""
+    parse_args, invoke = command.parse_args, command.invoke
 
     def recording(ctx: Any, args: list[str]) -> Any:
-        ctx.meta[RAW_ARGS_KEY] = tuple(args)
+        ctx.meta[_RAW_ARGS_KEY] = tuple(args)  # ctx.meta: shared with nested contexts
         return parse_args(ctx, args)
 
-    command.parse_args = recording
+    def invoking(ctx: Any) -> Any:
+        token = RAW_ARGS.set(ctx.meta.get(_RAW_ARGS_KEY))
+        try:
+            return invoke(ctx)
+        finally:
+            RAW_ARGS.reset(token)
+
+    command.parse_args, command.invoke = recording, invoking
 
 
 def _metavar(label: str) -> str:
