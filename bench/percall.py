@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scale import MOTO, PROXY, REGION, process
 
 from driftctl import emulator, settings
-from driftctl.aws.registry import SCANS
 from driftctl.aws.scanner import Scanner, _Unit
+from driftctl.resources.registry import SCANS
 
 try:
     from driftctl.aws.connection import open_session

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from driftctl.aws.types import ResourceType
 from driftctl.model import Change, Ref, Unknown, is_known, to_plain
+from driftctl.resources.spec import ResourceType
 
 
 def join_path(base: str, part: str | int) -> str:

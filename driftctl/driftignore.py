@@ -17,8 +17,9 @@ An attribute path is matched in snyk's dotted form: our `ingress[0].cidr_blocks`
 `ingress.0.cidr_blocks`. A malformed line (an unclosed `[`) matches nothing, as in snyk,
 and is not silent: it is a warning naming FILE:LINE.
 
-Two kinds of snyk line name resources by snyk's ids, which driftctl's differ from; each is
-matched in snyk's id space, so an old file keeps working, and one notice says so:
+Some snyk lines name resources by snyk's ids, which driftctl's differ from; each is
+matched in snyk's id space (declared by the type's module: `SnykIds`), so an old file
+keeps working, and one notice says so. Today's two:
 
 - `aws_iam_role_policy_attachment.POLICY-ROLE` (snyk's id: the policy's name, `-`, the
   role; driftctl's is `ROLE/POLICY_ARN`): a line of this type whose id has no `/`;
@@ -32,14 +33,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import zlib
 from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftctl import globs
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift
+
+if TYPE_CHECKING:
+    from driftctl.resources.family import SnykIds
 
 RULE_NAME = ".driftignore"
 SECTIONS = (
@@ -48,12 +51,8 @@ SECTIONS = (
     ("changed", "# Changed resources"),
 )
 
-
-ATTACHMENT = "aws_iam_role_policy_attachment"
-SG_RULE = "aws_security_group_rule"
-# which id space a line is written in: driftctl's, or one of snyk's (see the docstring)
-OURS, SNYK_ATTACHMENT, SNYK_SG_RULE = "ours", "snyk-attachment", "snyk-sg-rule"
-_RULE_PATH = re.compile(r"^(ingress|egress)\[(\d+)\]")
+# the id space of a line written in driftctl's ids (snyk's: SnykIds.space)
+OURS = "ours"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,56 +84,28 @@ class DriftIgnore:
 
     def ignores(self, drift: Drift) -> bool:
         subjects = {}
-        if drift.type == ATTACHMENT and drift.id and "/" in drift.id:
-            role, _, arn = drift.id.partition("/")
-            subjects[SNYK_ATTACHMENT] = f"{ATTACHMENT}.{arn.rsplit('/', 1)[-1]}-{role}"
+        for ids in _snyk_ids():
+            found = ids.of_resource(drift)
+            if found is not None:
+                subjects[ids.space] = f"{ids.type}.{found}"
         return self.matches(f"{drift.type}.{key(drift.id, drift.address)}", subjects)
 
     def ignores_change(self, drift: Drift, path: str) -> bool:
         subjects = {}
-        rule = _sg_rule_id(drift, path)
-        if rule is not None:
-            subjects[SNYK_SG_RULE] = f"{SG_RULE}.{rule}"
+        for ids in _snyk_ids():
+            found = ids.of_change(drift, path)
+            if found is not None:
+                subjects[ids.space] = f"{ids.type}.{found}"
         subject = f"{drift.type}.{key(drift.id, drift.address)}.{dotted(path)}"
         return self.matches(subject, subjects)
 
 
-def _sg_rule_id(drift: Drift, path: str) -> str | None:
-    """snyk's id for the security-group rule a change of a group's ingress/egress is."""
-    found = _RULE_PATH.match(path)
-    if drift.type != "aws_security_group" or found is None or not drift.id:
-        return None
-    change = next((c for c in drift.changes if c.path == found.group(0)), None)
-    if change is None:
-        change = next((c for c in drift.changes if c.path == path), None)
-    rule = (
-        None
-        if change is None
-        else (change.actual if change.actual is not None else change.expected)
-    )
-    if not isinstance(rule, dict):
-        return None
-    return sg_rule_id(drift.id, found.group(1), rule)
+def _snyk_ids() -> tuple[SnykIds, ...]:
+    """snyk's id spaces, as the type modules declare them (the registry is loaded only
+    when a .driftignore is read or matched: gen-driftignore does not need it)."""
+    from driftctl.resources.registry import SNYK_IDS
 
-
-def sg_rule_id(group: str, direction: str, rule: Mapping[str, Any]) -> str:
-    """snyk driftctl's `sgrule-N` for one rule (one source) of a group: Terraform's
-    ipPermissionIDHash, a CRC-32 of the rule's fields (enumeration/resource/aws/
-    aws_security_group_rule.go in snyk's source)."""
-    text = f"{group}-"
-    for port in ("from_port", "to_port"):
-        value = rule.get(port)
-        if isinstance(value, int) and value > 0:
-            text += f"{value}-"
-    text += f"{rule.get('protocol', '')}-{direction}-"
-    for source in ("cidr_blocks", "ipv6_cidr_blocks", "prefix_list_ids"):
-        text += "".join(f"{v}-" for v in rule.get(source) or ())
-    groups = [g for g in rule.get("security_groups") or () if isinstance(g, str)]
-    if rule.get("self") is True or group in groups:
-        text += f"{group}--"
-    elif groups:
-        text += f"{groups[0]}--"
-    return f"sgrule-{zlib.crc32(text.encode())}"
+    return SNYK_IDS
 
 
 def key(rid: str | None, address: str | None) -> str:
@@ -161,11 +132,12 @@ def parse(name: str, text: str) -> DriftIgnore:
     legacy = [p.line for p in patterns if p.space != OURS]
     if legacy:
         lines = ", ".join(str(n) for n in legacy)
+        theirs = ", ".join(ids.snyk_form for ids in _snyk_ids())
+        ours = ", ".join(ids.our_form for ids in _snyk_ids())
         warnings.append(
             f"{name}: line{'s' if len(legacy) > 1 else ''} {lines} name resources by snyk "
-            f"driftctl's ids ({ATTACHMENT}.POLICY-ROLE, {SG_RULE}.sgrule-N); they are matched "
-            f"as snyk matched them. driftctl's ids: {ATTACHMENT}.ROLE/POLICY_ARN, "
-            "aws_security_group.GROUP_ID.ingress.N (see docs/migrating-from-snyk.md)"
+            f"driftctl's ids ({theirs}); they are matched as snyk matched them. driftctl's "
+            f"ids: {ours} (see docs/migrating-from-snyk.md)"
         )
     return DriftIgnore(name, tuple(patterns), tuple(warnings))
 
@@ -183,12 +155,16 @@ def _pattern(number: int, line: str) -> Pattern | None:
 
 
 def _space(body: str) -> str:
-    """Whose ids a line names: snyk's attachment or rule ids, else driftctl's."""
-    if body == SG_RULE or body.startswith(f"{SG_RULE}."):
-        return SNYK_SG_RULE
-    rest = body.removeprefix(f"{ATTACHMENT}.")
-    if rest != body and rest != "*" and "/" not in rest:
-        return SNYK_ATTACHMENT
+    """Whose ids a line names: one of snyk's id spaces (SnykIds), else driftctl's."""
+    for ids in _snyk_ids():
+        if body == ids.type:
+            rest = ""
+        elif body.startswith(f"{ids.type}."):
+            rest = body[len(ids.type) + 1 :]
+        else:
+            continue
+        if ids.claims(rest):
+            return ids.space
     return OURS
 
 

@@ -16,9 +16,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from driftctl.aws.types import ResourceType, is_unique_suffix
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, Resource, Unknown, is_known
+from driftctl.resources.spec import ResourceType, is_unique_suffix
 
 
 @dataclasses.dataclass

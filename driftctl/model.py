@@ -76,6 +76,9 @@ class Resource:
     # declared side: the canonical type a Ref to `address` means (the bucket, not the
     # versioning split out of it); None: derived from a Terraform address (match.py)
     address_type: str | None = dataclasses.field(default=None, compare=False)
+    # declared side: attribute -> the live values (reference -> value) it was evaluated
+    # with, for the attributes that became known by binding through the match
+    bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict, compare=False)
 
     @property
     def key(self) -> str:
@@ -87,9 +90,15 @@ class Change:
     path: str
     expected: Any
     actual: Any
+    # where the part of `expected` known only after apply came from: the references it
+    # was evaluated with and the live values they took (reference -> value)
+    bound: dict[str, Any] | None = dataclasses.field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "expected": self.expected, "actual": self.actual}
+        out = {"path": self.path, "expected": self.expected, "actual": self.actual}
+        if self.bound:
+            out["bound"] = dict(sorted(self.bound.items()))
+        return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -118,7 +127,10 @@ class Drift:
             "address": self.address,
             "account": self.account,
             "region": self.region,
-            "changes": [c.to_json() for c in self.changes],
+            # what was compared, not where a bound value came from
+            "changes": [
+                {"path": c.path, "expected": c.expected, "actual": c.actual} for c in self.changes
+            ],
         }
         digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
         return f"sha256:{digest}"

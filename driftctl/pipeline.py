@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -11,16 +12,17 @@ from typing import Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import gcpause, scopes
+from driftctl import gcpause, partial, scopes
 from driftctl.aws import accounts, connection, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
 from driftctl.aws.connection import Connection as Connection  # re-exported
 from driftctl.aws.connection import open_session as open_session  # re-exported
 from driftctl.aws.ratelimit import RateLimiter
-from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import LiveState, Scanner
+from driftctl.bind import bind_live, with_bound
 from driftctl.declared import sources as declared_sources
+from driftctl.declared.binding import State
 from driftctl.declared.hcl.data import SESSION_UNKNOWN
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared
@@ -29,6 +31,7 @@ from driftctl.errors import DriftctlError
 from driftctl.match import match
 from driftctl.model import KINDS, Drift, Report, Resource, ScanError
 from driftctl.report import progress
+from driftctl.resources.registry import SCANS, TYPES
 from driftctl.scopes import LiveRun
 from driftctl.selection import resource_filter, strict_types
 from driftctl.settings import Selection, Settings, Source
@@ -43,8 +46,17 @@ def load_declared(
     """context: the scan's AWS identity (connect(...).context) for the data sources that
     read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown.
     provenance: record where each declared value is written (what `driftctl pr` edits)."""
-    merged = Declared([])
+    hcl = _hcl_loader(settings, context, provenance)
+    loaded = declared_sources.load_all(settings, hcl)
+    return _declared(settings, context, loaded, provenance)
 
+
+def _hcl_loader(
+    settings: Settings,
+    context: dict[str, str] | None,
+    provenance: bool = False,
+    state: State | None = None,
+) -> Callable[[Source], RawDeclared]:
     def hcl(source: Source) -> RawDeclared:
         return load_hcl(
             source.path,
@@ -56,9 +68,21 @@ def load_declared(
             result_cache=settings.hcl_result_cache,
             inputs=settings.var_inputs or None,
             provenance=provenance,
+            state=state,
         )
 
-    loaded = declared_sources.load_all(settings, hcl)
+    return hcl
+
+
+def _declared(
+    settings: Settings,
+    context: dict[str, str] | None,
+    loaded: list[tuple[Source, RawDeclared]],
+    provenance: bool = False,
+) -> Declared:
+    """The canonical declared state of the loaded sources, able to evaluate the sources
+    that can be again with live values bound (bind.py)."""
+    merged = Declared([])
     for source, raw in loaded:
         part = canonicalize(raw)
         local = source.scheme != "tfstate+s3" and str(source.path) != "-"
@@ -66,6 +90,9 @@ def load_declared(
             root = source.path if source.path.is_dir() else source.path.parent
             part.resources = [_prefixed(r, root.as_posix()) for r in part.resources]
         merged.resources.extend(part.resources)
+        merged.inputs[str(source.path)] = list(raw.inputs)
+        if not part.resources:
+            merged.empty_sources.append(f"{source.scheme}://{source.path}")
         merged.unknown.extend(part.unknown)
         prefix = f"{source.path.as_posix()}:" if len(loaded) > 1 and local else ""
         merged.outputs.update({f"{prefix}{k}": v for k, v in part.outputs.items()})
@@ -73,7 +100,33 @@ def load_declared(
         merged.notes.extend(raw.notes)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n
+        merged.read += part.read
+    if any(declared_sources.can_bind(source) for source, _ in loaded):
+        merged.rebind = functools.partial(_rebound, settings, context, loaded, provenance)
     return merged
+
+
+def _rebound(
+    settings: Settings,
+    context: dict[str, str] | None,
+    loaded: list[tuple[Source, RawDeclared]],
+    provenance: bool,
+    state: State,
+    account_context: dict[str, str] | None = None,
+) -> Declared:
+    """The declared state evaluated again with matched resources' live values (state)."""
+    context = account_context or context
+    hcl = _hcl_loader(settings, context, provenance, state)
+    again = [
+        (
+            s,
+            declared_sources.load_source(s, settings, hcl, state)
+            if declared_sources.can_bind(s)
+            else raw,
+        )
+        for s, raw in loaded
+    ]
+    return _declared(settings, context, again, provenance)
 
 
 def _prefixed(r: Resource, root: str) -> Resource:
@@ -142,6 +195,7 @@ def declared_and_live(
             context = {"account_id": account, "region": conn.region}
             context["partition"] = conn.caller["partition"]
             declared.per_account[account] = load_declared(settings, context).resources
+            declared.contexts[account] = context
     return declared, run
 
 
@@ -259,7 +313,12 @@ def _open_account(
         return _Account(account, error=ScanError(f"{account}/sts", message))
     limiter = RateLimiter(settings.scale.max_rps)
     factory = aws_session.make_client_factory(
-        session, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+        session,
+        settings.endpoint_url,
+        counter,
+        limiter,
+        settings.scale.max_attempts,
+        read_timeout=settings.scale.read_timeout,
     )
     opened = _Account(account, factory, limiter)
     if list_regions:
@@ -307,6 +366,7 @@ def scan_report(declared: Declared, run: LiveRun, selection: Selection | None = 
 
 
 def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Report:
+    declared = bind_live(declared, run)
     default = run.default_region
     parts = []
     for account, region in run.pairs:
@@ -324,7 +384,18 @@ def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Repo
     combined = scopes.combine(parts)
     # declared resources of types or kinds driftctl does not read yet: never compared
     unsupported = {name: declared.unsupported[name] for name in sorted(declared.unsupported)}
-    return dataclasses.replace(combined, summary={**combined.summary, "unsupported": unsupported})
+    summary = {
+        **combined.summary,
+        "unsupported": unsupported,
+        "compared_share": compared_share(declared.read, sum(unsupported.values())),
+    }
+    return dataclasses.replace(combined, summary=summary)
+
+
+def compared_share(read: int, unsupported: int) -> float:
+    """The share of declared resources of types driftctl compares (1.0 when none)."""
+    total = read + unsupported
+    return round(read / total, 4) if total else 1.0
 
 
 def unscanned_regions(declared: Declared, run: LiveRun) -> list[str]:
@@ -345,20 +416,19 @@ def _tagged(report: Report, account: str, region: str) -> Report:
     return dataclasses.replace(report, drifts=drifts)
 
 
-def normalize_live(resources: list[Resource]) -> list[Resource]:
-    out = []
-    for r in resources:
-        attrs = TYPES[r.type].normalize(r.attrs)
-        out.append(r if attrs is r.attrs else dataclasses.replace(r, attrs=attrs))
-    return out
+normalize_live = scopes.normalize_live
 
 
 def build_report(declared: Declared, live: LiveState, selection: Selection | None = None) -> Report:
     selection = selection or Selection()
     failed_scans = {spec for spec, _ in live.incomplete_scans}
     incomplete = {name for name, t in TYPES.items() if t.scan in failed_scans}
-    dec = [r for r in declared.resources if r.type not in incomplete]
-    liv = [r for r in normalize_live(live.resources) if r.type not in incomplete]
+    # what a failed scan leaves uncompared: its types, and what refers to them (partial.py)
+    dec, left_out = partial.split(declared.resources, incomplete)
+    shadowed = {r.type for r in left_out} - incomplete
+    all_live = normalize_live(live.resources)
+    liv = [r for r in all_live if r.type not in incomplete]
+    not_compared = len(left_out) + len(all_live) - len(liv)
     matched = match(strict_types(TYPES) if selection.strict else TYPES, dec, liv)
     declared_count, live_count = len(declared.resources), len(live.resources)
     if selection.filter:  # what the filter drops is neither compared nor counted
@@ -379,7 +449,7 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     for d, lv in matched.pairs:
         rtype = TYPES[d.type]
         unknown += sum(count_unknown(v) for k, v in d.attrs.items() if k in rtype.compared)
-        changes = diff_attrs(rtype, d.attrs, lv.attrs)
+        changes = with_bound(diff_attrs(rtype, d.attrs, lv.attrs), d.bound)
         if changes:
             tags = {**_tags(lv), **_tags(d)}  # rules match tags declared or live; declared wins
             changed = Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes))
@@ -392,6 +462,9 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     # only after apply) may be one of them: reported, but never deleted by a revert rule
     unsure = {d.type for d in matched.unidentified}
     for lv in matched.unmanaged:
+        if lv.type in shadowed:  # may be a left-out declaration's live counterpart
+            not_compared += 1
+            continue
         unmanaged = Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv))
         drifts.append(dataclasses.replace(unmanaged, observe_only=lv.type in unsure))
     drifts.sort(key=Drift.sort_key)
@@ -404,6 +477,7 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
         **{kind: kinds.get(kind, 0) for kind in KINDS},
         "ignored": 0,
         "unknown": unknown,
+        "not_compared": not_compared,
         "coverage": round(managed / (managed + kinds["unmanaged"]), 4)
         if managed + kinds["unmanaged"]
         else 1.0,

@@ -14,11 +14,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from driftctl.aws.registry import SCANS, TYPES
 from driftctl.aws.scanner import GLOBAL, LiveState
 from driftctl.aws.session import CallCounter
 from driftctl.errors import DriftctlError
 from driftctl.model import KINDS, Drift, Report, Resource, json_drift_sort_key
+from driftctl.resources.registry import SCANS, TYPES
 
 Pair = tuple[str, str]  # (account, region or GLOBAL)
 
@@ -38,13 +38,22 @@ class LiveRun:
     processes: int = 1  # processes the scan's calls were spread over (not in snapshots)
 
 
-COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown")
+COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown", "not_compared")
 
 
 def scope_region(r: Resource, default_region: str) -> str:
     if SCANS[TYPES[r.type].scan].global_service:
         return GLOBAL
     return r.region or default_region
+
+
+def normalize_live(resources: list[Resource]) -> list[Resource]:
+    """Live resources through their type's normalizer (as the declared side is)."""
+    out = []
+    for r in resources:
+        attrs = TYPES[r.type].normalize(r.attrs)
+        out.append(r if attrs is r.attrs else dataclasses.replace(r, attrs=attrs))
+    return out
 
 
 def all_pairs(accounts: Sequence[str], regions: Sequence[str]) -> list[Pair]:
@@ -84,6 +93,11 @@ def merge_json(docs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     summary["coverage"] = _coverage(totals)
     if any("unsupported" in doc["summary"] for doc in docs):
         summary["unsupported"] = _unsupported(doc["summary"] for doc in docs)
+    shares = [
+        doc["summary"]["compared_share"] for doc in docs if "compared_share" in doc["summary"]
+    ]
+    if shares:  # each shard loads the whole declared state: each has the same share
+        summary["compared_share"] = min(shares)
     errors = {(e["scope"], e["message"]): e for doc in docs for e in doc["errors"]}
     return {
         **{k: v for doc in docs for k, v in doc.items()},

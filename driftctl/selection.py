@@ -13,9 +13,9 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from driftctl.aws.types import ResourceType
 from driftctl.errors import DriftctlError
 from driftctl.model import KINDS, Report, Resource, to_plain
+from driftctl.resources.spec import ResourceType
 from driftctl.settings import Selection
 
 
@@ -50,7 +50,7 @@ def resource_filter(expression: str | None) -> Callable[[Resource], bool]:
     except jmespath.exceptions.JMESPathError as exc:
         raise DriftctlError(
             f"--filter {expression}: not a JMESPath expression: {exc}",
-            "e.g. --filter \"Type=='aws_s3_bucket' && Id!='logs'\"",
+            "e.g. --filter \"starts_with(Type, 'aws_s3_') && Id!='logs'\"",
         ) from exc
 
     def keep(r: Resource) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import glob
+import math
 import os
 import re
 from pathlib import Path
@@ -82,6 +83,8 @@ class Settings:
     # which resources and drifts a report holds (--filter, --only-*, --strict)
     selection: Selection = dataclasses.field(default_factory=lambda: Selection())
     quiet: bool = False  # --quiet: nothing on stderr but errors
+    # a scan comparing less than this share of the declared resources fails (exit 2)
+    min_compared: float | None = None
 
 
 TFC_ENDPOINT = "https://app.terraform.io/api/v2"
@@ -121,6 +124,8 @@ class Scale:
     max_attempts: int = 8  # per API call, retries included, before its scope fails
     # processes a scan's detail calls are spread over; None: every core from 10,000 items
     processes: int | None = None
+    # seconds an AWS call waits for an answer (DRIFTCTL_AWS_READ_TIMEOUT; botocore's 60)
+    read_timeout: float = 60.0
 
 
 def parse_shard(text: str | None) -> tuple[int, int]:
@@ -420,6 +425,7 @@ def build(
     selection: Selection | None = None,
     quiet: bool = False,
     cache_base: Path | None = None,
+    min_compared: str | None = None,
 ) -> Settings:
     checked_regions = parse_regions(regions)  # a typo is named before any source is read
     return Settings(
@@ -433,7 +439,7 @@ def build(
         var_files=tuple(var_files or ()),
         variables=tuple(parse_var(v) for v in variables or ()),
         var_inputs=var_inputs(var_files, variables),
-        scale=scale or Scale(),
+        scale=_with_read_timeout(scale or Scale()),
         rules=rules or RuleSettings(),
         tf_env_vars=_tf_env(),
         hcl_cache_dir=None if no_cache else _hcl_cache_dir(cache_base),
@@ -442,7 +448,23 @@ def build(
         state=state or StateAccess(),
         selection=selection or Selection(),
         quiet=quiet,
+        min_compared=parse_share(min_compared) if min_compared is not None else None,
     )
+
+
+def parse_share(text: str) -> float:
+    """`0.9` or `90%` -> 0.9; anything else is an error naming --min-compared."""
+    raw = text.strip()
+    try:
+        value = float(raw[:-1]) / 100 if raw.endswith("%") else float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise DriftctlError(
+            f"--min-compared {text!r}: expected a share between 0 and 1, or a percentage",
+            "e.g. --min-compared 0.9 or --min-compared 90%",
+        )
+    return value
 
 
 def build_aws_only(
@@ -456,7 +478,7 @@ def build_aws_only(
         profile=profile or os.environ.get("AWS_PROFILE") or None,
         regions=parse_regions(regions),
         endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
-        scale=scale or Scale(),
+        scale=_with_read_timeout(scale or Scale()),
     )
 
 
@@ -505,6 +527,25 @@ def _region_catalog() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
     known = frozenset(r for p in partitions for r in p.get("regions", {}))
     patterns = tuple(re.compile(p["regionRegex"]) for p in partitions if p.get("regionRegex"))
     return known, patterns
+
+
+READ_TIMEOUT_ENV = "DRIFTCTL_AWS_READ_TIMEOUT"
+
+
+def _with_read_timeout(scale: Scale) -> Scale:
+    """The scale with DRIFTCTL_AWS_READ_TIMEOUT (seconds), when it is set."""
+    text = os.environ.get(READ_TIMEOUT_ENV)
+    if not text:
+        return scale
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise DriftctlError(
+            f"{READ_TIMEOUT_ENV}={text}: expected a positive number of seconds", "e.g. 30"
+        )
+    return dataclasses.replace(scale, read_timeout=seconds)
 
 
 def _tf_env() -> tuple[tuple[str, str], ...]:

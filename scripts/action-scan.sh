@@ -6,6 +6,8 @@
 #   INPUT_RULES          rules file or directory; passed as --rules only when set
 #   INPUT_ARGS           extra flags for `driftctl scan`, split like a shell would (shlex)
 #   INPUT_FAIL_ON_DRIFT  true (default) or false
+#   INPUT_MIN_COMPARED   the share of declared resources that must be compared; passed as
+#                        --min-compared only when set
 #   RUNNER_TEMP          where the reports are written (RUNNER_TEMP/driftctl/report.*)
 #   GITHUB_WORKSPACE     the repository root (default: git's top level, else the cwd)
 #   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY  as on a runner (default: /dev/null)
@@ -41,6 +43,9 @@ while IFS= read -r source || [ -n "$source" ]; do
 done <<< "${INPUT_FROM:-.}"
 if [ -n "${INPUT_RULES:-}" ]; then
   args+=(--rules "$INPUT_RULES")
+fi
+if [ -n "${INPUT_MIN_COMPARED:-}" ]; then
+  args+=(--min-compared "$INPUT_MIN_COMPARED")
 fi
 args+=(-o console:// -o "json://$report" -o "markdown://$markdown" -o "sarif://$sarif")
 if [ -n "${INPUT_ARGS:-}" ]; then

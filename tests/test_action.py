@@ -45,6 +45,7 @@ def test_action_yml_validates_against_the_github_action_schema() -> None:
         "rules",
         "args",
         "fail-on-drift",
+        "min-compared",
         "python-version",
         "version",
         "working-directory",
@@ -254,6 +255,33 @@ def test_scan_step_passes_no_rules_flag_when_the_input_is_empty(tmp_path: Path) 
     assert run.code == 0, run.stderr
     args = json.loads((tmp_path / "args.json").read_text())
     assert "--rules" not in args and args[:3] == ["scan", "--from", "."]
+    assert "--min-compared" not in args
+
+
+def test_scan_step_passes_the_minimum_compared_share(tmp_path: Path) -> None:
+    """min-compared is --min-compared; a scan below it exits 2, and so does the step."""
+    run = run_step(
+        "scan", {"min-compared": "90%"}, tmp_path, tmp_path / "runner", stub_env(tmp_path)
+    )
+    assert run.code == 0, run.stderr
+    args = json.loads((tmp_path / "args.json").read_text())
+    assert args[args.index("--min-compared") :][:2] == ["--min-compared", "90%"]
+    assert "--min-compared" in scan_options()
+    env = stub_env(tmp_path, code=2)
+    failed = run_step("scan", {"min-compared": "0.9"}, tmp_path, tmp_path / "runner", env)
+    assert (failed.code, failed.outputs["exit-code"]) == (2, "2")
+
+
+def scan_options() -> list[str]:
+    """Every option of `driftctl scan`."""
+    hints = typing.get_type_hints(scan_command.scan, include_extras=True)
+    return [
+        str(name)
+        for hint in hints.values()
+        if typing.get_origin(hint) is typing.Annotated
+        for name in (typing.get_args(hint)[1].default, *typing.get_args(hint)[1].param_decls)
+        if str(name).startswith("--")
+    ]
 
 
 @pytest.mark.parametrize(

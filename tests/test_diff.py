@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from driftctl.aws.ec2 import norm_security_group
-from driftctl.aws.registry import TYPES
 from driftctl.diff import diff_attrs, path_sort_key, scalar_equal
 from driftctl.model import Ref, Unknown
+from driftctl.resources.ec2.security_group_rule import normalize_rules as norm_security_group
+from driftctl.resources.registry import TYPES
 
 SG = TYPES["aws_security_group"]
 BUCKET = TYPES["aws_s3_bucket"]

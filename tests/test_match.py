@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from driftctl.aws.registry import TYPES
 from driftctl.errors import DriftctlError
 from driftctl.match import match
 from driftctl.model import Ref, Resource, Unknown
+from driftctl.resources.registry import TYPES
 
 
 def live(rtype: str, rid: str, **attrs: object) -> Resource:

@@ -16,12 +16,12 @@ import pytest
 from moto import mock_aws
 
 from driftctl.aws.canonical import canonicalize
-from driftctl.aws.registry import SCANS
 from driftctl.aws.scanner import GLOBAL, Scanner
 from driftctl.aws.session import CallCounter
 from driftctl.errors import DriftctlError
 from driftctl.model import Report
 from driftctl.pipeline import build_report
+from driftctl.resources.registry import SCANS
 from tests.declared.hcl.hcltest import load
 
 REGION = "us-east-1"

@@ -6,7 +6,7 @@ from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import LiveState
 from driftctl.commands.scan import exit_status
 from driftctl.errors import ExitStatus
-from driftctl.model import Resource, ScanError, SourceRef, Unknown
+from driftctl.model import Ref, Resource, ScanError, SourceRef, Unknown
 from driftctl.pipeline import build_report
 
 BUCKET = Resource(
@@ -78,6 +78,7 @@ def test_summary_counts_and_coverage() -> None:
         "unmanaged": 1,
         "ignored": 0,
         "unknown": 0,
+        "not_compared": 0,
         "coverage": 0.5,
     }
     assert exit_status(report) is ExitStatus.DRIFT
@@ -86,3 +87,102 @@ def test_summary_counts_and_coverage() -> None:
         d.fingerprint for d in build_report(Declared([BUCKET, ROLE]), live).drifts
     ]
     assert all(f.startswith("sha256:") for f in fingerprints)
+
+
+VPC = Resource(
+    "aws_vpc",
+    None,
+    "aws_vpc.main",
+    {"cidr_block": "10.0.0.0/16", "tags": {"Name": "main"}},
+    SourceRef("n.tf", 1),
+)
+
+
+def subnet(address: str, cidr: str, vpc: object) -> Resource:
+    return Resource(
+        "aws_subnet", None, address, {"vpc_id": vpc, "cidr_block": cidr}, SourceRef("n.tf", 9)
+    )
+
+
+def live_subnet(rid: str, cidr: str) -> Resource:
+    attrs = {"vpc_id": "vpc-1", "cidr_block": cidr, "tags": {}, "map_public_ip_on_launch": False}
+    return Resource("aws_subnet", rid, None, attrs, region="us-east-1")
+
+
+def group(address: str, vpc: object) -> Resource:
+    attrs = {"name": address, "vpc_id": vpc, "ingress": [], "egress": []}
+    return Resource("aws_security_group", None, address, attrs, SourceRef("n.tf", 20))
+
+
+def test_resources_referring_to_a_type_whose_scan_failed_are_not_compared() -> None:
+    """DescribeVpcAttribute denied: the VPCs of the region are not read, so a subnet whose
+    vpc_id is aws_vpc.main.id cannot be matched; it is neither missing nor are the live
+    subnets unmanaged. A group referring to the subnet's VPC through a chain is left out too."""
+    to_vpc = Ref("aws_vpc.main", ("id",))
+    declared = Declared(
+        [
+            VPC,
+            subnet("aws_subnet.a", "10.0.1.0/24", to_vpc),
+            group("aws_security_group.g", Ref("aws_subnet.a", ("vpc_id",))),
+            ROLE,
+        ]
+    )
+    live = LiveState(
+        [
+            live_subnet("subnet-1", "10.0.1.0/24"),
+            live_subnet("subnet-2", "10.0.2.0/24"),
+            Resource("aws_iam_role", "r", None, {"name": "r", "tags": {"A": "2"}}),
+        ],
+        [ScanError("ec2/us-east-1", "DescribeVpcAttribute: UnauthorizedOperation: no")],
+        {("ec2_vpcs", "us-east-1")},
+    )
+    report = build_report(declared, live)
+    assert [(d.kind, d.type) for d in report.drifts] == [("changed", "aws_iam_role")]
+    # declared: the VPC, the subnet, the group; live: the two subnets nothing matched
+    assert report.summary["not_compared"] == 5
+    assert report.summary["missing"] == report.summary["unmanaged"] == 0
+    assert exit_status(report) is ExitStatus.ERROR
+
+
+def test_only_what_depends_on_the_failed_type_is_left_out() -> None:
+    """A subnet whose VPC id is written literally still matches and is compared; a live
+    subnet of a type nothing was left out of is still unmanaged."""
+    declared = Declared([VPC, subnet("aws_subnet.lit", "10.0.1.0/24", "vpc-1")])
+    live = LiveState(
+        [live_subnet("subnet-1", "10.0.1.0/24"), live_subnet("subnet-2", "10.0.2.0/24")],
+        [ScanError("ec2/us-east-1", "DescribeVpcAttribute: UnauthorizedOperation: no")],
+        {("ec2_vpcs", "us-east-1")},
+    )
+    report = build_report(declared, live)
+    assert [(d.kind, d.id) for d in report.drifts] == [("unmanaged", "subnet-2")]
+    assert report.summary["managed"] == 1
+    assert report.summary["not_compared"] == 1  # the VPC
+
+
+def test_an_attachment_to_a_policy_whose_tags_were_denied_is_not_missing_and_unmanaged() -> None:
+    policy = Resource(
+        "aws_iam_policy", None, "aws_iam_policy.audit", {"name": "audit"}, SourceRef("i.tf", 1)
+    )
+    attachment = Resource(
+        "aws_iam_role_policy_attachment",
+        None,
+        "aws_iam_role_policy_attachment.a",
+        {"role": "r", "policy_arn": Ref("aws_iam_policy.audit", ("arn",))},
+        SourceRef("i.tf", 7),
+    )
+    live = LiveState(
+        [
+            Resource("aws_iam_role", "r", None, {"name": "r", "tags": {"A": "1"}}),
+            Resource(
+                "aws_iam_role_policy_attachment",
+                "r/arn:aws:iam::1:policy/audit",
+                None,
+                {"role": "r", "policy_arn": "arn:aws:iam::1:policy/audit"},
+            ),
+        ],
+        [ScanError("iam/global", "ListPolicyTags: AccessDenied: no")],
+        {("iam_policies", "global")},
+    )
+    report = build_report(Declared([ROLE, policy, attachment]), live)
+    assert report.drifts == ()
+    assert report.summary["not_compared"] == 3  # policy, attachment; the live attachment

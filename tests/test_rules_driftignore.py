@@ -17,6 +17,7 @@ import pytest
 
 from driftctl import driftignore, rules
 from driftctl.model import Change, Drift, Report
+from driftctl.resources.ec2.security_group_rule import sg_rule_id
 
 # testdata/drift_ignore_valid/.driftignore
 VALID = r"""ignored_resource.id2
@@ -282,7 +283,7 @@ SG_RULES = [
 def test_snyk_security_group_rule_ids(
     group: str, direction: str, rule: dict[str, object], snyk_id: str
 ) -> None:
-    assert driftignore.sg_rule_id(group, direction, rule) == snyk_id
+    assert sg_rule_id(group, direction, rule) == snyk_id
     drift = Drift(
         "changed", "aws_security_group", group, "aws_security_group.g", None,
         (Change(f"{direction}[0]", None, rule), Change("tags.Owner", "a", "b")),

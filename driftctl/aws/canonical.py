@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from driftctl.aws.registry import CONVERTERS, FOLDS, TYPES
-from driftctl.aws.types import ResourceType
+from driftctl.declared.binding import State
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.model import Ref, Resource, Unknown, is_known
+from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
+from driftctl.resources.spec import ResourceType
 
 
 @dataclasses.dataclass
@@ -25,6 +28,9 @@ class Declared:
     warnings: list[str] = dataclasses.field(default_factory=list)
     # Terraform types driftctl does not read yet -> how many were declared
     unsupported: dict[str, int] = dataclasses.field(default_factory=dict)
+    # how many resources the sources declared of types driftctl reads (as the sources
+    # count them, like `unsupported`: a Terraform resource block instance is one)
+    read: int = 0
     # account -> the resources as evaluated with that account's identity, for a
     # multi-account scan of a configuration that reads aws_caller_identity & co.
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
@@ -32,6 +38,16 @@ class Declared:
     outputs: dict[str, Any] = dataclasses.field(default_factory=dict)
     # what the loaders found on their own (a backend block's state), for the console
     notes: list[str] = dataclasses.field(default_factory=list)
+    # source path (as given) -> every file its loader read (RawDeclared.inputs)
+    inputs: dict[str, list[Path]] = dataclasses.field(default_factory=dict)
+    # the sources (as given) that declare no resource driftctl compares: a misread source
+    # looks like this, so a revert deletes nothing while there is one
+    empty_sources: list[str] = dataclasses.field(default_factory=list)
+    # account -> the identity its per_account resources were evaluated with
+    contexts: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
+    # (state, account identity or None) -> the declared state evaluated again with the
+    # live values of matched resources (driftctl.bind); None: no source can be
+    rebind: Callable[[State, dict[str, str] | None], Declared] | None = None
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:
@@ -78,7 +94,10 @@ def canonicalize(raw: RawDeclared) -> Declared:
     out: list[Resource] = []
     fragments: list[tuple[RawResource, Resource]] = []
     unsupported: Counter[str] = Counter()
+    read = 0
     for r in raw.resources:
+        if r.type in CONVERTERS or r.type in FOLDS:
+            read += 1
         if r.type in CONVERTERS:
             owner, convert = CONVERTERS[r.type]
             tags = raw.default_tags.get(r.provider) or {}
@@ -91,6 +110,7 @@ def canonicalize(raw: RawDeclared) -> Declared:
                     region=region if isinstance(region, str) else None,
                     observe_only=r.observe_only,
                     address_type=r.address_type or owner.name,
+                    bound=_bound_of(r, res),
                 )
                 out.append(finish(TYPES[res.type], res, tags if isinstance(tags, dict) else None))
         elif r.type in FOLDS:
@@ -99,7 +119,7 @@ def canonicalize(raw: RawDeclared) -> Declared:
             unsupported[r.type] += 1
     unsupported.update(raw.unsupported)
     declared = Declared(
-        out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items()))
+        out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items())), read=read
     )
     declared.outputs = dict(raw.outputs)
     _fold(declared, fragments)
@@ -139,6 +159,20 @@ def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]]) -> 
             current = attrs.get(key)
             attrs[key] = (current if isinstance(current, list) else []) + list(rules)
         declared.resources[index] = dataclasses.replace(target, attrs=rtype.normalize(attrs))
+
+
+def _bound_of(raw: RawResource, res: Resource) -> dict[str, dict[str, Any]]:
+    """The bound values each attribute of res read: its own where the raw resource has an
+    attribute of that name, else (an attribute the converter made: a role's inline policy
+    split out) all those the raw resource read."""
+    if not raw.bound:
+        return {}
+    every = {ref: value for reads in raw.bound.values() for ref, value in reads.items()}
+    return {
+        attr: raw.bound.get(attr, every)
+        for attr in res.attrs
+        if attr in raw.bound or attr not in raw.attrs
+    }
 
 
 def count_unknown(value: Any) -> int:

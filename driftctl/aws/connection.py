@@ -37,8 +37,14 @@ class Connection:
 class Pending:
     """A session whose identity call is in flight (or that already failed to open)."""
 
-    def __init__(self, opened: Connection | None, error: BaseException | None = None) -> None:
+    def __init__(
+        self,
+        opened: Connection | None,
+        error: BaseException | None = None,
+        max_attempts: int = 8,  # of the identity call, when throttled (--max-attempts)
+    ) -> None:
         self._opened = opened  # caller still {} until the identity call answers
+        self._max_attempts = max_attempts
         self._error = error
         self._caller: dict[str, str] = {}
         self._thread: threading.Thread | None = None
@@ -54,7 +60,9 @@ class Pending:
         assert self._opened is not None
         conn = self._opened
         try:
-            self._caller = aws_session.caller_context(conn.factory, conn.counter, conn.region)
+            self._caller = aws_session.caller_context(
+                conn.factory, conn.counter, conn.region, self._max_attempts
+            )
         except BaseException as exc:  # raised again by result(), in the caller's thread
             self._error = exc
 
@@ -83,13 +91,21 @@ def start(settings: Settings, fallback_region: str | None = None) -> Pending:
         if not region:
             raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
         counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
+        scale = settings.scale
         factory = aws_session.make_client_factory(
-            base, settings.endpoint_url, counter, limiter, settings.scale.max_attempts
+            base,
+            settings.endpoint_url,
+            counter,
+            limiter,
+            scale.max_attempts,
+            read_timeout=scale.read_timeout,
         )
         factory("sts", region)  # made here: the identity call goes out as soon as it can
     except Exception as exc:
         return Pending(None, exc)
-    return Pending(Connection(base, region, counter, limiter, factory, {}))
+    return Pending(
+        Connection(base, region, counter, limiter, factory, {}), None, scale.max_attempts
+    )
 
 
 def open_session(settings: Settings, fallback_region: str | None = None) -> Connection:

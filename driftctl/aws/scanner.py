@@ -22,12 +22,19 @@ import botocore.exceptions
 
 from driftctl.aws import shards
 from driftctl.aws.ratelimit import RateLimiter
-from driftctl.aws.session import FATAL_CODES, CallCounter, ClientFactory, fatal_error
+from driftctl.aws.session import (
+    CALL_ERRORS,
+    FATAL_CODES,
+    CallCounter,
+    ClientFactory,
+    call_failure,
+    fatal_error,
+)
 from driftctl.aws.shards import Remote
-from driftctl.aws.types import DetailCall, Item, ListCall, ScanSpec
 from driftctl.aws.workers import Workers
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
+from driftctl.resources.spec import DetailCall, Item, ListCall, ScanSpec
 
 if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress
@@ -169,9 +176,9 @@ class Scanner:
                     f"{region or unit.region}",
                     "check --endpoint-url / AWS_ENDPOINT_URL and the network",
                 ) from exc
-            except botocore.exceptions.BotoCoreError as exc:  # unparsable answer, timeout, ...
+            except CALL_ERRORS as exc:  # unparsable answer, timeout, closed connection, ...
                 self.counter.count(unit.spec.service, api_name)
-                text = f"{api_name}: {type(exc).__name__}: {exc}"
+                text = f"{api_name}: {call_failure(exc)}"
                 raise _ScopeFailed(ScanError(self.scope_prefix + unit.scope, text)) from exc
         for _ in result if isinstance(result, list) else [result]:  # one call per page
             self.counter.count(unit.spec.service, api_name)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import botocore.config
 import botocore.exceptions
+import botocore.parsers
 
 from driftctl.aws.ratelimit import RateLimiter
 from driftctl.errors import DriftctlError
@@ -27,10 +29,48 @@ FATAL_CODES = {
 }
 
 # The preflight (sts:GetCallerIdentity, the only STS call a factory's clients make) fails
-# fast: an endpoint that accepts connections and never answers would otherwise hold the
-# scan silently for read_timeout x max_attempts (60 s x 8) before its first line.
+# fast when the endpoint does not answer: an endpoint that accepts connections and never
+# answers would otherwise hold the scan silently for read_timeout x max_attempts (60 s x 8)
+# before its first line. A throttled or failing (5xx) preflight is retried up to
+# --max-attempts, like every other call: AWS is there, only busy.
 PREFLIGHT_READ_TIMEOUT = 10.0
-PREFLIGHT_MAX_ATTEMPTS = 2
+PREFLIGHT_MAX_ATTEMPTS = 2  # for an endpoint that does not answer (timeouts, dropped)
+PREFLIGHT_BACKOFF = 0.5  # seconds before the second attempt, doubled each time after
+PREFLIGHT_BACKOFF_MAX = 5.0
+DEFAULT_READ_TIMEOUT = 60.0
+# answers that mean "try again later": throttling, and the server's own failures
+THROTTLING_CODES = frozenset(
+    {
+        "Throttling",
+        "ThrottlingException",
+        "ThrottledException",
+        "RequestThrottled",
+        "RequestThrottledException",
+        "TooManyRequestsException",
+        "RequestLimitExceeded",
+        "SlowDown",
+        "PriorRequestNotComplete",
+        "ProvisionedThroughputExceededException",
+        "TransactionInProgressException",
+        "BandwidthLimitExceeded",
+        "EC2ThrottledException",
+    }
+)
+SERVER_CODES = frozenset({"InternalError", "InternalFailure", "ServiceUnavailable"})
+# what a call can raise besides ClientError: timeouts, closed connections (BotoCoreError),
+# and an answer botocore cannot parse (a 200 that is not AWS's XML or JSON), which is not
+# a BotoCoreError
+CALL_ERRORS: tuple[type[Exception], ...] = (
+    botocore.exceptions.BotoCoreError,
+    botocore.parsers.ResponseParserError,
+)
+
+
+def call_failure(exc: Exception) -> str:
+    """One short, stable line for a CALL_ERRORS exception (no raw answer bytes)."""
+    if isinstance(exc, botocore.parsers.ResponseParserError):
+        return "ResponseParserError: the answer is not an AWS response (unparsable)"
+    return f"{type(exc).__name__}: {exc}"
 
 
 _SENT_KEYS: dict[str, str] = {}  # "before-send.s3.GetBucketTagging" -> "s3:GetBucketTagging"
@@ -104,6 +144,7 @@ def make_client_factory(
     limiter: RateLimiter | None = None,
     max_attempts: int = 8,
     pool_size: int = 128,
+    read_timeout: float = DEFAULT_READ_TIMEOUT,
 ) -> ClientFactory:
     # botocore's "max_attempts" counts retries only; "total_max_attempts" is --max-attempts.
     # Parameters are not validated client-side: the registry builds them from botocore's
@@ -113,17 +154,16 @@ def make_client_factory(
         retries={"mode": "adaptive", "total_max_attempts": max_attempts},
         max_pool_connections=pool_size,
         connect_timeout=5,
-        read_timeout=60,
+        read_timeout=read_timeout,
         user_agent=agent,
         parameter_validation=False,
     )
+    # the preflight retries by itself (caller_context): throttling up to max_attempts, an
+    # endpoint that does not answer PREFLIGHT_MAX_ATTEMPTS times
     preflight = botocore.config.Config(
-        retries={
-            "mode": "adaptive",
-            "total_max_attempts": min(PREFLIGHT_MAX_ATTEMPTS, max_attempts),
-        },
+        retries={"mode": "standard", "total_max_attempts": 1},
         connect_timeout=5,
-        read_timeout=PREFLIGHT_READ_TIMEOUT,
+        read_timeout=min(PREFLIGHT_READ_TIMEOUT, read_timeout),
         user_agent=agent,
     )
     clients: dict[tuple[str, str], Any] = {}
@@ -152,58 +192,132 @@ def make_client_factory(
     return factory
 
 
-def check_credentials(factory: ClientFactory, counter: CallCounter, region: str) -> str:
+def check_credentials(
+    factory: ClientFactory, counter: CallCounter, region: str, max_attempts: int = 8
+) -> str:
     """Fail fast, in one line, on unusable credentials or endpoint. Returns the account id."""
-    return str(_identity(factory, counter, region).get("Account", ""))
+    return str(_identity(factory, counter, region, max_attempts).get("Account", ""))
 
 
-def _identity(factory: ClientFactory, counter: CallCounter, region: str) -> Any:
+def _backoff(attempt: int) -> float:
+    return float(min(PREFLIGHT_BACKOFF * 2 ** (attempt - 1), PREFLIGHT_BACKOFF_MAX))
+
+
+def _identity(
+    factory: ClientFactory,
+    counter: CallCounter,
+    region: str,
+    max_attempts: int = 8,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Any:
+    """sts:GetCallerIdentity: throttling and server errors retried up to max_attempts, an
+    endpoint that does not answer up to PREFLIGHT_MAX_ATTEMPTS; then one clear line."""
     counter.count("sts", "GetCallerIdentity")
+    attempt = 0
+    while True:
+        attempt += 1
+        try:
+            return _identity_once(factory, region)
+        except botocore.exceptions.ClientError as exc:
+            code = exc.response.get("Error", {}).get("Code", "")
+            status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0
+            busy = code in THROTTLING_CODES or code in SERVER_CODES or int(status) >= 500
+            if not busy:
+                raise fatal_error(exc, "sts:GetCallerIdentity") from exc
+            if attempt < max_attempts:
+                sleep(_backoff(attempt))
+                continue
+            raise _busy_error(exc, code, attempt) from exc
+        except (
+            botocore.exceptions.ReadTimeoutError,
+            botocore.exceptions.ConnectTimeoutError,
+            botocore.exceptions.ConnectionClosedError,
+        ) as exc:
+            if attempt < min(PREFLIGHT_MAX_ATTEMPTS, max_attempts):
+                sleep(_backoff(attempt))
+                continue
+            raise _unanswered(factory("sts", region), exc) from exc
+
+
+def _busy_error(exc: botocore.exceptions.ClientError, code: str, attempts: int) -> DriftctlError:
+    message = exc.response.get("Error", {}).get("Message", "")
+    answer = f"{code}: {message}" if message else code
+    tries = f"{attempts} attempt{'s' * (attempts != 1)}"
+    if code in THROTTLING_CODES:
+        return DriftctlError(
+            f"sts:GetCallerIdentity was throttled on all {tries} ({answer})",
+            "AWS is limiting this account's request rate: wait and run it again, "
+            "or raise --max-attempts",
+        )
+    return DriftctlError(
+        f"sts:GetCallerIdentity failed on all {tries} ({answer})",
+        "AWS answered with a server error: run it again later, or raise --max-attempts",
+    )
+
+
+def _unanswered(sts: Any, exc: Exception) -> DriftctlError:
+    kwargs = getattr(exc, "kwargs", {})
+    endpoint = kwargs.get("endpoint_url", "")
+    if isinstance(exc, botocore.exceptions.ReadTimeoutError):
+        return DriftctlError(
+            f"the AWS endpoint {endpoint} did not answer within "
+            f"{sts.meta.config.read_timeout:g} s (sts:GetCallerIdentity)",
+            "check --endpoint-url / AWS_ENDPOINT_URL, and for a proxy or firewall that "
+            "accepts connections and never answers",
+        )
+    if isinstance(exc, botocore.exceptions.ConnectTimeoutError):
+        return DriftctlError(
+            f"the AWS endpoint {endpoint} did not accept a "
+            f"connection within {sts.meta.config.connect_timeout:g} s",
+            "check --endpoint-url / AWS_ENDPOINT_URL and the network",
+        )
+    return DriftctlError(
+        f"the AWS endpoint {endpoint} closed the connection without an answer "
+        "(sts:GetCallerIdentity)",
+        "check --endpoint-url / AWS_ENDPOINT_URL, and for a proxy in the way",
+    )
+
+
+def _identity_once(factory: ClientFactory, region: str) -> Any:
+    """One GetCallerIdentity; ClientError and the timeouts are left to the caller."""
     sts = factory("sts", region)
     try:
-        identity = sts.get_caller_identity()
+        return sts.get_caller_identity()
+    except (
+        botocore.exceptions.ClientError,
+        botocore.exceptions.ReadTimeoutError,
+        botocore.exceptions.ConnectTimeoutError,
+        botocore.exceptions.ConnectionClosedError,
+    ):
+        raise
     except botocore.exceptions.NoCredentialsError as exc:
         raise DriftctlError(
             "no AWS credentials found",
             "set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, or run aws sso login",
-        ) from exc
-    except botocore.exceptions.ReadTimeoutError as exc:
-        raise DriftctlError(
-            f"the AWS endpoint {exc.kwargs.get('endpoint_url', '')} did not answer within "
-            f"{sts.meta.config.read_timeout:g} s (sts:GetCallerIdentity)",
-            "check --endpoint-url / AWS_ENDPOINT_URL, and for a proxy or firewall that "
-            "accepts connections and never answers",
-        ) from exc
-    except botocore.exceptions.ConnectTimeoutError as exc:
-        raise DriftctlError(
-            f"the AWS endpoint {exc.kwargs.get('endpoint_url', '')} did not accept a "
-            f"connection within {sts.meta.config.connect_timeout:g} s",
-            "check --endpoint-url / AWS_ENDPOINT_URL and the network",
         ) from exc
     except botocore.exceptions.EndpointConnectionError as exc:
         raise DriftctlError(
             f"cannot reach the AWS endpoint {exc.kwargs.get('endpoint_url', '')}",
             "check --endpoint-url / AWS_ENDPOINT_URL and the network",
         ) from exc
-    except botocore.exceptions.ClientError as exc:
-        raise fatal_error(exc, "sts:GetCallerIdentity") from exc
     except botocore.exceptions.BotoCoreError as exc:  # SSO token, unparsable answer, ...
         raise DriftctlError(
             f"sts:GetCallerIdentity failed: {exc}",
             "check the credentials (aws sso login for SSO profiles) and --endpoint-url",
         ) from exc
-    except KeyError as exc:  # botocore's parser on a 200 answer that is not AWS's XML
+    except (KeyError, botocore.parsers.ResponseParserError) as exc:  # a 200 that is not AWS's
         raise DriftctlError(
             "sts:GetCallerIdentity failed: the endpoint's answer is not an AWS response",
             "check --endpoint-url / AWS_ENDPOINT_URL (a proxy or portal in the way?)",
         ) from exc
-    return identity
 
 
-def caller_context(factory: ClientFactory, counter: CallCounter, region: str) -> dict[str, str]:
+def caller_context(
+    factory: ClientFactory, counter: CallCounter, region: str, max_attempts: int = 8
+) -> dict[str, str]:
     """What Terraform's aws_caller_identity, aws_region and aws_partition would read with
     these credentials: account_id, arn, user_id, region and partition (one STS call)."""
-    identity = _identity(factory, counter, region)
+    identity = _identity(factory, counter, region, max_attempts)
     arn = str(identity.get("Arn", ""))
     partition = arn.split(":")[1] if arn.count(":") >= 5 else "aws"
     return {

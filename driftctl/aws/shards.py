@@ -111,9 +111,9 @@ def run_shard(remote: Remote, calls: list[Call], share: float) -> ShardResult:
 
     from driftctl.aws.accounts import Session
     from driftctl.aws.ratelimit import RateLimiter
-    from driftctl.aws.registry import SCANS
     from driftctl.aws.scanner import Scanner
     from driftctl.aws.session import CallCounter, make_client_factory
+    from driftctl.resources.registry import SCANS
 
     core = botocore.session.Session()
     core.set_credentials(remote.access_key, remote.secret_key, remote.token)

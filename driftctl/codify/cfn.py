@@ -1,8 +1,8 @@
 """Codify drifts declared in a CloudFormation template (YAML or JSON).
 
-The loader maps CloudFormation properties onto Terraform's attributes
-(driftctl/declared/cfn/resources.py); `PROPERTIES` is that mapping inverted, as data,
-for the types driftctl writes back. A drifted attribute is written where the template
+The loader maps CloudFormation properties onto Terraform's attributes (each type's
+`CfnType.convert`); `CfnType.properties` is that mapping inverted, as data, for the
+types driftctl writes back. A drifted attribute is written where the template
 declares it: a literal is edited in place; a `!Ref` to a parameter edits the
 parameter's Default when that is where the value comes from (a Default, used once, not
 overridden on the command line); any other function (`!Sub`, `!Join`, `!If`,
@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from driftctl.aws.canonical import canonicalize
@@ -22,58 +22,19 @@ from driftctl.codify import cfn_import
 from driftctl.codify.base import Context, Outcome, human
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
-from driftctl.declared.cfn import resources as cfn_resources
 from driftctl.declared.cfn.intrinsics import SUB_VAR
+from driftctl.declared.cfn.load import to_raw
 from driftctl.declared.cfn.parse import FUNCTIONS
 from driftctl.declared.raw import RawDeclared
 from driftctl.model import Change, Drift, SourceRef
+from driftctl.resources.registry import CFN_TYPES
 
-# how a canonical attribute is written in the template:
+# how a canonical attribute is written in the template (CfnType.properties):
 #   scalar    the property at the path holds the value
 #   tags      a Tags list of {Key, Value}
 #   document  an IAM policy document: rewritten to the live document, set-wise
-#   ingress / egress  the group's inline rules, one entry per source
+#   set       a list of entries, one per canonical item (a group's inline rules)
 Where = tuple[str, tuple[str, ...]]
-_PAB: dict[str, Where] = {
-    f"{flag}": ("scalar", ("PublicAccessBlockConfiguration", key))
-    for flag, key in (
-        ("block_public_acls", "BlockPublicAcls"),
-        ("block_public_policy", "BlockPublicPolicy"),
-        ("ignore_public_acls", "IgnorePublicAcls"),
-        ("restrict_public_buckets", "RestrictPublicBuckets"),
-    )
-}
-TAGS: Where = ("tags", ("Tags",))
-PROPERTIES: dict[tuple[str, str], dict[str, Where]] = {
-    ("AWS::S3::Bucket", "aws_s3_bucket"): {"tags": TAGS},
-    ("AWS::S3::Bucket", "aws_s3_bucket_versioning"): {
-        "versioning_configuration.status": ("scalar", ("VersioningConfiguration", "Status")),
-    },
-    ("AWS::S3::Bucket", "aws_s3_bucket_public_access_block"): _PAB,
-    ("AWS::EC2::VPC", "aws_vpc"): {
-        "tags": TAGS,
-        "enable_dns_hostnames": ("scalar", ("EnableDnsHostnames",)),
-        "enable_dns_support": ("scalar", ("EnableDnsSupport",)),
-        "instance_tenancy": ("scalar", ("InstanceTenancy",)),
-    },
-    ("AWS::EC2::Subnet", "aws_subnet"): {
-        "tags": TAGS,
-        "map_public_ip_on_launch": ("scalar", ("MapPublicIpOnLaunch",)),
-    },
-    ("AWS::EC2::SecurityGroup", "aws_security_group"): {
-        "tags": TAGS,
-        "description": ("scalar", ("GroupDescription",)),
-        "ingress": ("ingress", ("SecurityGroupIngress",)),
-        "egress": ("egress", ("SecurityGroupEgress",)),
-    },
-    ("AWS::IAM::Role", "aws_iam_role"): {
-        "tags": TAGS,
-        "assume_role_policy": ("document", ("AssumeRolePolicyDocument",)),
-        "description": ("scalar", ("Description",)),
-        "max_session_duration": ("scalar", ("MaxSessionDuration",)),
-        "path": ("scalar", ("Path",)),
-    },
-}
 LONG_FORMS = frozenset(FUNCTIONS.values())
 
 
@@ -150,7 +111,8 @@ def codify(drift: Drift, ctx: Context, doc: Doc) -> Outcome:
     if res is None or res.kind != "map":
         return human(drift, "its declaration was not found in the template")
     cfn_type = str(res.data.get("Type"))
-    table = PROPERTIES.get((cfn_type, drift.type))
+    known = CFN_TYPES.get(cfn_type)
+    table = known.properties.get(drift.type) if known is not None else None
     if table is None:
         return human(drift, f"driftctl does not write {drift.type} back into a {cfn_type} yet")
     groups: dict[str, list[Change]] = {}
@@ -173,7 +135,7 @@ def codify(drift: Drift, ctx: Context, doc: Doc) -> Outcome:
     return to_outcome(drift, doc, edits)
 
 
-def _attribute(path: str, table: dict[str, Where]) -> str | None:
+def _attribute(path: str, table: Mapping[str, Where]) -> str | None:
     for attr in sorted(table, key=len, reverse=True):
         if path == attr or path.startswith((attr + ".", attr + "[")):
             return attr
@@ -259,44 +221,44 @@ def _document(
     return t.editor(loose=True).reconcile(node, live.attrs[attr], sets=True)
 
 
-def _rules(
+def _set(
     t: _Template, res: Node, attr: str, path: tuple[str, ...], changes: list[Change]
 ) -> list[TextEdit]:
+    """A list of entries, each one canonical item (a rule): brought to the live set, keeping
+    the entries that stayed as they are written."""
     live = t.ctx.live.get((t.drift.type, t.drift.id or ""))
     if live is None:
-        raise Refuse("the live security group is not in this scan")
+        raise Refuse(f"the live {t.drift.type} is not in this scan")
     node, found = _at(res, ("Properties", *path))
     if node is None or found != len(path) + 1 or node.kind != "seq":
-        raise Refuse(f"{path[0]} is not written as a list in the group (separate rule resources?)")
-    peer = "Source" if attr == "ingress" else "Destination"
-    originals = [(item.data, _canonical(item.data, path[0], attr)) for item in node.items]
+        raise Refuse(f"{path[0]} is not written as a list in it (separate resources?)")
+    cfn_type = str(res.data.get("Type"))
+    entry_of = CFN_TYPES[cfn_type].entries[attr]
+    originals = [(item.data, _canonical(item.data, cfn_type, path[0], attr)) for item in node.items]
     wanted: list[Any] = []
-    for rule in live.attrs.get(attr) or []:
-        key = _rule_key(rule)
+    for item in live.attrs.get(attr) or []:
+        key = _item_key(item)
         match = next((o for o in originals if o[1] == [key]), None)
         if match is not None:
             originals.remove(match)
             wanted.append(match[0])
         else:
-            wanted.append(cfn_import.cfn_rule(rule, peer))
+            wanted.append(entry_of(item))
     return t.editor().reconcile(node, wanted, sets=True)
 
 
-def _canonical(entry: Any, prop: str, attr: str) -> list[str]:
-    """The canonical rules one template entry declares (by the loader's own mapping)."""
+def _canonical(entry: Any, cfn_type: str, prop: str, attr: str) -> list[str]:
+    """The canonical items one template entry declares (by the loader's own mapping)."""
     if not isinstance(entry, dict):
         return []
-    raws = (
-        cfn_resources.to_raw("X", "AWS::EC2::SecurityGroup", {prop: [entry]}, SourceRef("", 1))
-        or []
-    )
+    raws = to_raw("X", cfn_type, {prop: [entry]}, SourceRef("", 1)) or []
     resources = canonicalize(RawDeclared(raws)).resources
-    rules = resources[0].attrs.get(attr) if resources else None
-    return [_rule_key(r) for r in rules or []]
+    items = resources[0].attrs.get(attr) if resources else None
+    return [_item_key(r) for r in items or []]
 
 
-def _rule_key(rule: Any) -> str:
-    return json.dumps(rule, sort_keys=True, default=str)
+def _item_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True, default=str)
 
 
 def _uses(data: Any, name: str) -> int:
@@ -325,6 +287,5 @@ _HOW: dict[str, Callable[[_Template, Node, str, tuple[str, ...], list[Change]], 
     "scalar": _scalar,
     "tags": _tags,
     "document": _document,
-    "ingress": _rules,
-    "egress": _rules,
+    "set": _set,
 }

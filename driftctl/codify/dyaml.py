@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from driftctl.aws.registry import TYPES
 from driftctl.codify.base import Context, Outcome, human, live_of
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, key_text, nest, to_outcome
 from driftctl.model import Change, Drift
+from driftctl.resources.registry import TYPES
 
 _STEP = re.compile(r"[^.\[\]]+|\[\d+\]")
 _NAME_CHARS = re.compile(r"[^A-Za-z0-9_.:/@+=-]")

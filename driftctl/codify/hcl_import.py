@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from driftctl.aws.registry import TYPES
 from driftctl.codify import hcl_render
 from driftctl.codify.base import Context, Outcome, human, live_of
 from driftctl.model import Drift
+from driftctl.resources.registry import TYPES
 
 DEFAULT_FILE = "driftctl_imported.tf"
 # attributes that are maps in Terraform (`tags = {...}`); other objects are nested blocks

@@ -1,6 +1,6 @@
 """Where a canonical (Terraform) attribute is written in a Crossplane or ACK manifest: the
-inverse of driftctl/declared/k8s/crossplane.py and ack.py, as data, for the attributes
-driftctl writes back.
+inverse of each kind's mapping, as its type module declares it (`CrossplaneKind.fields`,
+`AckKind.fields`), for the attributes driftctl writes back.
 
 A location is (how, path), the path relative to the family's root (`spec.forProvider`
 for Crossplane, `spec` for ACK):
@@ -16,6 +16,7 @@ Any other attribute (or type) needs a human.
 from __future__ import annotations
 
 from driftctl.declared.k8s.manifest import ACK, CROSSPLANE
+from driftctl.resources.registry import ACK_KINDS, CROSSPLANE_KINDS
 
 Where = tuple[str, tuple[str, ...]]
 
@@ -28,86 +29,12 @@ CONTROLLER_TAGS: dict[str, tuple[str, ...]] = {
     ACK: ("services.k8s.aws/",),
 }
 
-
-def _scalars(**fields: str) -> dict[str, Where]:
-    """attr=camelCaseField pairs, each a scalar at the top of the root."""
-    return {attr: ("scalar", (field,)) for attr, field in fields.items()}
-
-
-XP_TAGS: Where = ("map", ("tags",))
-_XP_PAB = _scalars(
-    block_public_acls="blockPublicAcls",
-    block_public_policy="blockPublicPolicy",
-    ignore_public_acls="ignorePublicAcls",
-    restrict_public_buckets="restrictPublicBuckets",
-)
-
+# Terraform type -> attribute -> where the manifest writes it
 CROSSPLANE_FIELDS: dict[str, dict[str, Where]] = {
-    "aws_s3_bucket": {"tags": XP_TAGS},
-    "aws_s3_bucket_versioning": {
-        "versioning_configuration.status": ("scalar", ("versioningConfiguration", "status")),
-        "versioning_configuration.mfa_delete": (
-            "scalar",
-            ("versioningConfiguration", "mfaDelete"),
-        ),
-    },
-    "aws_s3_bucket_public_access_block": _XP_PAB,
-    "aws_vpc": {
-        "tags": XP_TAGS,
-        **_scalars(
-            enable_dns_hostnames="enableDnsHostnames",
-            enable_dns_support="enableDnsSupport",
-            instance_tenancy="instanceTenancy",
-        ),
-    },
-    "aws_subnet": {"tags": XP_TAGS, **_scalars(map_public_ip_on_launch="mapPublicIpOnLaunch")},
-    "aws_security_group": {"tags": XP_TAGS, **_scalars(description="description")},
-    "aws_iam_role": {
-        "tags": XP_TAGS,
-        **_scalars(
-            description="description",
-            max_session_duration="maxSessionDuration",
-            path="path",
-        ),
-    },
-    "aws_iam_policy": {"tags": XP_TAGS, **_scalars(description="description", path="path")},
-    "aws_iam_user": {"tags": XP_TAGS, **_scalars(path="path")},
+    k.type: dict(k.fields) for k in CROSSPLANE_KINDS.values() if k.fields
 }
-
-ACK_TAGS: Where = ("tag_list", ("tags",))
-
 ACK_FIELDS: dict[str, dict[str, Where]] = {
-    "aws_s3_bucket": {"tags": ("tag_list", ("tagging", "tagSet"))},
-    "aws_s3_bucket_versioning": {
-        "versioning_configuration.status": ("scalar", ("versioning", "status")),
-        "versioning_configuration.mfa_delete": ("scalar", ("versioning", "mfaDelete")),
-    },
-    "aws_s3_bucket_public_access_block": {
-        "block_public_acls": ("scalar", ("publicAccessBlock", "blockPublicACLs")),
-        "block_public_policy": ("scalar", ("publicAccessBlock", "blockPublicPolicy")),
-        "ignore_public_acls": ("scalar", ("publicAccessBlock", "ignorePublicACLs")),
-        "restrict_public_buckets": ("scalar", ("publicAccessBlock", "restrictPublicBuckets")),
-    },
-    "aws_vpc": {
-        "tags": ACK_TAGS,
-        **_scalars(
-            enable_dns_hostnames="enableDNSHostnames",
-            enable_dns_support="enableDNSSupport",
-            instance_tenancy="instanceTenancy",
-        ),
-    },
-    "aws_subnet": {"tags": ACK_TAGS, **_scalars(map_public_ip_on_launch="mapPublicIPOnLaunch")},
-    "aws_security_group": {"tags": ACK_TAGS, **_scalars(description="description")},
-    "aws_iam_role": {
-        "tags": ACK_TAGS,
-        **_scalars(
-            description="description",
-            max_session_duration="maxSessionDuration",
-            path="path",
-        ),
-    },
-    "aws_iam_policy": {"tags": ACK_TAGS, **_scalars(description="description", path="path")},
-    "aws_iam_user": {"tags": ACK_TAGS, **_scalars(path="path")},
+    tf_type: dict(fields) for k in ACK_KINDS.values() for tf_type, fields in k.fields.items()
 }
 
 FIELDS: dict[str, dict[str, dict[str, Where]]] = {

@@ -24,33 +24,23 @@ from typing import Any
 
 import yaml
 
-from driftctl.aws.registry import TYPES
 from driftctl.codify import kustomize_patch
 from driftctl.codify.base import Context, Outcome, human, live_of, wrap_words
 from driftctl.codify.kustomize_tree import Built, Patch, Tree, kustomization_file
 from driftctl.codify.spans import parse
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, to_outcome
-from driftctl.declared.k8s import ack, crossplane
+from driftctl.declared.k8s.ack_context import ADOPTION_FIELDS, ADOPTION_POLICY
+from driftctl.declared.k8s.crossplane import EXTERNAL_NAME
 from driftctl.declared.k8s.manifest import ACK, CROSSPLANE, Manifest
 from driftctl.model import Drift, Resource, SourceRef
+from driftctl.resources.registry import ACK_KINDS, CROSSPLANE_KINDS, TYPES
 
 DEFAULT_FILE = "driftctl_imported.yaml"
 XP_VERSION = "v1beta1"
-# Terraform type -> (service, kind) of the Upbound provider, the inverse of crossplane.KINDS
-XP_KINDS = {tf: key for key, tf in crossplane.KINDS.items()}
-XP_IMPORTS = frozenset(
-    {
-        "aws_s3_bucket",
-        "aws_vpc",
-        "aws_subnet",
-        "aws_security_group",
-        "aws_iam_role",
-        "aws_iam_policy",
-        "aws_iam_user",
-    }
-)
-GLOBAL = frozenset({"aws_iam_role", "aws_iam_policy", "aws_iam_user"})  # no forProvider.region
-DOCUMENTS = frozenset({"assume_role_policy", "policy"})  # written as JSON strings
+# Terraform type -> the Upbound provider kind that declares it
+XP_KINDS = {k.type: k for k in CROSSPLANE_KINDS.values()}
+# Terraform type -> the ACK kind that can adopt it
+ACK_ADOPTS = {k.type: k for k in ACK_KINDS.values() if k.adopt is not None}
 XP_NOTE = (
     "Imported by driftctl from live AWS ({id}): Crossplane adopts it by its external name. "
     "deletionPolicy Orphan keeps it in AWS if this manifest is deleted."
@@ -120,58 +110,58 @@ Made = tuple[dict[str, Any], Settles, str]
 
 
 def _crossplane(drift: Drift, rid: str, live: Resource, name: str) -> Made:
-    if drift.type not in XP_IMPORTS:
+    kind = XP_KINDS.get(drift.type)
+    if kind is None or not kind.importable:
         raise _Unsupported(f"driftctl cannot declare a {drift.type} as a Crossplane manifest yet")
-    service, kind = XP_KINDS[drift.type]
-    compared = TYPES[drift.type].compared
+    rtype = TYPES[drift.type]
     attrs = {
-        k: v for k, v in sorted(live.attrs.items()) if k in compared and v not in (None, {}, [])
+        k: v
+        for k, v in sorted(live.attrs.items())
+        if k in rtype.compared and v not in (None, {}, [])
     }
-    attrs.pop(crossplane.NAME_ATTR.get(drift.type, ""), None)  # the external name says it
-    if attrs.get("ingress"):
-        raise _Unsupported(
-            "its rules would be SecurityGroupIngressRule manifests: declare them by hand"
-        )
-    attrs.pop("ingress", None)
-    attrs.pop("egress", None)  # not compared when left out (AWS's own allow-all rule)
+    probe: dict[str, Any] = {}
+    kind.external_name(rid, rid, probe)  # the attribute the external name sets says it
+    for said in probe:
+        attrs.pop(said, None)
+    for attr, why in kind.import_refuse.items():
+        if attrs.get(attr):
+            raise _Unsupported(why)
+        attrs.pop(attr, None)
+    for attr in kind.import_skip:
+        attrs.pop(attr, None)
     for_provider: dict[str, Any] = {}
-    if drift.type not in GLOBAL and live.region and live.region != "global":
+    if kind.regional and live.region and live.region != "global":
         for_provider["region"] = live.region
     for key, value in attrs.items():
-        if isinstance(value, dict) and key in DOCUMENTS:
+        if isinstance(value, dict) and key in rtype.documents:
             value = json.dumps(value, indent=2, sort_keys=False) + "\n"
         elif isinstance(value, (dict, list)) and key != "tags":
             raise _Unsupported(f"driftctl cannot write its {key} as a Crossplane field yet")
         for_provider[_camel(key)] = dict(sorted(value.items())) if key == "tags" else value
     manifest = {
-        "apiVersion": f"{service}.aws.upbound.io/{XP_VERSION}",
-        "kind": kind,
-        "metadata": {"name": name, "annotations": {crossplane.EXTERNAL_NAME: rid}},
+        "apiVersion": f"{kind.service}.aws.upbound.io/{XP_VERSION}",
+        "kind": kind.kind,
+        "metadata": {"name": name, "annotations": {EXTERNAL_NAME: rid}},
         "spec": {"deletionPolicy": "Orphan", "forProvider": for_provider},
     }
     settles: Settles = ()
-    if drift.type in crossplane.TAGGED:
+    if kind.tagged:
         tags = ("crossplane-kind", "crossplane-name", "crossplane-providerconfig")
         settles = tuple((drift.type, rid, f"tags.{t}") for t in tags)
     return manifest, settles, XP_NOTE
 
 
 def _ack(drift: Drift, rid: str, live: Resource, name: str) -> Made:
-    if drift.type != "aws_s3_bucket":
+    kind = ACK_ADOPTS.get(drift.type)
+    if kind is None or kind.adopt is None:
         raise _Unsupported(f"driftctl cannot declare a {drift.type} as an ACK manifest yet")
-    spec: dict[str, Any] = {"name": rid}
-    tags = live.attrs.get("tags") or {}
-    if tags:
-        spec["tagging"] = {"tagSet": [{"key": k, "value": v} for k, v in sorted(tags.items())]}
+    spec, fields = kind.adopt(rid, live.attrs)
     manifest = {
-        "apiVersion": "s3.services.k8s.aws/v1alpha1",
-        "kind": "Bucket",
+        "apiVersion": f"{kind.service}.services.k8s.aws/{kind.version}",
+        "kind": kind.kind,
         "metadata": {
             "name": name,
-            "annotations": {
-                ack.ADOPTION_POLICY: "adopt",
-                ack.ADOPTION_FIELDS: json.dumps({"name": rid}),
-            },
+            "annotations": {ADOPTION_POLICY: "adopt", ADOPTION_FIELDS: json.dumps(fields)},
         },
         "spec": spec,
     }

@@ -74,7 +74,16 @@ def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
     outcomes: dict[str, Outcome] = {}
     for drift in drifts:
         codifier = codifier_for(drift, ctx)
-        if codifier is None:
+        bound = sorted({ref for c in drift.changes for ref in c.bound or {}})
+        if bound:
+            # the declared value is built from other resources' live values: writing the
+            # live value back would replace those references with literals
+            outcomes[drift.fingerprint] = human(
+                drift,
+                f"the declared value is built from {', '.join(bound)}, known only after "
+                "apply: change the expression by hand",
+            )
+        elif codifier is None:
             what = f"{ctx.scheme}:// sources" if ctx.scheme not in CODIFIERS else "this file"
             outcomes[drift.fingerprint] = human(drift, f"driftctl cannot edit {what} yet")
         else:

@@ -145,7 +145,7 @@ Filter = Annotated[
         "--filter",
         metavar="JMESPATH",
         help="Keep only resources this JMESPath expression is true for, over {Type, Id, Attr}: "
-        "\"Type=='aws_s3_bucket' && Id!='logs'\", \"Attr.tags.Env=='prod'\"",
+        "\"starts_with(Type, 'aws_s3_') && Id!='logs'\", \"Attr.tags.Env=='prod'\"",
     ),
 ]
 OnlyManaged = Annotated[
@@ -244,5 +244,14 @@ AzurermAccountKey = Annotated[
         "--azurerm-account-key",
         metavar="KEY",
         help="snyk driftctl's, for tfstate+azurerm://: not supported (an error)",
+    ),
+]
+MinCompared = Annotated[
+    str | None,
+    typer.Option(
+        "--min-compared",
+        metavar="SHARE",
+        help="Fail (exit 2) when less than SHARE of the declared resources were compared "
+        "(0.9 or 90%): the others are of types driftctl does not read yet",
     ),
 ]

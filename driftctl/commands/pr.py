@@ -23,6 +23,8 @@ def pr(
     endpoint_url: options.Endpoint = None,
     var_file: options.VarFile = None,
     var: options.Var = None,
+    max_rps: options.MaxRps = None,
+    max_attempts: options.MaxAttempts = 8,
     live: Annotated[
         Path | None, typer.Option("--live", help="Read live state from a saved snapshot")
     ] = None,
@@ -89,6 +91,7 @@ def pr(
         None,
         var_file,
         var,
+        scale=settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts),
         rules=settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
         formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),

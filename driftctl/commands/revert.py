@@ -16,7 +16,7 @@ from rich.console import Console
 from driftctl import settings
 from driftctl.commands import options
 from driftctl.errors import DriftctlError
-from driftctl.revert import flow, guards
+from driftctl.revert import blast, flow, guards
 from driftctl.revert.executor import FAIL_AFTER_ENV
 
 Approve = Annotated[
@@ -46,8 +46,34 @@ Only = Annotated[
     typer.Option(
         "--only",
         help="Revert only the drift named TYPE/ADDRESS (or TYPE/ID), else those this glob "
-        "matches (repeatable), e.g. 'aws_security_group/*'; a value matching no drift is an "
+        "matches (repeatable), e.g. 'aws_iam_*/*'; a value matching no drift is an "
         "error",
+    ),
+]
+
+MaxDeletes = Annotated[
+    int | None,
+    typer.Option(
+        "--max-deletes",
+        help="--approve refuses a plan deleting more resources than this unless "
+        "--confirm-deletes names the number. Default: 10",
+        show_default=False,
+    ),
+]
+MaxDeleteShare = Annotated[
+    str | None,
+    typer.Option(
+        "--max-delete-share",
+        help="... or a larger share of the managed resources than this (25% or 0.25). Default: 25%",
+        show_default=False,
+    ),
+]
+ConfirmDeletes = Annotated[
+    int | None,
+    typer.Option(
+        "--confirm-deletes",
+        help="The exact number of resources the plan deletes: needed with --approve above "
+        "--max-deletes / --max-delete-share, and refused if the plan deletes another number",
     ),
 ]
 
@@ -74,6 +100,9 @@ def revert(
     journal_dir: JournalDir = None,
     allow_dirty: AllowDirty = False,
     only: Only = None,
+    max_deletes: MaxDeletes = None,
+    max_delete_share: MaxDeleteShare = None,
+    confirm_deletes: ConfirmDeletes = None,
 ) -> None:
     """Revert the drifts rules mark `revert` (0 done or nothing to do, 1 not converged, 2 error)."""
     out = Console(highlight=False, soft_wrap=True)
@@ -82,11 +111,19 @@ def revert(
         out.print(line, markup=False)
 
     scale = settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts)
-    opts = flow.Options(approve, allow_dirty, guards.parse_only(only), journal_dir, _fail_after())
+    limits = blast.parse(max_deletes, max_delete_share, confirm_deletes)
+    opts = flow.Options(
+        approve, allow_dirty, guards.parse_only(only), journal_dir, _fail_after(), limits
+    )
     if undo is not None:
         if only or from_:
             raise DriftctlError(
                 "--undo restores everything its journal recorded: --only and --from do not apply"
+            )
+        if max_deletes is not None or max_delete_share is not None or confirm_deletes is not None:
+            raise DriftctlError(
+                "--undo puts back what a revert journal recorded: --max-deletes, "
+                "--max-delete-share and --confirm-deletes do not apply"
             )
         aws_only = settings.build_aws_only(profile, region or [], endpoint_url, scale)
         raise typer.Exit(int(flow.undo(aws_only, undo, opts, say)))

@@ -67,6 +67,7 @@ def scan(
     ignore: options.Ignore = None,
     azurerm_storage_account: options.AzurermStorageAccount = None,
     azurerm_account_key: options.AzurermAccountKey = None,
+    min_compared: options.MinCompared = None,
 ) -> None:
     """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error).
 
@@ -115,6 +116,7 @@ def scan(
         selection=selection.parse_selection(filter_, only_managed, only_unmanaged, strict),
         quiet=quiet,
         cache_base=config_dir,
+        min_compared=min_compared,
     )
     started = time.monotonic()
     # the identity call goes out first and travels while the rules and sources load; its
@@ -154,7 +156,23 @@ def scan(
             f" ({run.counter.retries} retries, {run.limiter_wait:.1f}s waiting for rate limits"
             f"{f'; {run.processes} processes' if run.processes > 1 else ''})[/dim]"
         )
-    raise typer.Exit(int(exit_status(report)))
+    short = below_min_compared(report, conf.min_compared)
+    if short:
+        stderr.print(f"[bold red]error[/] {escape(short)}", highlight=False)
+    raise typer.Exit(int(exit_status(report, conf.min_compared)))
+
+
+def below_min_compared(report: Report, minimum: float | None) -> str | None:
+    """Why the scan compared less than the share --min-compared asks for, or None."""
+    share = report.summary.get("compared_share")
+    if minimum is None or not isinstance(share, (int, float)) or share >= minimum:
+        return None
+    unsupported: dict[str, int] = report.summary.get("unsupported") or {}
+    listed = ", ".join(f"{name} ({n})" for name, n in sorted(unsupported.items()))
+    return (
+        f"compared {share:.1%} of the declared resources, below --min-compared "
+        f"{minimum:.1%}; not compared: {listed}"
+    )
 
 
 def _start_session(conf: settings.Settings) -> Pending:
@@ -163,8 +181,8 @@ def _start_session(conf: settings.Settings) -> Pending:
     return connection.start(conf)
 
 
-def exit_status(report: Report) -> ExitStatus:
-    if report.errors:
+def exit_status(report: Report, min_compared: float | None = None) -> ExitStatus:
+    if report.errors or below_min_compared(report, min_compared):
         return ExitStatus.ERROR
     if any(report.summary[k] for k in KINDS):
         return ExitStatus.DRIFT

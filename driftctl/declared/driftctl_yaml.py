@@ -21,12 +21,12 @@ from typing import Any
 import jsonschema
 import yaml
 
-from driftctl.aws.registry import CONVERTERS, FOLDS, TYPES
-from driftctl.aws.types import CFN_KEY
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.declared.yamldocs import yaml_error
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
+from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
+from driftctl.resources.spec import CFN_KEY
 
 Pointer = tuple[str, ...]
 

@@ -22,4 +22,5 @@ def merge_state(hcl: RawDeclared, state: RawDeclared) -> RawDeclared:
         if r.import_id is None and r.address in ids:
             r.import_id = ids[r.address]
     hcl.warnings.extend(w for w in state.warnings if w not in hcl.warnings)
+    hcl.inputs = sorted({*hcl.inputs, *state.inputs})
     return hcl

@@ -9,6 +9,7 @@ canonical resource types the scanner reads.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from driftctl.model import SourceRef
@@ -35,6 +36,9 @@ class RawResource:
     # natural-key attributes the format knows beyond Terraform's (CloudFormation's stack and
     # logical id, with --stack-name): added to the resource of the address's own type
     identity: dict[str, str] = dataclasses.field(default_factory=dict)
+    # top-level attribute -> the live values its value was evaluated with (reference text ->
+    # value), when the loader bound references through the match (declared/binding.py)
+    bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass
@@ -57,3 +61,6 @@ class RawDeclared:
     unsupported: dict[str, int] = dataclasses.field(default_factory=dict)
     # the root module's output values (HCL): name -> plain value (Unknown where not known)
     outputs: dict[str, Any] = dataclasses.field(default_factory=dict)
+    # every file the loader read (a module outside the source, a file(), a tfvars, ...), as
+    # it named them (symlinks unresolved): what the revert's git guard checks
+    inputs: list[Path] = dataclasses.field(default_factory=list)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.declared import backend, remote_state
+from driftctl.declared.binding import State
 from driftctl.declared.cfn.load import is_template, load_cloudformation, read_parameters_file
 from driftctl.declared.cfn.parse import parse_template
 from driftctl.declared.driftctl_yaml import is_driftctl_yaml, load_driftctl_yaml
@@ -36,20 +37,35 @@ def load_all(settings: Settings, load_hcl: HclLoader) -> list[tuple[Source, RawD
     """(source, its RawDeclared) for each source that declares on its own."""
     pairs = state_pairs(settings.sources)
     merged_states = {state for states in pairs.values() for state in states}
-    out: list[tuple[Source, RawDeclared]] = []
-    for source in settings.sources:
-        if source in merged_states:
-            continue
-        if source.scheme == "hcl":
-            raw = load_hcl(source)
-            for state in pairs.get(source, []):
-                raw = merge_state(raw, load_state(state, settings))
-            if source not in pairs and settings.state.detect_backend:
-                raw = _with_backend_state(source, raw, settings)
-        else:
-            raw = load_one(source, settings)
-        out.append((source, raw))
-    return out
+    return [
+        (source, load_source(source, settings, load_hcl))
+        for source in settings.sources
+        if source not in merged_states
+    ]
+
+
+def load_source(
+    source: Source, settings: Settings, load_hcl: HclLoader, bound: State | None = None
+) -> RawDeclared:
+    """One source that declares on its own; `bound`: live values of matched resources
+    that its references to computed attributes take (binding.py; HCL's through load_hcl)."""
+    if source.scheme == "hcl":
+        raw = load_hcl(source)
+        pairs = state_pairs(settings.sources)
+        for state in pairs.get(source, []):
+            raw = merge_state(raw, load_state(state, settings))
+        if source not in pairs and settings.state.detect_backend:
+            raw = _with_backend_state(source, raw, settings)
+        return raw
+    if source.scheme == "yaml":
+        return load_yaml(source.path, settings, bound)
+    return load_one(source, settings)
+
+
+def can_bind(source: Source) -> bool:
+    """Whether live values can be bound in the source by evaluating it again: Terraform
+    HCL and CloudFormation (a file; stdin is read once)."""
+    return source.scheme == "hcl" or (source.scheme == "yaml" and str(source.path) != "-")
 
 
 def state_pairs(sources: tuple[Source, ...]) -> dict[Source, list[Source]]:
@@ -100,7 +116,9 @@ def load_state(source: Source, settings: Settings) -> RawDeclared:
     if source.scheme == "tfstate+tfcloud":
         name, text = remote_state.read_tfcloud(source.path.as_posix(), settings.state)
         return load_state_text(name, text)
-    return load_state_text(source.path.name, _read(source.path))
+    raw = load_state_text(source.path.name, _read(source.path), str(source.path))
+    raw.inputs = [source.path]
+    return raw
 
 
 def _s3_client(settings: Settings, region: str | None = None) -> Any:
@@ -111,7 +129,7 @@ def _s3_client(settings: Settings, region: str | None = None) -> Any:
     return session.client("s3", region_name=region, endpoint_url=settings.endpoint_url)
 
 
-def load_yaml(path: Path, settings: Settings) -> RawDeclared:
+def load_yaml(path: Path, settings: Settings, bound: State | None = None) -> RawDeclared:
     """A CloudFormation template (YAML or JSON), or driftctl's own YAML format."""
     text = sys.stdin.read() if str(path) == "-" else _read(path)
     name = path.name
@@ -127,7 +145,9 @@ def load_yaml(path: Path, settings: Settings) -> RawDeclared:
     parameters = read_parameters_file(formats.parameters_file) if formats.parameters_file else {}
     parameters.update(dict(formats.parameters))
     region = settings.regions[0] if settings.regions else None
-    return load_cloudformation(name, data, lines, parameters, formats.stack_name, region)
+    raw = load_cloudformation(name, data, lines, parameters, formats.stack_name, region, bound)
+    raw.inputs = [p for p in (path, formats.parameters_file) if p is not None and str(p) != "-"]
+    return raw
 
 
 def _read(path: Path) -> str:

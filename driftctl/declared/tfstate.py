@@ -7,10 +7,17 @@ Terraform writes them (`module.net.aws_subnet.private["a"]`); data sources are s
 The ids come from state, and state's attribute values are the declared values.
 
 State holds computed attributes too. Where one resource's computed attributes repeat a
-separate resource of the same state (a role's `inline_policy` lists the policies of its
-aws_iam_role_policy resources; a bucket's `versioning` mirrors its
-aws_s3_bucket_versioning), the separate resource is kept and the repetition dropped, so
-nothing is declared twice. Empty strings and nulls are "not set".
+separate resource of the same state (a role's `inline_policy` lists its separate inline
+policies; a bucket's `versioning` mirrors its separate versioning resource), the
+separate resource is kept and the repetition dropped, so nothing is declared twice: each
+type says how (`ResourceType.state_key` and `state_drop`). Empty strings and nulls are
+"not set". A type's state id is driftctl's id where the type says so (`state_id`);
+the others match by their natural keys.
+
+The structure is checked before anything is read: a state whose `resources` is not a list,
+or an instance whose `attributes` is not an object, is an error naming the file and the
+JSON path (`$.resources[2].instances[0].attributes`), never "0 resources" (a revert would
+then take every live resource for unmanaged).
 """
 
 from __future__ import annotations
@@ -19,31 +26,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.aws.registry import terraform_types
 from driftctl.declared.hcl.values import key_suffix
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef
-
-# types whose state id is the id driftctl uses (the others match by their natural key)
-STATE_IDS = frozenset(
-    {
-        "aws_s3_bucket",
-        "aws_vpc",
-        "aws_subnet",
-        "aws_security_group",
-        "aws_iam_role",
-        "aws_iam_role_policy",
-        "aws_iam_policy",
-        "aws_iam_user",
-    }
-)
-# aws_s3_bucket's computed inline attribute -> the separate type that owns it when present
-BUCKET_INLINE = {
-    "versioning": "aws_s3_bucket_versioning",
-    "server_side_encryption_configuration": "aws_s3_bucket_server_side_encryption_configuration",
-    "policy": "aws_s3_bucket_policy",
-}
+from driftctl.resources.registry import TYPES, terraform_types
 
 
 def parse_state(name: str, text: str) -> dict[str, Any]:
@@ -64,8 +51,63 @@ def parse_state(name: str, text: str) -> dict[str, Any]:
     return state
 
 
-def load_state_text(name: str, text: str) -> RawDeclared:
-    return from_state(name, parse_state(name, text))
+def _kind(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "a number"
+    return names.get(type(value), type(value).__name__)
+
+
+def _expect(name: str, path: str, value: Any, wanted: tuple[type, ...], what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, wanted):  # True is an int to Python
+        raise DriftctlError(
+            f"{name}: not a valid Terraform state: {path} must be {what}, not {_kind(value)}",
+            "the file is damaged or not written by Terraform: run terraform state pull",
+        )
+
+
+def check_structure(name: str, state: dict[str, Any]) -> None:
+    """The shape of a format-4 state, checked where driftctl reads it: `resources` a list of
+    objects with string mode/type/name and a list of instances, each instance an object
+    whose `attributes` is an object (and index_key, if any, a string or a number)."""
+    if "resources" not in state:
+        raise DriftctlError(
+            f"{name}: not a valid Terraform state: $.resources is missing",
+            "the file is damaged or not written by Terraform: run terraform state pull",
+        )
+    resources = state["resources"]
+    _expect(name, "$.resources", resources, (list,), "a list")
+    for i, res in enumerate(resources):
+        where = f"$.resources[{i}]"
+        _expect(name, where, res, (dict,), "an object")
+        for key in ("mode", "type", "name"):
+            _expect(name, f"{where}.{key}", res.get(key), (str,), "a string")
+        if res["mode"] not in ("managed", "data"):
+            raise DriftctlError(
+                f"{name}: not a valid Terraform state: {where}.mode must be "
+                f'"managed" or "data", not {res["mode"]!r}'
+            )
+        if res.get("module") is not None:
+            _expect(name, f"{where}.module", res["module"], (str,), "a string")
+        _expect(name, f"{where}.instances", res.get("instances"), (list,), "a list")
+        for j, inst in enumerate(res["instances"]):
+            at = f"{where}.instances[{j}]"
+            _expect(name, at, inst, (dict,), "an object")
+            _expect(name, f"{at}.attributes", inst.get("attributes"), (dict,), "an object")
+            if inst.get("index_key") is not None:
+                _expect(
+                    name, f"{at}.index_key", inst["index_key"], (str, int), "a string or a number"
+                )
+
+
+def load_state_text(name: str, text: str, shown: str | None = None) -> RawDeclared:
+    """The state in `text`; `name` is the file resources say they come from, `shown` (the
+    path as given) what errors name."""
+    state = parse_state(shown or name, text)
+    check_structure(shown or name, state)
+    return from_state(name, state)
 
 
 def load_state_s3(location: str, client: Callable[[], Any]) -> RawDeclared:
@@ -75,31 +117,32 @@ def load_state_s3(location: str, client: Callable[[], Any]) -> RawDeclared:
         raise DriftctlError(f"tfstate+s3://{location}: expected tfstate+s3://BUCKET/KEY")
     import botocore.exceptions
 
+    from driftctl.aws.session import CALL_ERRORS, call_failure
+
     try:
         body = client().get_object(Bucket=bucket, Key=key)["Body"].read()
     except botocore.exceptions.ClientError as exc:
         code = exc.response.get("Error", {}).get("Code", "error")
         raise DriftctlError(f"cannot read s3://{bucket}/{key}: {code}") from exc
-    except botocore.exceptions.BotoCoreError as exc:
-        raise DriftctlError(f"cannot read s3://{bucket}/{key}: {exc}") from exc
+    except CALL_ERRORS as exc:
+        raise DriftctlError(f"cannot read s3://{bucket}/{key}: {call_failure(exc)}") from exc
     return load_state_text(f"s3://{bucket}/{key}", body.decode("utf-8"))
 
 
 def from_state(name: str, state: dict[str, Any]) -> RawDeclared:
+    check_structure(name, state)
     known = set(terraform_types())
     found: list[RawResource] = []
     unsupported: dict[str, int] = {}
-    for res in state.get("resources") or ():
-        if not isinstance(res, dict) or res.get("mode") != "managed":
+    for res in state["resources"]:
+        if res["mode"] != "managed":
             continue  # data sources read, they do not declare
-        rtype, rname, module = str(res.get("type")), str(res.get("name")), res.get("module") or ""
+        rtype, rname, module = res["type"], res["name"], res.get("module") or ""
         if rtype not in known:
-            unsupported[rtype] = unsupported.get(rtype, 0) + len(res.get("instances") or ())
+            unsupported[rtype] = unsupported.get(rtype, 0) + len(res["instances"])
             continue
-        for inst in res.get("instances") or ():
-            attrs = inst.get("attributes") if isinstance(inst, dict) else None
-            if not isinstance(attrs, dict):
-                continue
+        for inst in res["instances"]:
+            attrs = inst["attributes"]
             prefix = f"{module}." if module else ""
             address = f"{prefix}{rtype}.{rname}{key_suffix(inst.get('index_key'))}"
             state_id = attrs.get("id")
@@ -109,9 +152,7 @@ def from_state(name: str, state: dict[str, Any]) -> RawDeclared:
                     address,
                     _declared_attrs(attrs),
                     SourceRef(name, 1),
-                    import_id=state_id
-                    if rtype in STATE_IDS and isinstance(state_id, str)
-                    else None,
+                    import_id=state_id if _state_id(rtype) and isinstance(state_id, str) else None,
                 )
             )
     _drop_repeated(found)
@@ -146,34 +187,23 @@ def _set(value: Any) -> Any:
     return value
 
 
+def _state_id(rtype: str) -> bool:
+    known = TYPES.get(rtype)
+    return known is not None and known.state_id
+
+
 def _drop_repeated(found: list[RawResource]) -> None:
     """Drop computed attributes that repeat a separate resource of the same state."""
-    separate: set[tuple[str, ...]] = set()
+    separate: set[tuple[str, tuple[str, ...]]] = set()
     for r in found:
-        a = r.attrs
-        if r.type in BUCKET_INLINE.values():
-            separate.add((r.type, str(a.get("bucket"))))
-        elif r.type == "aws_iam_role_policy":
-            separate.add((r.type, str(a.get("role")), str(a.get("name"))))
-        elif r.type == "aws_iam_role_policy_attachment":
-            separate.add((r.type, str(a.get("role")), str(a.get("policy_arn"))))
+        known = TYPES.get(r.type)
+        if known is not None and known.state_key is not None:
+            separate.add((r.type, known.state_key(r.attrs)))
+
+    def has(rtype: str, key: tuple[str, ...]) -> bool:
+        return (rtype, key) in separate
+
     for r in found:
-        a = r.attrs
-        if r.type == "aws_s3_bucket":
-            for inline, owner in BUCKET_INLINE.items():
-                if (owner, str(a.get("bucket"))) in separate:
-                    a.pop(inline, None)
-        elif r.type == "aws_iam_role":
-            role = str(a.get("name"))
-            a["inline_policy"] = [
-                b
-                for b in a.get("inline_policy") or ()
-                if isinstance(b, dict)
-                and b.get("name")
-                and ("aws_iam_role_policy", role, str(b["name"])) not in separate
-            ]
-            a["managed_policy_arns"] = [
-                arn
-                for arn in a.get("managed_policy_arns") or ()
-                if ("aws_iam_role_policy_attachment", role, str(arn)) not in separate
-            ]
+        known = TYPES.get(r.type)
+        if known is not None and known.state_drop is not None:
+            known.state_drop(r.attrs, has)

@@ -16,7 +16,7 @@ from driftctl.codify.plan import IMPORT_FILES, Plan, make_plan
 from driftctl.declared.cfn.load import read_parameters_file
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift, Resource
+from driftctl.model import Drift, Report, Resource
 from driftctl.pullrequest import body, git_ops
 from driftctl.pullrequest.github import GitHub
 from driftctl.scopes import LiveRun
@@ -88,6 +88,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
         )
         declared = pipeline.load_declared(wconf, context, provenance=True)
         report = rules.apply(policy, pipeline.scan_report(declared, live))
+        _complete(report)
         wanted = [d for d in report.drifts if d.action == "pr"]
         root_dir = tree / rel_dir
         single = rel.name if _one_file(source) else None
@@ -129,6 +130,20 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             (tree, rel_dir, opts.remote, base),
             _labels(policy, plan.codified),
         )
+
+
+def _complete(report: Report) -> None:
+    """An incomplete scan decides nothing: a drift that looks gone may only be unread, so
+    no pull request is opened, updated, or closed (as "drift gone") from it."""
+    if not report.errors:
+        return
+    first, more = report.errors[0], len(report.errors) - 1
+    others = f" and {more} more error{'s' * (more != 1)}" if more else ""
+    raise DriftctlError(
+        f"the scan is incomplete ({first.scope}: {first.message}{others}); pr needs a "
+        "complete one: no pull request was opened, updated or closed",
+        "give the credentials read access everywhere driftctl scans, then run it again",
+    )
 
 
 def _one_source(conf: Settings) -> Source:

@@ -57,6 +57,10 @@ def render(report: Report, console: Console) -> None:
                     f"      {escape(c.path)}: [green]{escape(_short(c.expected))}[/green]"
                     f" → [red]{escape(_short(c.actual))}[/red]"
                 )
+                for ref, value in sorted((c.bound or {}).items()):
+                    console.print(
+                        f"        [dim]bound {escape(ref)} = {escape(_short(value))}[/dim]"
+                    )
     for e in report.errors:
         console.print(f"[bold red]error[/] {escape(e.scope)}: {escape(e.message)}")
     s = report.summary
@@ -68,12 +72,20 @@ def render(report: Report, console: Console) -> None:
         )
     )
     unsupported: dict[str, int] = s.get("unsupported") or {}
+    share = s.get("compared_share")
+    compared = f", compared {share:.0%} of declared" if isinstance(share, (int, float)) else ""
     console.print(
         f"\n{status} — declared {s['declared']}, managed {s['managed']}, changed {s['changed']}, "
         f"missing {s['missing']}, unmanaged {s['unmanaged']}, ignored {s['ignored']}, "
         f"unknown values {s['unknown']}, unsupported {sum(unsupported.values())}, "
-        f"coverage {s['coverage']:.0%}"
+        f"coverage {s['coverage']:.0%}{compared}"
     )
+    if s.get("not_compared"):
+        console.print(
+            f"[bold red]not compared because of the errors above: {s['not_compared']} "
+            "resources[/] (declared or live, of the types whose scan failed or that refer "
+            "to them)"
+        )
     if unsupported:
         listed = ", ".join(f"{escape(name)} {n}" for name, n in sorted(unsupported.items()))
         console.print(f"[dim]not compared (types driftctl does not read yet): {listed}[/dim]")

@@ -39,6 +39,13 @@ def render(report: Report, root: str = "") -> str:
     if report.errors:
         lines += ["", "### Errors — these scopes could not be scanned", ""]
         lines += [f"- `{_cell(e.scope)}`: {_cell(e.message)}" for e in report.errors]
+        if report.summary.get("not_compared"):
+            lines += [
+                "",
+                f"{report.summary['not_compared']} resources were not compared because of "
+                "these errors (declared or live, of the types whose scan failed or that "
+                "refer to them).",
+            ]
     return "\n".join(lines) + "\n"
 
 
@@ -58,6 +65,9 @@ def _counts(report: Report) -> list[str]:
     facts.append(f"{sum(unsupported.values())} unsupported")
     if isinstance(coverage, (int, float)):
         facts.append(f"coverage {coverage:.0%}")
+    share = s.get("compared_share")
+    if isinstance(share, (int, float)):
+        facts.append(f"compared {share:.0%} of declared")
     severity = Counter(d.severity for d in report.drifts)
     order = [*SEVERITIES, *sorted(set(severity) - set(SEVERITIES))]
     return [
@@ -118,7 +128,10 @@ def _severity(d: Drift) -> str:
 
 
 def _change(c: Change) -> str:
-    return f"{_value(mask_at(c.path, c.expected))} → {_value(mask_at(c.path, c.actual))}"
+    text = f"{_value(mask_at(c.path, c.expected))} → {_value(mask_at(c.path, c.actual))}"
+    for ref, value in sorted((c.bound or {}).items()):  # where a value known after apply came from
+        text += f"<br>bound {_code(ref)} = {_value(value)}"
+    return text
 
 
 def _value(value: Any) -> str:

@@ -177,10 +177,20 @@ def _physical(path: str, line: int) -> dict[str, Any]:
 
 
 def _invocation(report: Report) -> dict[str, Any]:
+    unsupported: dict[str, int] = report.summary.get("unsupported") or {}
     return {
         "executionSuccessful": not report.errors,
         "toolExecutionNotifications": [
             {"level": "error", "message": {"text": f"{e.scope}: {e.message}"}}
             for e in report.errors
+        ]
+        + [
+            {
+                "level": "warning",
+                "message": {
+                    "text": f"not compared: {n} {name} (a type driftctl does not read yet)"
+                },
+            }
+            for name, n in sorted(unsupported.items())
         ],
     }

@@ -19,7 +19,14 @@ from typing import Any
 
 import botocore.exceptions
 
-from driftctl.aws.session import CallCounter, ClientFactory
+from driftctl.aws.session import (
+    CALL_ERRORS,
+    SERVER_CODES,
+    THROTTLING_CODES,
+    CallCounter,
+    ClientFactory,
+    call_failure,
+)
 from driftctl.errors import DriftctlError
 from driftctl.revert.calls import Call, has_pending, resolve_pending
 from driftctl.revert.journal import Journal
@@ -93,6 +100,19 @@ def preflight(factory: ClientFactory, calls: Sequence[Call]) -> None:
                     f"{permission('ec2', api, message)}; nothing was changed",
                     "revert needs credentials that may change what it reverts",
                 ) from exc
+            if code in THROTTLING_CODES or code in SERVER_CODES:  # still busy after retries
+                message = exc.response.get("Error", {}).get("Message", "")
+                raise DriftctlError(
+                    f"the dry run of ec2:{api_name(factory, call)} failed ({code}: {message}); "
+                    "nothing was changed",
+                    "run it again when AWS answers",
+                ) from exc
+        except CALL_ERRORS as exc:
+            raise DriftctlError(
+                f"the dry run of ec2:{api_name(factory, call)} failed ({call_failure(exc)}); "
+                "nothing was changed",
+                "run it again when AWS answers",
+            ) from exc
 
 
 class Executor:
@@ -159,7 +179,10 @@ class Executor:
                     f"{permission(call.service, api, message)}"
                 )
             return str(event.get("denied") or event["error"])
-        except (botocore.exceptions.BotoCoreError, ValueError) as exc:
+        except CALL_ERRORS as exc:  # made or not: the journal says it is unknown
+            event.update(status="failed", error=call_failure(exc))
+            return str(event["error"])
+        except ValueError as exc:
             event.update(status="failed", error=str(exc))
             return str(exc)
         outputs = {name: _get(response, key) for name, key in call.outputs.items()}

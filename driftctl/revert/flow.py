@@ -21,14 +21,14 @@ from driftctl.aws.canonical import Declared
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.globs import Glob
 from driftctl.model import Resource
-from driftctl.revert import guards, journal, render
+from driftctl.revert import blast, guards, journal, render
 from driftctl.revert.calls import Call, Unit
 from driftctl.revert.executor import Executor, Result, preflight
 from driftctl.revert.journal import Entry, Journal, JournalData
 from driftctl.revert.planner import Plan, plan, selected
 from driftctl.revert.readers import Reader
 from driftctl.revert.state import build_world
-from driftctl.revert.undo import not_restored, plan_undo
+from driftctl.revert.undo import not_restored, plan_undo, renamed_ids
 from driftctl.revert.verify import leftovers, read_units, resolved, splice
 from driftctl.scopes import LiveRun
 from driftctl.settings import Settings
@@ -43,6 +43,7 @@ class Options:
     only: Sequence[Glob] = ()
     journal_dir: Path | None = None  # None: .driftctl/journal/<UTC time>
     fail_after: int | None = None  # test hook: DRIFTCTL_TEST_FAIL_AFTER_CALLS
+    limits: blast.Limits = dataclasses.field(default_factory=blast.Limits)
 
 
 @dataclasses.dataclass
@@ -80,10 +81,12 @@ class Scanned:
     run: LiveRun
     aws: Aws
     only: Sequence[Glob]
+    managed: int = 0  # of the last plan's scan: what the delete share is of
 
     def plan(self, check_only: bool = False) -> Plan:
         """The plan; with check_only, an --only value that matches no drift is an error."""
         report = rules.apply(self.policy, pipeline.scan_report(self.declared, self.run))
+        self.managed = int(report.summary.get("managed", 0))
         if report.errors:
             first = report.errors[0]
             raise DriftctlError(
@@ -112,14 +115,17 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     policy = rules.policy_for(conf)
     if opts.approve:
         journal.new_dir(opts.journal_dir)  # a taken --journal-dir fails before any call
-    origins = _origins(conf, opts, say)
     aws = connect(conf)  # one checked session for the scan, the reads and the calls
     declared = pipeline.load_declared(conf, pipeline.declared_context(conf, aws.conn))
+    origins = _origins(conf, opts, say, declared)  # every file the loaders read, checked
     live = pipeline.load_live(conf, aws.conn)
     scanned = Scanned(conf, policy, declared, live, aws, opts.only)
     first = scanned.plan(check_only=True)
     show(first, say)
+    warning = blast.check(opts.limits, first, scanned.managed, opts.approve)
     if not opts.approve:
+        if warning:
+            say(f"\n{warning}")
         if first.calls:
             say(f"\nnothing was changed: pass --approve to make these {len(first.calls)} calls")
         return ExitStatus.OK
@@ -128,6 +134,7 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     fresh = read_units(aws.reader, first.units)
     scanned = scanned.with_fresh(fresh)
     final = _replanned(first, scanned.plan(), say)
+    blast.check(opts.limits, final, scanned.managed, approve=True)  # the plan applied
     header = {
         "command": "revert",
         "account": aws.account,
@@ -142,12 +149,14 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     return _verified(book, scanned.leftovers(final, result.outputs), say, "reverted")
 
 
-def _origins(conf: Settings, opts: Options, say: Say) -> list[guards.Origin]:
-    """Print where the declared state comes from; refuse uncommitted files (--approve)."""
-    origins = [
-        guards.origin(s.path, s.scheme, conf.var_files if s.scheme == "hcl" else ())
-        for s in conf.sources
-    ]
+def _origins(conf: Settings, opts: Options, say: Say, declared: Declared) -> list[guards.Origin]:
+    """Print where the declared state comes from; refuse uncommitted files (--approve):
+    under the source, and every other file its loader read (modules, file(), tfvars)."""
+    origins = []
+    for s in conf.sources:
+        read = declared.inputs.get(str(s.path), [])
+        extra = [*read, *(conf.var_files if s.scheme == "hcl" else ())]
+        origins.append(guards.origin(s.path, s.scheme, extra))
     for o in origins:
         say(o.line)
     if opts.approve:
@@ -180,12 +189,20 @@ def _nothing_to_apply(plan_: Plan, say: Say) -> ExitStatus:
 
 
 def _apply(
-    aws: Aws, plan_: Plan, entries: list[Entry], header: dict[str, Any], opts: Options, say: Say
+    aws: Aws,
+    plan_: Plan,
+    entries: list[Entry],
+    header: dict[str, Any],
+    opts: Options,
+    say: Say,
+    created: Callable[[Journal], None] | None = None,  # called once the journal exists
 ) -> tuple[Journal, Result]:
     preflight(aws.factory, plan_.calls)
     path = journal.new_dir(opts.journal_dir)
     book = Journal.create(path, header, entries, plan_.to_json())
     say(f"\njournal: {book.path}")
+    if created is not None:
+        created(book)
     total = len(plan_.calls)
 
     def progress(index: int, call: Call, status: str) -> None:
@@ -235,14 +252,15 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
             f"these credentials are for {aws.account}",
             "use credentials of the journal's account",
         )
-    undo_plan, now = plan_undo(data, aws.reader, aws.account)
+    earlier = journal.earlier_outputs(data)
+    undo_plan, now = plan_undo(data, aws.reader, aws.account, earlier)
     show(undo_plan, say, f"undo plan for {path}")
     if not opts.approve:
         if undo_plan.calls:
             say(f"\nnothing was changed: pass --approve to make these {len(undo_plan.calls)} calls")
         return ExitStatus.OK
     if not undo_plan.calls:
-        return _verified_undo(None, data, aws, [], {}, say)
+        return _verified_undo(None, data, aws, list(now), earlier, say)
     header = {
         "command": "undo",
         "undo_of": str(path),
@@ -250,22 +268,26 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
         "default_region": data.header.get("default_region"),
     }
     entries = [Entry(u, now.get(u, [])) for u in undo_plan.units]
-    book, result = _apply(aws, undo_plan, entries, header, opts, say)
+
+    def noted(book: Journal) -> None:  # before any call: a retry must find what this makes
+        Journal(path).record({"event": journal.UNDO_EVENT, "journal": str(book.path.resolve())})
+
+    book, result = _apply(aws, undo_plan, entries, header, opts, say, noted)
     if result.failed is not None:
         return _stopped(book, undo_plan, result, say)
-    return _verified_undo(book, data, aws, undo_plan.units, result.outputs, say)
+    units = list(now) + resolved(undo_plan.units, result.outputs)
+    return _verified_undo(book, data, aws, units, {**earlier, **result.outputs}, say)
 
 
 def _verified_undo(
     book: Journal | None,
     data: JournalData,
     aws: Aws,
-    created: list[Unit],
-    outputs: dict[str, Any],
+    units: list[Unit],  # what to read: the journaled units (at their ids now), the created
+    outputs: dict[str, Any],  # the new ids of what undo runs re-created
     say: Say,
 ) -> ExitStatus:
-    units = resolved([e.unit for e in data.entries], data.outputs) + resolved(created, outputs)
-    left = not_restored(data, read_units(aws.reader, units))
+    left = not_restored(data, read_units(aws.reader, units), renamed_ids(data, outputs))
     if book is None:
         if left:
             say("\nnot restored, and no call can restore it:")

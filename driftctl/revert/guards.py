@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,7 +65,11 @@ class Origin:
 def origin(path: Path, scheme: str = "hcl", inputs: Sequence[Path] = ()) -> Origin:
     """The repository and commit of a source, and its files the commit does not determine.
 
-    `inputs` are files the source's loader reads besides its own (--var-file)."""
+    `inputs` are the files the source's loader read (RawDeclared.inputs: the .tf files of
+    every module, local modules outside the source directory included, what file(),
+    templatefile(), fileset() ... read, tfvars) and --var-file files. Each is checked where
+    it really is, symlinks resolved: edited, untracked or git-ignored, or outside the
+    repository altogether."""
     import git  # GitPython: imported here, only revert needs it
 
     if not path.exists():  # stdin, or a remote source (tfstate+s3://): not in git here
@@ -82,33 +87,49 @@ def origin(path: Path, scheme: str = "hcl", inputs: Sequence[Path] = ()) -> Orig
     suffixes = () if path.is_file() else DECLARED_SUFFIXES.get(scheme, OTHER_SUFFIXES)
     dirty = {
         name + (IGNORED if code == "!!" else "")
-        for code, name in _status(repo, rel or ".")
+        for code, name in _status(repo, [rel or "."])
         if not SKIPPED_DIRS & set(Path(name).parts)
         and (code != "!!" or not suffixes or name.endswith(suffixes))
     }
+    inside: list[str] = []
     for extra in inputs:
-        full = extra.resolve()
+        full = extra.resolve()  # a symlink is checked where it leads
         if not full.is_relative_to(root):
-            dirty.add(f"{extra}{OUTSIDE}")
-            continue
-        for code, name in _status(repo, full.relative_to(root).as_posix()):
-            dirty.add(name + (IGNORED if code == "!!" else ""))
+            dirty.add(f"{_shown(extra, full, root)}{OUTSIDE}")
+        elif not SKIPPED_DIRS & set(full.relative_to(root).parts):
+            inside.append(full.relative_to(root).as_posix())
+    for code, name in _status(repo, sorted(set(inside))):
+        dirty.add(name + (IGNORED if code == "!!" else ""))
     return Origin(path, root, commit, tuple(sorted(dirty)))
 
 
-def _status(repo: git.Repo, pathspec: str) -> Iterable[tuple[str, str]]:
+def _shown(given: Path, full: Path, root: Path) -> str:
+    """A file outside the repository as given; one reached through a symlink in the
+    repository as `link -> target`."""
+    plain = Path(os.path.normpath(given.absolute()))
+    if plain != full:  # a symlink on the way
+        try:
+            return f"{plain.relative_to(root).as_posix()} -> {full}"
+        except ValueError:
+            pass
+    return str(given)
+
+
+def _status(repo: git.Repo, pathspecs: Sequence[str]) -> Iterable[tuple[str, str]]:
     """(status code, repo-relative path) of every changed, untracked or ignored file."""
-    text = repo.git.status(
-        "--porcelain", "-z", "--untracked-files=all", "--ignored", "--", pathspec
-    )
-    fields = iter(text.split("\0"))
-    for field in fields:
-        if len(field) < 4:
-            continue
-        code, name = field[:2], field[3:]
-        if code[0] in "RC":  # a rename or copy: the next field is the old name
-            next(fields, None)
-        yield code, name
+    for start in range(0, len(pathspecs), 200):  # one git call per 200 paths
+        batch = list(pathspecs[start : start + 200])
+        text = repo.git.status(
+            "--porcelain", "-z", "--untracked-files=all", "--ignored", "--", *batch
+        )
+        fields = iter(text.split("\0"))
+        for field in fields:
+            if len(field) < 4:
+                continue
+            code, name = field[:2], field[3:]
+            if code[0] in "RC":  # a rename or copy: the next field is the old name
+                next(fields, None)
+            yield code, name
 
 
 def check_clean(origins: Sequence[Origin], allow_dirty: bool) -> None:

@@ -30,6 +30,8 @@ JOURNAL_VERSION = 1
 HEADER = "journal.json"
 CALLS = "calls.jsonl"
 DEFAULT_ROOT = Path(".driftctl") / "journal"
+# the line an undo appends to the journal it undoes, naming its own journal
+UNDO_EVENT = "undo"
 
 
 def now_utc() -> datetime.datetime:
@@ -89,6 +91,28 @@ class JournalData:
     @property
     def finished(self) -> dict[str, Any] | None:
         return next((e for e in self.events if e.get("event") == "finished"), None)
+
+    @property
+    def undone_by(self) -> list[Path]:
+        """The journals of the undo runs of this journal, in the order they started."""
+        return [Path(e["journal"]) for e in self.events if e.get("event") == UNDO_EVENT]
+
+
+def earlier_outputs(data: JournalData) -> dict[str, Any]:
+    """The outputs (new ids) of every earlier undo run of `data`, from their journals: an
+    undo retried after one that stopped midway must not re-create the same thing twice."""
+    out: dict[str, Any] = {}
+    for path in data.undone_by:
+        try:
+            earlier = load(path)
+        except DriftctlError as exc:
+            raise DriftctlError(
+                f"{data.path} was undone before by {path}, which cannot be read "
+                f"({exc.message}): an undo now could re-create what that one re-created",
+                "put that journal directory back, or finish the undo by hand",
+            ) from exc
+        out.update(earlier.outputs)
+    return out
 
 
 class Journal:

@@ -15,9 +15,9 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from driftctl.aws.types import ResourceType
 from driftctl.diff import join_path
 from driftctl.model import Change, Ref, Unknown, is_known, to_plain
+from driftctl.resources.spec import ResourceType
 from driftctl.revert.calls import Attrs
 
 _ABSENT: Any = object()  # a key the live side does not have

@@ -15,9 +15,9 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from driftctl.aws.registry import TYPES
 from driftctl.globs import Glob
 from driftctl.model import Change, Drift, Resource
+from driftctl.resources.registry import TYPES
 from driftctl.revert import guards
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank
@@ -208,6 +208,9 @@ def _unmanaged(
     lv = world.unmanaged(drift)
     if lv is None:
         return f"not deleting {where}: not found in the scan"
+    unfounded = world.unfounded_delete(drift)
+    if unfounded is not None:
+        return _step(drift, where, revert.Outcome(refusals=[f"not deleting {where}: {unfounded}"]))
     spec = REVERTS[lv.type]
     region = call_region(world, drift, lv)
     ctx = Ctx(str(lv.id), region, where, account)

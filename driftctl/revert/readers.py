@@ -2,24 +2,32 @@
 
 A `Unit` is one scan item (a bucket, a role, a group, ...): reading it returns every
 canonical resource the scanner would build from that item (a bucket with its settings,
-a role with its inline policies and attachments), through the same ScanSpec detail calls
-and `build` functions, so the journal, the undo and the verifying re-scan see resources
-in exactly the shape a scan does. A unit that no longer exists reads as [].
+a role with its inline policies and attachments), through the type module's reader,
+which uses the same ScanSpec detail calls and `build` functions, so the journal, the
+undo and the verifying re-scan see resources in exactly the shape a scan does. A unit
+that no longer exists reads as [].
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import botocore.exceptions
 
-from driftctl.aws import iam as aws_iam
-from driftctl.aws.registry import SCANS
-from driftctl.aws.session import FATAL_CODES, CallCounter, ClientFactory, fatal_error
+from driftctl.aws.session import (
+    CALL_ERRORS,
+    FATAL_CODES,
+    CallCounter,
+    ClientFactory,
+    call_failure,
+    fatal_error,
+)
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource
+from driftctl.resources.registry import READERS
+from driftctl.resources.spec import ScanSpec
 from driftctl.revert.calls import Attrs, Ctx, Unit
 from driftctl.revert.spec import RevertSpec
 
@@ -29,7 +37,11 @@ class _Gone(Exception):
 
 
 class Reader:
-    """Read-only AWS calls for revert: facts for the plan, units for the journal."""
+    """Read-only AWS calls for revert: facts for the plan, units for the journal.
+
+    Each scan's fresh read of one unit is its type module's (`Family.readers`)."""
+
+    NO_ENTITY = frozenset({"NoSuchEntity"})  # IAM's "gone" code
 
     def __init__(self, factory: ClientFactory, counter: CallCounter | None = None) -> None:
         self.factory = factory
@@ -67,6 +79,11 @@ class Reader:
                 f"cannot reach the AWS endpoint for {service} in {region}",
                 "check --endpoint-url / AWS_ENDPOINT_URL and the network",
             ) from exc
+        except CALL_ERRORS as exc:  # a timeout, a closed connection, an unparsable answer
+            raise DriftctlError(
+                f"{service}:{api} failed while reading for revert: {call_failure(exc)}",
+                "nothing was changed by this read; run it again when AWS answers",
+            ) from exc
 
     def pages(
         self, service: str, region: str, operation: str, params: Mapping[str, Any], key: str
@@ -79,6 +96,16 @@ class Reader:
             if not page.get("IsTruncated"):
                 return out
             marker = {"Marker": page["Marker"]}
+
+    def details(
+        self, spec: ScanSpec, unit: Unit, item: dict[str, Any], gone: frozenset[str] = frozenset()
+    ) -> dict[str, Any]:
+        """The scan's detail calls for one item, made in the unit's region."""
+        return {
+            d.key: self.call(spec.service, unit.region, d.operation, d.params(item), d.absent, gone)
+            for d in spec.details
+            if d.when is None or d.when(item)
+        }
 
     def unit(self, unit: Unit) -> list[Resource]:
         if unit.id is None:
@@ -107,91 +134,3 @@ def clean(response: Any) -> Any:
         return None
     body = {k: v for k, v in response.items() if k != "ResponseMetadata"}
     return json.loads(json.dumps(body, default=lambda v: v.isoformat(), sort_keys=True))
-
-
-# -- one reader per scan spec ---------------------------------------------------------
-
-
-def _details(reader: Reader, unit: Unit, item: dict[str, Any], gone: frozenset[str]) -> Any:
-    spec = SCANS[unit.scan]
-    return {
-        d.key: reader.call(spec.service, unit.region, d.operation, d.params(item), d.absent, gone)
-        for d in spec.details
-        if d.when is None or d.when(item)
-    }
-
-
-def _bucket(reader: Reader, unit: Unit) -> list[Resource]:
-    item = {"Name": unit.id, "BucketRegion": unit.region}
-    details = _details(reader, unit, item, frozenset({"NoSuchBucket"}))
-    return SCANS[unit.scan].build(item, details, unit.region)
-
-
-def _ec2(operation: str, key: str, filter_name: str) -> Callable[[Reader, Unit], list[Resource]]:
-    def read(reader: Reader, unit: Unit) -> list[Resource]:
-        filters = [{"Name": filter_name, "Values": [unit.id]}]
-        items = reader.call("ec2", unit.region, operation, {"Filters": filters}).get(key) or []
-        spec = SCANS[unit.scan]
-        out: list[Resource] = []
-        for item in items:
-            out.extend(spec.build(item, _details(reader, unit, item, frozenset()), unit.region))
-        return out
-
-    return read
-
-
-_NO_ENTITY = frozenset({"NoSuchEntity"})
-
-
-def _role(reader: Reader, unit: Unit) -> list[Resource]:
-    name, region = unit.id, unit.region
-    role = reader.call("iam", region, "get_role", {"RoleName": name}, gone=_NO_ENTITY)["Role"]
-    by_role = {"RoleName": name}
-    names = reader.pages("iam", region, "list_role_policies", by_role, "PolicyNames")
-    inline = [
-        {
-            "PolicyName": policy,
-            "PolicyDocument": reader.call(
-                "iam", region, "get_role_policy", {**by_role, "PolicyName": policy}
-            )["PolicyDocument"],
-        }
-        for policy in sorted(names)
-    ]
-    item = {
-        **role,
-        "Tags": reader.pages("iam", region, "list_role_tags", by_role, "Tags"),
-        "RolePolicyList": inline,
-        "AttachedManagedPolicies": reader.pages(
-            "iam", region, "list_attached_role_policies", by_role, "AttachedPolicies"
-        ),
-    }
-    return aws_iam.build_role(item, {"listed": role}, region)
-
-
-def _policy(reader: Reader, unit: Unit) -> list[Resource]:
-    arn, region = {"PolicyArn": unit.id}, unit.region
-    policy = reader.call("iam", region, "get_policy", arn, gone=_NO_ENTITY)["Policy"]
-    version = reader.call(
-        "iam", region, "get_policy_version", {**arn, "VersionId": policy["DefaultVersionId"]}
-    )["PolicyVersion"]
-    item = {**policy, "PolicyVersionList": [{"IsDefaultVersion": True, **version}]}
-    tags = {"Tags": reader.pages("iam", region, "list_policy_tags", arn, "Tags")}
-    return aws_iam.build_policy(item, {"tags": tags}, region)
-
-
-def _user(reader: Reader, unit: Unit) -> list[Resource]:
-    by_user = {"UserName": unit.id}
-    user = reader.call("iam", unit.region, "get_user", by_user, gone=_NO_ENTITY)["User"]
-    tags = reader.pages("iam", unit.region, "list_user_tags", by_user, "Tags")
-    return aws_iam.build_user({**user, "Tags": tags}, {}, unit.region)
-
-
-READERS: dict[str, Callable[[Reader, Unit], list[Resource]]] = {
-    "s3_buckets": _bucket,
-    "ec2_vpcs": _ec2("describe_vpcs", "Vpcs", "vpc-id"),
-    "ec2_subnets": _ec2("describe_subnets", "Subnets", "subnet-id"),
-    "ec2_security_groups": _ec2("describe_security_groups", "SecurityGroups", "group-id"),
-    "iam_roles": _role,
-    "iam_policies": _policy,
-    "iam_users": _user,
-}

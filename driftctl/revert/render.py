@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from driftctl.report.mask import MASK, is_secret_name, mask_at, mask_value
+from driftctl.revert import blast
 from driftctl.revert.calls import Call, plain
 from driftctl.revert.planner import Plan, Step
 
@@ -61,7 +62,11 @@ def plan_lines(plan: Plan, title: str = "revert plan") -> list[str]:
     calls, steps = len(plan.calls), len(plan.steps)
     if not steps and not plan.notes:
         return ["nothing to revert"]
-    lines = [f"{title}: {steps} resource{'s' * (steps != 1)}, {calls} API call{'s' * (calls != 1)}"]
+    deletes = len(blast.deletes(plan))
+    lines = [
+        f"{title}: {deletes} delete{'s' * (deletes != 1)}, {steps} resource{'s' * (steps != 1)}, "
+        f"{calls} API call{'s' * (calls != 1)}"
+    ]
     number = 1
     for step in plan.steps:
         lines.append("")

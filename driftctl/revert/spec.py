@@ -16,6 +16,7 @@ The three generic functions below read a spec; nothing else knows a type.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -180,6 +181,11 @@ def unknown_reason(value: Any) -> str | None:
         if why:
             return why
     return None
+
+
+def document(policy: Any) -> str:
+    """A policy document as the JSON text AWS takes (a string is sent as it is)."""
+    return policy if isinstance(policy, str) else json.dumps(policy)
 
 
 def as_bool(value: Any) -> bool:

@@ -13,11 +13,12 @@ from collections.abc import Iterable
 
 from driftctl import scopes
 from driftctl.aws.canonical import Declared
-from driftctl.aws.registry import TYPES
 from driftctl.aws.scanner import GLOBAL
+from driftctl.bind import bind_live
 from driftctl.match import Matched, match, resolve
 from driftctl.model import Drift, Ref, Resource, Unknown
 from driftctl.pipeline import normalize_live
+from driftctl.resources.registry import TYPES
 from driftctl.scopes import LiveRun
 
 ScopeKey = tuple[str, str]  # (account, region or GLOBAL)
@@ -61,6 +62,26 @@ def declared_id(r: Resource) -> str | None:
 class World:
     scopes: dict[ScopeKey, Scope]
     default_region: str
+    empty_sources: tuple[str, ...] = ()  # Declared.empty_sources
+
+    def unfounded_delete(self, drift: Drift) -> str | None:
+        """Why deleting an unmanaged resource of this drift's scope is not founded: a
+        declared side that is empty (a source that declares nothing, or nothing declared
+        in the scope) is what a misread source looks like, and would make everything live
+        there look unmanaged."""
+        if self.empty_sources:
+            return (
+                f"{self.empty_sources[0]} declares no resource (a misread source would look "
+                "like this); revert deletes nothing while a source declares nothing"
+            )
+        scope = self.scopes.get((drift.account or "", drift.region or ""))
+        if scope is None or not scope.declared:
+            where = f"{drift.account}/{drift.region}" if drift.account else str(drift.region)
+            return (
+                f"nothing is declared in {where} (a misread source would look like this); "
+                "revert deletes only where something is declared"
+            )
+        return None
 
     def scope(self, drift: Drift) -> Scope:
         return self.scopes[(drift.account or "", drift.region or "")]
@@ -138,6 +159,7 @@ def _refers_to(value: object, parent: Resource, pid: str) -> bool:
 
 
 def build_world(declared: Declared, run: LiveRun) -> World:
+    declared = bind_live(declared, run)  # as scan_report does: values known after apply
     default = run.default_region
     out: dict[ScopeKey, Scope] = {}
     for account, region in run.pairs:
@@ -145,7 +167,7 @@ def build_world(declared: Declared, run: LiveRun) -> World:
         live = normalize_live(_in(state.resources, region, default))
         dec = _in(declared.resources, region, default)
         out[(account, region)] = Scope(dec, live, match(TYPES, dec, live))
-    return World(out, default)
+    return World(out, default, tuple(declared.empty_sources))
 
 
 def _in(resources: Iterable[Resource], region: str, default: str) -> list[Resource]:

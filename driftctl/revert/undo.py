@@ -5,6 +5,13 @@ resource of every journaled unit, the calls that turn what is live now into what
 before: an update when both exist, a re-creation when it was deleted, a deletion when
 the revert created it. A child goes with its parent: deleting a role removes its
 policies, deleting a bucket its settings.
+
+A resource re-created gets a new id (a VPC, a subnet, a group): every journaled value
+equal to its old id (a subnet's vpc_id, a rule's source group) is rewritten to the new one
+(the id the creating call returns, or the id an earlier undo of the same journal gave it),
+so children are re-created in the new parent. An undo records where its own journal is in
+the journal it undoes, so a retry after an undo stopped midway finds what that undo
+re-created (by the ids its journal recorded) and does not create it again.
 """
 
 from __future__ import annotations
@@ -13,8 +20,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from driftctl.aws.registry import TYPES
 from driftctl.model import Resource
+from driftctl.resources.registry import TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank
 from driftctl.revert.calls import Ctx, Pending, Unit
@@ -46,35 +53,122 @@ def _parent_key(r: Resource) -> Key | None:
     return (parent[0], str(r.attrs.get(parent[1]))) if parent else None
 
 
+def renamed_ids(data: JournalData, outputs: Mapping[str, Any]) -> dict[str, str]:
+    """Old id -> new id of each journaled resource an undo re-created (`outputs`: those of
+    the undo runs, by the Pending names the re-creation used)."""
+    out = {}
+    for r in (r for e in data.entries for r in e.before):
+        new = outputs.get(_pending_name(r.type, str(r.id)))
+        if isinstance(new, str) and r.id is not None:
+            out[str(r.id)] = new
+    return out
+
+
+def _pending_name(rtype: str, rid: str) -> str:
+    """The Pending name a re-creation of (rtype, rid) produces its new id under (the type
+    modules name it after the step's label, `type.old-id`)."""
+    return f"{rtype}.{rid}.id"
+
+
+def rewrite(value: Any, ids: Mapping[str, Any]) -> Any:
+    """value with every string equal to an old id replaced by its new id (or Pending)."""
+    if isinstance(value, str):
+        return ids.get(value, value)
+    if isinstance(value, dict):
+        return {k: rewrite(v, ids) for k, v in value.items()}
+    if isinstance(value, list):
+        return [rewrite(v, ids) for v in value]
+    return value
+
+
 def plan_undo(
-    data: JournalData, reader: Reader, account: str
+    data: JournalData, reader: Reader, account: str, earlier: Mapping[str, Any] | None = None
 ) -> tuple[Plan, dict[Unit, list[Resource]]]:
-    """The undo plan, and what is live now of every journaled unit (for the new journal)."""
+    """The undo plan, and what is live now of every journaled unit (for the new journal).
+
+    `earlier`: the outputs of earlier undo runs of this journal (journal.earlier_outputs):
+    what they re-created is read under its new id, not created again."""
     outputs = data.outputs
-    steps: list[Step] = []
+    moved = renamed_ids(data, earlier or {})
+    reads: list[tuple[Entry, Unit | None, list[Resource]]] = []
     now_reads: dict[Unit, list[Resource]] = {}
     for entry in data.entries:
         units = resolved([entry.unit], outputs)
         unit = units[0] if units else None
+        if unit is not None and unit.id in moved:
+            unit = dataclasses.replace(unit, id=moved[unit.id])
         now = reader.unit(unit) if unit else []
         if unit is not None:
             now_reads[unit] = now
-        steps.extend(_entry_steps(entry, unit, now, reader, account))
-    return Plan(sorted(steps, key=lambda s: s.order)), now_reads
+        reads.append((entry, unit, now))
+    back = {new: old for old, new in moved.items()}
+    live_keys = {(r.type, back.get(str(r.id), str(r.id))) for _, _, now in reads for r in now}
+    # what this run re-creates: its children take the Pending id of the new parent
+    ids: dict[str, Any] = dict(moved)
+    for r in (r for e in data.entries for r in e.before):
+        key = (r.type, str(r.id))
+        spec = REVERTS[r.type]
+        if key not in live_keys and key[1] not in moved and spec.create is not None:
+            ctx = Ctx(key[1], "", f"{key[0]}.{key[1]}", account)
+            new_id = spec.create.new_id(ctx, dict(r.attrs))
+            if isinstance(new_id, Pending):
+                ids[key[1]] = new_id
+    steps: list[Step] = []
+    for entry, unit, now in reads:
+        steps.extend(_entry_steps(entry, unit, now, reader, account, ids, back))
+    return Plan(_orphans_refused(sorted(steps, key=lambda s: s.order))), now_reads
+
+
+def _orphans_refused(steps: list[Step]) -> list[Step]:
+    """A step waiting for an id no earlier call produces (its parent's re-creation was
+    refused) is refused too, never sent with a placeholder."""
+    produced: set[str] = set()
+    out = []
+    for step in steps:
+        waits = sorted({p.name for c in step.calls for p in _pendings(c.params)} - produced)
+        if waits:
+            parent = waits[0].removesuffix(".id")
+            why = f"{step.label}: cannot re-create: {parent} is not re-created"
+            step = dataclasses.replace(step, calls=(), refusals=(*step.refusals, why))
+        produced.update(name for c in step.calls for name in c.outputs)
+        out.append(step)
+    return out
+
+
+def _pendings(value: Any) -> list[Pending]:
+    if isinstance(value, Pending):
+        return [value]
+    if isinstance(value, Mapping):
+        return [p for v in value.values() for p in _pendings(v)]
+    if isinstance(value, (list, tuple)):
+        return [p for v in value for p in _pendings(v)]
+    return []
 
 
 def _entry_steps(
-    entry: Entry, unit: Unit | None, now_list: list[Resource], reader: Reader, account: str
+    entry: Entry,
+    unit: Unit | None,
+    now_list: list[Resource],
+    reader: Reader,
+    account: str,
+    ids: Mapping[str, Any],  # old id -> new id (or Pending) of what is re-created
+    back: Mapping[str, str],  # new id -> old id of what an earlier undo re-created
 ) -> list[Step]:
-    before, now = _normalized(entry.before), _normalized(now_list)
-    raw = {(r.type, str(r.id)): r for r in entry.before}
+    journaled = [dataclasses.replace(r, attrs=rewrite(r.attrs, ids)) for r in entry.before]
+    before = _normalized(journaled)
+    now = {
+        (k[0], back.get(k[1], k[1])): r
+        for k, r in _normalized(now_list).items()  # keyed by the journaled (old) id
+    }
+    raw = {(r.type, str(r.id)): r for r in journaled}
     region = (unit or entry.unit).region
     created = {k for k in now if k not in before}  # made by the revert: to delete
     steps = []
     for key in sorted(set(before) | set(now), key=lambda k: (rank(k[0]), k[1])):
         b, n = before.get(key), now.get(key)
         rtype, spec = TYPES[key[0]], REVERTS[key[0]]
-        ctx = Ctx(key[1], region, f"{key[0]}.{key[1]}", account)
+        live_id = str(n.id) if n is not None else key[1]
+        ctx = Ctx(live_id, region, f"{key[0]}.{key[1]}", account)
         if b is not None and n is not None:
             ctx = dataclasses.replace(ctx, facts=reader.facts(spec, ctx, n.attrs, "update"))
             out = revert.update(spec, rtype.compared, ctx, n.attrs, b.attrs, _verbatim(raw[key]))
@@ -125,10 +219,23 @@ def _shape(r: Resource) -> dict[str, Any]:
     return {k: v for k, v in r.attrs.items() if k in compared}
 
 
-def not_restored(data: JournalData, fresh: Mapping[Unit, list[Resource]]) -> list[str]:
+def not_restored(
+    data: JournalData,
+    fresh: Mapping[Unit, list[Resource]],
+    moved: Mapping[str, str] | None = None,  # old id -> new id of what an undo re-created
+) -> list[str]:
     """What differs from the journaled state, read fresh after an undo: one line each."""
-    expected = _normalized(r for e in data.entries for r in e.before)
-    actual = _normalized(r for rs in fresh.values() for r in rs)
+    moved = moved or {}
+    back = {new: old for old, new in moved.items()}
+    expected = _normalized(
+        dataclasses.replace(r, attrs=rewrite(r.attrs, moved))
+        for e in data.entries
+        for r in e.before
+    )
+    actual = {
+        (k[0], back.get(k[1], k[1])): r
+        for k, r in _normalized(r for rs in fresh.values() for r in rs).items()
+    }
     out = []
     unmatched = dict(actual)
     for key, b in sorted(expected.items()):

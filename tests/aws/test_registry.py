@@ -5,7 +5,7 @@ from __future__ import annotations
 import botocore.session
 import pytest
 
-from driftctl.aws.registry import CONVERTERS, FOLDS, SCANS, TYPES
+from driftctl.resources.registry import CONVERTERS, FOLDS, SCANS, TYPES
 
 _session = botocore.session.get_session()
 

@@ -10,10 +10,10 @@ import botocore.exceptions
 import pytest
 from moto import mock_aws
 
-from driftctl.aws.registry import SCANS
 from driftctl.aws.scanner import GLOBAL, Scanner
 from driftctl.aws.session import CallCounter
 from driftctl.errors import DriftctlError
+from driftctl.resources.registry import SCANS
 
 REGION = "us-east-1"
 

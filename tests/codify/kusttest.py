@@ -10,11 +10,11 @@ from pathlib import Path
 
 from driftctl import pipeline, settings
 from driftctl.aws.canonical import Declared
-from driftctl.aws.registry import TYPES
 from driftctl.codify.base import Context, write_text
 from driftctl.codify.plan import Plan, make_plan
 from driftctl.commands.render import rendered
 from driftctl.diff import diff_attrs
+from driftctl.resources.registry import TYPES
 from tests.codify.yamltest import Live, declaration, drifts, normalized
 
 FIXTURES = Path(__file__).parent / "kustomize"

@@ -330,3 +330,27 @@ def test_new_resources_whose_ids_make_one_name_get_two(tmp_path: Path) -> None:
     (tmp_path / "driftctl_imported.tf").write_text(text)
     again = canonicalize(load_hcl(tmp_path))
     assert sorted(r.id for r in again.resources if r.id in ids) == ids
+
+
+def test_a_value_built_from_bound_references_is_left_to_a_person(tmp_path: Path) -> None:
+    """A policy naming aws_s3_bucket.b.arn drifted: writing the live document back would
+    turn the reference into a literal ARN, so the pull request lists it for a person."""
+    (tmp_path / "main.tf").write_text(
+        'resource "aws_s3_bucket" "b" {\n  bucket = "acme-b"\n}\n'
+        'resource "aws_s3_bucket_policy" "b" {\n  bucket = aws_s3_bucket.b.id\n'
+        '  policy = jsonencode({ Statement = [{ Effect = "Deny", Principal = "*",\n'
+        '    Action = "s3:*", Resource = "${aws_s3_bucket.b.arn}/*" }] })\n}\n'
+    )
+    declared = canonicalize(load_hcl(tmp_path))
+    res = next(r for r in declared.resources if r.type == "aws_s3_bucket_policy")
+    arn = {"aws_s3_bucket.b.arn": "arn:aws:s3:::acme-b"}
+    change = Change("policy.Statement[0].Effect", "Deny", "Allow", bound=arn)
+    drift = Drift("changed", res.type, "acme-b", res.address, res.source, (change,), action="pr")
+    live = {(res.type, "acme-b"): Resource(res.type, "acme-b", None, {"policy": {}})}
+    plan = make_plan([drift], Context(tmp_path, declared, live, {}))
+    assert plan.files == {} and plan.codified == []
+    [human] = plan.humans
+    assert human.reason == (
+        "the declared value is built from aws_s3_bucket.b.arn, known only after apply: "
+        "change the expression by hand"
+    )

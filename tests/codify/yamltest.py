@@ -10,12 +10,12 @@ from typing import Any
 
 from driftctl import pipeline, settings
 from driftctl.aws.canonical import Declared
-from driftctl.aws.registry import TYPES
 from driftctl.codify.base import Context
 from driftctl.codify.plan import Plan, make_plan
 from driftctl.commands.render import rendered
 from driftctl.diff import diff_attrs
 from driftctl.model import Change, Drift, Resource
+from driftctl.resources.registry import TYPES
 
 
 @dataclasses.dataclass(frozen=True)

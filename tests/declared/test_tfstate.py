@@ -164,3 +164,94 @@ def test_the_pipeline_merges_state_into_the_hcl_of_its_directory(tmp_path: Path)
     sg = next(r for r in declared.resources if r.address == "aws_security_group.web")
     assert sg.id == "sg-web"
     assert sg.source is not None and sg.source.file == "main.tf"
+
+
+GOOD_RESOURCE = {
+    "mode": "managed",
+    "type": "aws_s3_bucket",
+    "name": "b",
+    "instances": [{"attributes": {"id": "b", "bucket": "b"}}],
+}
+
+
+@pytest.mark.parametrize(
+    ("doc", "path", "found"),
+    [
+        ({"version": 4}, "$.resources is missing", ""),
+        ({"version": 4, "resources": {"a": GOOD_RESOURCE}}, "$.resources", "an object"),
+        ({"version": 4, "resources": None}, "$.resources", "null"),
+        ({"version": 4, "resources": ["x"]}, "$.resources[0]", "a string"),
+        (
+            {"version": 4, "resources": [{**GOOD_RESOURCE, "instances": None}]},
+            "$.resources[0].instances",
+            "null",
+        ),
+        (
+            {"version": 4, "resources": [{**GOOD_RESOURCE, "instances": [{"attributes": None}]}]},
+            "$.resources[0].instances[0].attributes",
+            "null",
+        ),
+        (
+            {
+                "version": 4,
+                "resources": [GOOD_RESOURCE, {**GOOD_RESOURCE, "instances": [{"attributes": []}]}],
+            },
+            "$.resources[1].instances[0].attributes",
+            "a list",
+        ),
+        (
+            {"version": 4, "resources": [{**GOOD_RESOURCE, "instances": [7]}]},
+            "$.resources[0].instances[0]",
+            "a number",
+        ),
+        (
+            {"version": 4, "resources": [{**GOOD_RESOURCE, "type": None}]},
+            "$.resources[0].type",
+            "null",
+        ),
+        (
+            {"version": 4, "resources": [{**GOOD_RESOURCE, "mode": "manged"}]},
+            "$.resources[0].mode",
+            "",
+        ),
+        (
+            {"version": 4, "resources": [{**GOOD_RESOURCE, "module": ["m"]}]},
+            "$.resources[0].module",
+            "a list",
+        ),
+        (
+            {
+                "version": 4,
+                "resources": [
+                    {**GOOD_RESOURCE, "instances": [{"attributes": {}, "index_key": True}]}
+                ],
+            },
+            "$.resources[0].instances[0].index_key",
+            "a boolean",
+        ),
+    ],
+)
+def test_a_malformed_state_is_an_error_naming_the_json_path(
+    doc: dict[str, Any], path: str, found: str
+) -> None:
+    """A state misread as 0 resources would make every live resource unmanaged (and a
+    revert rule would delete them): every deviation from format 4's shape is an error."""
+    with pytest.raises(DriftctlError) as caught:
+        load_state_text("terraform.tfstate", json.dumps(doc), "infra/terraform.tfstate")
+    message = caught.value.message
+    assert message.startswith("infra/terraform.tfstate: not a valid Terraform state: "), message
+    assert path in message and found in message
+
+
+def test_a_malformed_state_stops_the_pipeline_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from driftctl import cli
+
+    bad = tmp_path / "terraform.tfstate"
+    bad.write_text(json.dumps({"version": 4, "resources": {"aws_s3_bucket.b": GOOD_RESOURCE}}))
+    code = cli.main(["render", "--from", f"tfstate://{bad}"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"{bad}: not a valid Terraform state: $.resources must be a list, not an object" in err
+    assert "Traceback" not in err

@@ -233,7 +233,7 @@ def test_only_names_an_address_literally_and_refuses_a_value_that_matches_nothin
     raw = 'aws_s3_bucket/aws_s3_bucket.data["raw"]'
     run = revert(endpoint, repo, "--only", raw)
     assert run.code == 0, run.stdout + run.stderr
-    assert "revert plan: 1 resource, 1 API call" in run.stdout
+    assert "revert plan: 0 deletes, 1 resource, 1 API call" in run.stdout
     assert '~ update aws_s3_bucket.data["raw"]' in run.stdout
     typo = revert(endpoint, repo, "--approve", "--only", raw.replace("raw", "rwa"))
     assert typo.code == 2, typo.stdout + typo.stderr

@@ -88,8 +88,10 @@ def test_out_of_band_changes_are_exactly_the_drift(endpoint: str) -> None:
         "unmanaged": 1,
         "ignored": 0,
         "unknown": 0,
+        "not_compared": 0,
         "unsupported": {},
         "coverage": None,
+        "compared_share": 1.0,  # every declared resource is of a type driftctl compares
     }
 
 

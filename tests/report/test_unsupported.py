@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from driftctl import snapshot
 from driftctl.aws.scanner import LiveState
-from driftctl.cli import app
+from driftctl.cli import app, main
 from driftctl.model import Resource
 from driftctl.scopes import LiveRun
 from tests.schemas import validate_report
@@ -101,3 +101,60 @@ def test_shard_reports_with_unsupported_still_merge_into_a_valid_report(repo: Pa
     merged: Any = json.loads(result.stdout)
     assert result.exit_code == 0
     validate_report(merged)
+
+
+def scan_both(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["scan", "--live", "live.json", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_summary_gives_the_share_of_declared_resources_compared(repo: Path) -> None:
+    (repo / "more.tf").write_text(UNSUPPORTED)
+    _, out = scan("-o", "json://-")
+    report = json.loads(out)
+    assert report["summary"]["compared_share"] == 0.25  # 1 bucket of 4 declared resources
+    validate_report(report)
+    _, console = scan()
+    assert "coverage 100%, compared 25% of declared" in " ".join(console.split())
+    _, markdown = scan("-o", "markdown://-")
+    assert "· compared 25% of declared" in markdown
+    _, sarif = scan("-o", "sarif://-")
+    (invocation,) = json.loads(sarif)["runs"][0]["invocations"]
+    texts = [n["message"]["text"] for n in invocation["toolExecutionNotifications"]]
+    assert texts == [
+        "not compared: 2 aws_lambda_function (a type driftctl does not read yet)",
+        "not compared: 1 aws_sqs_queue (a type driftctl does not read yet)",
+    ]
+    assert invocation["executionSuccessful"] is True
+
+
+def test_everything_compared_is_a_share_of_one(repo: Path) -> None:
+    _, out = scan("-o", "json://-")
+    assert json.loads(out)["summary"]["compared_share"] == 1.0
+
+
+def test_below_min_compared_the_scan_fails_after_writing_its_reports(repo: Path) -> None:
+    (repo / "more.tf").write_text(UNSUPPORTED)
+    code, _, err = scan_both("--min-compared", "90%", "-o", "json://report.json")
+    assert code == 2  # not 1: no drift was found, the answer covers too little
+    assert "compared 25.0% of the declared resources, below --min-compared 90.0%" in err
+    assert "aws_lambda_function (2), aws_sqs_queue (1)" in err
+    assert json.loads((repo / "report.json").read_text())["summary"]["compared_share"] == 0.25
+
+
+@pytest.mark.parametrize("share", ["0.25", "25%", "0.1"])
+def test_at_or_above_min_compared_the_scan_passes(repo: Path, share: str) -> None:
+    (repo / "more.tf").write_text(UNSUPPORTED)
+    code, _, err = scan_both("--min-compared", share)
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("share", ["ninety", "1.5", "-0.1", "150%"])
+def test_a_bad_min_compared_is_one_clear_error(
+    repo: Path, share: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["scan", "--live", "live.json", "--min-compared", share])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert f"--min-compared {share!r}: expected a share between 0 and 1" in " ".join(err.split())
+    assert "Traceback" not in out + err

@@ -11,8 +11,8 @@ import botocore.session
 import pytest
 from botocore.validate import ParamValidator
 
-from driftctl.aws.registry import SCANS, TYPES
 from driftctl.model import Resource
+from driftctl.resources.registry import SCANS, TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import ORDER, REVERTS
 from driftctl.revert.calls import Call, Ctx, Pending, resolve_pending

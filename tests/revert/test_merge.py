@@ -7,9 +7,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from driftctl.aws.registry import TYPES
 from driftctl.diff import diff_attrs
 from driftctl.model import Ref, Unknown
+from driftctl.resources.registry import TYPES
 from driftctl.revert.merge import desired_attrs
 from tests.revert.samples import FROM_WEB, HTTPS, SSH
 

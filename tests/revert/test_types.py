@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from driftctl.aws.registry import TYPES
 from driftctl.model import Resource, Unknown
+from driftctl.resources.registry import TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS
 from driftctl.revert.calls import Ctx, Pending

@@ -4,10 +4,11 @@ Parameters take their Default, then `--parameters-file`, then `--parameter K=V`;
 pseudo parameters are known where driftctl knows them (AWS::Region from --region or the
 environment, AWS::StackName from --stack-name) and Unknown otherwise. Conditions and
 Mappings are evaluated; a resource whose Condition is false is not declared. Resources
-of the types in resources.py are mapped onto Terraform's shape, with the logical id
-as address; a `Ref`/`Fn::GetAtt` to another resource is a `Ref` resolved by matching.
-A circular dependency between resources (or conditions) is an error naming the cycle,
-as CloudFormation would reject the template.
+of the types driftctl reads are mapped onto Terraform's shape by their resource type's
+module (`CfnType.convert`), with the logical id as address; a `Ref`/`Fn::GetAtt` to
+another resource is a `Ref` resolved by matching. A circular dependency between
+resources (or conditions) is an error naming the cycle, as CloudFormation would reject
+the template.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from driftctl.aws.registry import terraform_types
-from driftctl.declared.cfn import resources as cfn_resources
+from driftctl.declared.binding import NOT_BOUND, Binding, State
+from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.cfn.intrinsics import Evaluator, references
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
+from driftctl.resources.registry import CFN_TYPES, terraform_types
 
 SECTIONS = frozenset(
     {
@@ -85,7 +87,11 @@ def load_cloudformation(
     parameters: Mapping[str, str],
     stack_name: str | None = None,
     region: str | None = None,
+    state: State | None = None,
 ) -> RawDeclared:
+    """state: matched logical id -> live values of its computed attributes (binding.py):
+    a `!Ref` or `!GetAtt` to one takes the live value, so a `!Sub` or `!Join` of several
+    becomes known."""
     resources = data.get("Resources")
     if not isinstance(resources, dict) or not resources:
         raise DriftctlError(f"{name}: a template needs a Resources section with resources")
@@ -95,12 +101,13 @@ def load_cloudformation(
     _check_cycles(name, resources)
     values = {**_pseudo(stack_name, region), **_parameters(name, data, parameters, warnings)}
     types = {k: str(v.get("Type", "")) for k, v in resources.items() if isinstance(v, dict)}
+    binding = Binding(state)
     ev = Evaluator(
         name,
         values,
         data.get("Mappings") or {},
         data.get("Conditions") or {},
-        (_ref_of(types), _getatt_of(types), frozenset(types)),
+        (_ref_of(types, binding), _getatt_of(types, binding), frozenset(types)),
     )
     out: list[RawResource] = []
     unsupported: Counter[str] = Counter()
@@ -120,9 +127,10 @@ def load_cloudformation(
                     "is known only when the stack is deployed"
                 )
                 continue
-        props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
+        with binding.recording() as reads:
+            props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
         source = SourceRef(name, lines.get(where, 1))
-        raws = cfn_resources.to_raw(logical, types[logical], props, source)
+        raws = to_raw(logical, types[logical], props, source)
         if raws is None:
             unsupported[types[logical]] += 1
             continue
@@ -130,15 +138,14 @@ def load_cloudformation(
             if raw.type not in known:
                 unsupported[raw.type] += 1
                 continue
+            if reads:  # which property read which bound value is not kept: all of them
+                raw.bound = {attr: dict(sorted(reads.items())) for attr in raw.attrs}
             out.append(raw)
             if raw.address_type is not None:
                 continue  # split out of (or attached to) the resource its address names
             if stack_name:
                 raw.identity = {"cfn_stack": stack_name, "cfn_logical_id": logical}
-            elif (
-                raw.type in cfn_resources.NAME_ATTR
-                and cfn_resources.NAME_ATTR[raw.type] not in raw.attrs
-            ):
+            elif (name_attr := _generated_name(types[logical])) and name_attr not in raw.attrs:
                 warnings.append(
                     f"{name}: {logical}: CloudFormation generates its name; pass --stack-name "
                     "to find it by the stack's tags"
@@ -146,6 +153,24 @@ def load_cloudformation(
     for rtype, count in sorted(unsupported.items()):
         warnings.append(f"{count} {rtype} not compared (a type driftctl does not read yet)")
     return RawDeclared(out, warnings=warnings, unsupported=dict(sorted(unsupported.items())))
+
+
+def to_raw(
+    logical: str, rtype: str, props: dict[str, Any], source: SourceRef
+) -> list[RawResource] | None:
+    """The Terraform-shaped resources of one template resource; None for a type not read yet."""
+    cfn = CFN_TYPES.get(rtype)
+    if cfn is None:
+        return None
+    declaring = Declaring(logical, source, props)
+    cfn.convert(declaring)
+    return declaring.out
+
+
+def _generated_name(rtype: str) -> str | None:
+    """The name attribute CloudFormation generates for the type when a template omits it."""
+    cfn = CFN_TYPES.get(rtype)
+    return cfn.name_attr if cfn is not None else None
 
 
 def _pseudo(stack_name: str | None, region: str | None) -> dict[str, Any]:
@@ -215,22 +240,29 @@ def _typed(ptype: str, text: str, key: str) -> Any:
     return text
 
 
-def _ref_of(types: Mapping[str, str]) -> Any:
+def _bound(binding: Binding, ref: Ref) -> Any:
+    found = binding.lookup(ref)
+    return ref if found is NOT_BOUND else found
+
+
+def _ref_of(types: Mapping[str, str], binding: Binding) -> Any:
     def ref_of(logical: str) -> Any:
-        path = cfn_resources.REF_PATH.get(types[logical])
+        cfn = CFN_TYPES.get(types[logical])
+        path = cfn.ref if cfn is not None else None
         if path is None:
             return Unknown(f"{logical} is a {types[logical]}, which driftctl does not read")
-        return Ref(logical, path)
+        return _bound(binding, Ref(logical, path))
 
     return ref_of
 
 
-def _getatt_of(types: Mapping[str, str]) -> Any:
+def _getatt_of(types: Mapping[str, str], binding: Binding) -> Any:
     def getatt_of(logical: str, attribute: str) -> Any:
-        path = cfn_resources.GETATT_PATH.get((types[logical], attribute))
+        cfn = CFN_TYPES.get(types[logical])
+        path = cfn.getatt.get(attribute) if cfn is not None else None
         if path is None:
             return Unknown(f"{logical}.{attribute} is known after apply")
-        return Ref(logical, path)
+        return _bound(binding, Ref(logical, path))
 
     return getatt_of
 

@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Collection
 from typing import Any
 
+from driftctl.declared.binding import Binding
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
 from driftctl.declared.hcl.nodes import Attribute, Block, Body, Node, static_traversal
 from driftctl.declared.hcl.ops import iterate
@@ -20,15 +21,20 @@ from driftctl.model import SourceRef, Unknown
 class BodyValue:
     attrs: dict[str, Any]
     provenance: dict[str, SourceRef]
+    # top-level attribute or block -> the bound live values it read (declared.binding)
+    bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
 
 class BodyEvaluator:
     """Evaluates the body of a resource, provider or nested block with an Evaluator."""
 
-    def __init__(self, evaluator: Evaluator, provenance: bool = True) -> None:
+    def __init__(
+        self, evaluator: Evaluator, provenance: bool = True, binding: Binding | None = None
+    ) -> None:
         self.evaluator = evaluator
         self.file = evaluator.frame.file
         self.provenance = provenance  # record where each value is written (for `pr`)
+        self.binding = binding or Binding()
 
     def _where(self, node: Node) -> str:
         return f"{self.file}:{node.line}"
@@ -37,11 +43,22 @@ class BodyEvaluator:
         """A block body: attributes evaluated, nested blocks as lists of dicts."""
         out = BodyValue({}, {})
         for item in body.items:
-            if type(item) is Attribute:
-                self._body_attribute(item, skip, prefix, out)
-            else:
-                self._body_block(item, skip, prefix, out)
+            if not self.binding.active or prefix:
+                self._item(item, skip, prefix, out)
+                continue
+            with self.binding.recording() as reads:
+                self._item(item, skip, prefix, out)
+            if reads:  # the bound values this top-level attribute or block read
+                out.bound.setdefault(_top_name(item), {}).update(reads)
         return out
+
+    def _item(
+        self, item: Attribute | Block, skip: Collection[str], prefix: str, out: BodyValue
+    ) -> None:
+        if type(item) is Attribute:
+            self._body_attribute(item, skip, prefix, out)
+        else:
+            self._body_block(item, skip, prefix, out)
 
     def _body_attribute(
         self, item: Attribute, skip: Collection[str], prefix: str, out: BodyValue
@@ -109,3 +126,10 @@ def _block_list(out: BodyValue, kind: str, where: str) -> list[Any] | None:
     if not isinstance(existing, list):
         raise HclEvalError(f"{where}: {kind} is set both as an attribute and as a block")
     return existing
+
+
+def _top_name(item: Attribute | Block) -> str:
+    """The attribute's name, or the block's type (a dynamic block's: its label)."""
+    if type(item) is Attribute:
+        return item.name
+    return item.labels[0] if item.type == "dynamic" and item.labels else item.type

@@ -91,6 +91,7 @@ class ModuleConfig:
         self.outputs: dict[str, OutputDecl] = {}
         self.providers: list[tuple[str, Block]] = []
         self.imports: list[tuple[str, Block]] = []
+        self.files: list[Path] = []  # the .tf files read (as listed: symlinks unresolved)
         self.released = False  # resource bodies dropped after collection (resources.py)
         for file, body in self._parse(parser):
             for item in body.items:
@@ -128,6 +129,7 @@ class ModuleConfig:
                 hint="point --from at a Terraform configuration directory",
             )
         out = []
+        self.files = list(paths)
         for path in paths:
             display = self.display(path.name)
             out.append((display, parser(read_text(path, display), display)))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from driftctl import __version__, gcpause
+from driftctl.declared.binding import Binding, State
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.cache import ParseCache
@@ -24,7 +25,7 @@ from driftctl.declared.hcl.providers import apply_providers
 from driftctl.declared.hcl.resultcache import RECORDER, Recorder, ResultCache, key_of, record_file
 from driftctl.declared.hcl.syntax import parse_expression, parse_file
 from driftctl.declared.hcl.values import is_pending, key_suffix
-from driftctl.declared.hcl.vars import VarInput, resolve_variables
+from driftctl.declared.hcl.vars import VarInput, resolve_variables, tfvars_files
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 
@@ -42,6 +43,7 @@ def load_hcl(
     inputs: Sequence[VarInput] | None = None,
     provenance: bool = True,
     result_cache: bool = True,
+    state: State | None = None,
 ) -> RawDeclared:
     """Evaluate the resources declared by the root module in directory and its modules.
 
@@ -55,10 +57,15 @@ def load_hcl(
     provenance: record where each value is written (what `driftctl pr` edits).
     inputs: --var-file and --var in command-line order (then var_files/variables are
       ignored); without it, var_files apply first, then variables.
+    state: matched address -> live values of its computed attributes (binding.py): a
+      reference to one the configuration does not set takes the live value. An
+      evaluation with a state is never cached (live values are not among what a cache
+      entry checks, and a pre-binding entry would give back Unknowns that binding knows).
     """
     options = _Options(var_files, variables or {}, env or {}, context or {}, inputs, provenance)
+    options.state = state
     with gcpause.paused():
-        if cache_dir is None or not result_cache:
+        if cache_dir is None or not result_cache or state:
             return _load(directory, options, cache_dir)
         results = ResultCache(cache_dir)
         key = key_of(
@@ -87,7 +94,7 @@ def load_hcl(
 def _load(directory: Path, options: _Options, cache_dir: Path | None) -> RawDeclared:
     loader, root = _root(directory, options, cache_dir)
     try:
-        return _evaluate(loader, root)
+        return _evaluate(loader, root, options)
     finally:
         loader.release()
 
@@ -158,6 +165,7 @@ class _Options:
         self.var_files, self.variables, self.env = var_files, variables, env
         self.context, self.inputs = context, inputs
         self.provenance = provenance
+        self.state: State | None = None  # live values bound through the match (binding.py)
 
 
 def _root(
@@ -169,9 +177,9 @@ def _root(
             f"{directory}: not a directory", hint="point --from at a Terraform directory"
         )
     parser = ParseCache(cache_dir).parse if cache_dir is not None else parse_file
-    loader = Loader(
-        directory, parser, options.context, _workspace(directory, options.env), options.provenance
-    )
+    workspace = _workspace(directory, options.env)
+    binding = Binding(options.state)
+    loader = Loader(directory, parser, options.context, workspace, options.provenance, binding)
     try:
         config = loader.config(directory)
         values = resolve_variables(
@@ -189,7 +197,7 @@ def _root(
         raise
 
 
-def _evaluate(loader: Loader, root: ModuleInstance) -> RawDeclared:
+def _evaluate(loader: Loader, root: ModuleInstance, options: _Options) -> RawDeclared:
     resources: list[RawResource] = []
     unknown: list[dict[str, str]] = []
     root.collect(resources, unknown)
@@ -200,10 +208,15 @@ def _evaluate(loader: Loader, root: ModuleInstance) -> RawDeclared:
         warnings=list(loader.warnings),
         nondeterministic=list(loader.nondeterministic),
         outputs=root.rendered_outputs(),
+        inputs=sorted({*loader.inputs(), *_tfvars(root.config.directory, options)}),
     )
     apply_providers(loader, declared)
     declared.unknown.sort(key=lambda e: (e["address"], e["path"]))
     return declared
+
+
+def _tfvars(directory: Path, options: _Options) -> list[Path]:
+    return tfvars_files(directory, options.var_files, options.inputs)
 
 
 def _workspace(directory: Path, env: Mapping[str, str]) -> str:

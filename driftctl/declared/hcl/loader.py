@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from driftctl.declared.binding import Binding
 from driftctl.declared.hcl.body import BodyValue
 from driftctl.declared.hcl.config import ModuleConfig
 from driftctl.declared.hcl.functions.base import CallContext
@@ -26,12 +27,15 @@ class Loader:
         context: Mapping[str, Any],
         workspace: str,
         provenance: bool = True,
+        binding: Binding | None = None,
     ) -> None:
         self.root = root
         self.parser = parser
         self.context = dict(context)
         self.workspace = workspace
         self.provenance = provenance  # whether resources record where each value is written
+        # live values of matched resources that references to computed attributes take
+        self.binding = binding or Binding()
         self.warnings: list[str] = []
         self.nondeterministic: list[str] = []
         self.instances: dict[str, ModuleInstance] = {}
@@ -61,6 +65,12 @@ class Loader:
                 self.warn(warning)
             self._configs[key] = config
         return self._configs[key]
+
+    def inputs(self) -> list[Path]:
+        """Every file the load read so far: the modules' .tf files and what file functions
+        read (tfvars are added by the caller, which knows them)."""
+        found = {f for config in self._configs.values() for f in config.files}
+        return sorted(found | self.call_context.read)
 
     def release(self) -> None:
         """Break the reference cycles between module instances, evaluators and the loader,

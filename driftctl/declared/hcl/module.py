@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from driftctl.declared.binding import NOT_BOUND
 from driftctl.declared.hcl.config import CallDecl, ModuleConfig
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
 from driftctl.declared.hcl.functions.base import CallContext
@@ -24,13 +25,14 @@ from driftctl.declared.hcl.values import (
     Instance,
     ResourceBlock,
     finalize,
+    from_plain,
     is_pending,
     to_bool,
 )
 from driftctl.declared.hcl.vars import VariableValue, default_value, finish
 from driftctl.declared.raw import RawResource
 from driftctl.errors import DriftctlError
-from driftctl.model import Unknown
+from driftctl.model import Ref, Unknown
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.loader import Loader
@@ -93,10 +95,14 @@ class ModuleInstance:
         return self.variable_value(name).value
 
     def variable_value(self, name: str) -> VariableValue:
+        key = ("var", self.path, name)
         if name not in self._values:
             if name not in self.config.variables:
                 raise EvalFailure(f"reference to undeclared variable var.{name}")
-            self._values[name] = self._input(name)
+            with self.loader.binding.recording(key):
+                self._values[name] = self._input(name)
+        else:
+            self.loader.binding.replay(key)
         return self._values[name]
 
     def _input(self, name: str) -> VariableValue:
@@ -117,7 +123,9 @@ class ModuleInstance:
         return finish(decl, assigned, self.warn, required)
 
     def local(self, name: str) -> Any:
+        key = ("local", self.path, name)
         if name in self._locals:
+            self.loader.binding.replay(key)
             return self._locals[name]
         if name not in self.config.locals:
             raise EvalFailure(f"reference to undeclared local value local.{name}")
@@ -132,7 +140,8 @@ class ModuleInstance:
         self._local_stack.append(name)
         try:
             origin = self.config.locals[name]
-            value = Evaluator(self, Frame(origin.file)).evaluate(origin.node)
+            with self.loader.binding.recording(key):
+                value = Evaluator(self, Frame(origin.file)).evaluate(origin.node)
         finally:
             self._local_stack.pop()
         self._locals[name] = value
@@ -143,6 +152,10 @@ class ModuleInstance:
 
     def resource_attr(self, instance: Instance, name: str) -> Any:
         return self.loader.instances[instance.module].resources.attr(instance, name)
+
+    def bound_value(self, ref: Ref) -> Any:
+        found = self.loader.binding.lookup(ref)
+        return ref if found is NOT_BOUND else from_plain(found)
 
     def module_ref(self, steps: list[Step]) -> Any:
         return self.calls.ref(steps)
@@ -171,7 +184,9 @@ class ModuleInstance:
     # ------------------------------------------------------------------------ outputs
 
     def output(self, name: str) -> Any:
+        key = ("output", self.path, name)
         if name in self._outputs:
+            self.loader.binding.replay(key)
             return self._outputs[name]
         decl = self.config.outputs.get(name)
         if decl is None:
@@ -183,7 +198,8 @@ class ModuleInstance:
         self._output_stack.append(name)
         try:
             evaluator = Evaluator(self, Frame(decl.file))
-            value = evaluator.evaluate(decl.value) if decl.value is not None else None
+            with self.loader.binding.recording(key):
+                value = evaluator.evaluate(decl.value) if decl.value is not None else None
         finally:
             self._output_stack.pop()
         self._outputs[name] = value

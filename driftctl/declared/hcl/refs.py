@@ -68,7 +68,10 @@ Step: TypeAlias = "Attr | Index | Splat"
 
 class AttrSource(Protocol):
     def resource_attr(self, instance: Instance, name: str) -> Any:
-        """The evaluated attribute of a declared instance, or MISSING if it does not set it."""
+        """The evaluated attribute of a declared instance, or MISSING if it does not set it.
+
+        A source may also have `bound_value(ref)`: ref's live value once its resource is
+        matched (driftctl.declared.binding), else ref itself (module instances have it)."""
 
 
 def apply_steps(value: Any, steps: Sequence[Step], source: AttrSource) -> Any:
@@ -171,8 +174,9 @@ def _select(block: ResourceBlock, step: Attr | Index) -> Any:
 
 
 def _resolve(instance: Instance, path: Sequence[Step], source: AttrSource) -> Any:
-    """instance.path: the configured value, or a Ref when the configuration does not set it
-    (or sets it to null and the provider computes it)."""
+    """instance.path: the configured value; when the configuration does not set it (or sets
+    it to null and the provider computes it), its live value once the resource is matched
+    (declared/binding.py), else a Ref."""
     first = path[0]
     if not isinstance(first, Attr):
         raise EvalFailure(f"{instance.address} is a single resource and cannot be indexed")
@@ -186,12 +190,15 @@ def _resolve(instance: Instance, path: Sequence[Step], source: AttrSource) -> An
         ref = Unknown(f"{ref_text(ref)} is read from AWS when terraform plans")
     value = source.resource_attr(instance, first.name)
     if is_null(value) and instance.mode == "managed" and is_computed(instance.type, first.name):
-        return ref
+        value = MISSING
     for step in path[1:]:
         if value is MISSING:
-            return ref
+            break
         value = lookup(value, step) if isinstance(value, (dict, list)) else apply_step(value, step)
-    return ref if value is MISSING else value
+    if value is not MISSING:
+        return value
+    bind = getattr(source, "bound_value", None)
+    return bind(ref) if bind is not None and isinstance(ref, Ref) else ref
 
 
 def _path_key(step: Step) -> str | int:

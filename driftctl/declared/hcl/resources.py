@@ -136,7 +136,9 @@ class ResourceSet:
         return result
 
     def body(self, instance: Instance) -> BodyValue:
+        binding = self.module.loader.binding
         if instance in self._bodies:
+            binding.replay(("body", instance))
             return self._bodies[instance]
         decl = self._decl(instance)
         self._evaluating.add(instance)
@@ -144,7 +146,10 @@ class ResourceSet:
             frame = instance_frame(decl.file, instance.key, self._expansion(decl))
             evaluator = Evaluator(self.module, frame)
             provenance = self.module.loader.provenance
-            body = BodyEvaluator(evaluator, provenance).eval_body(decl.block.body, META_ARGUMENTS)
+            with binding.recording(("body", instance)):
+                body = BodyEvaluator(evaluator, provenance, binding).eval_body(
+                    decl.block.body, META_ARGUMENTS
+                )
         finally:
             self._evaluating.discard(instance)
         self._bodies[instance] = body
@@ -215,6 +220,7 @@ class ResourceSet:
                 source=source,
                 provider=provider,
                 provenance=dict(sorted(body.provenance.items())),
+                bound={k: dict(sorted(v.items())) for k, v in sorted(body.bound.items()) if v},
             )
         self._release(decl)
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from driftctl.declared import listing
 
-FORMAT = b"driftctl-hcl-result 1\n"
+FORMAT = b"driftctl-hcl-result 2\n"  # 2: RawDeclared.inputs, RawResource.bound
 
 
 _ALLOWED = {
@@ -41,6 +41,7 @@ _ALLOWED = {
     ("driftctl.model", "Ref"),
     ("driftctl.declared.hcl.resultcache", "Recorder"),
     ("driftctl.declared.hcl.number", "BigFloat"),
+    ("pathlib", "PosixPath"),  # RawDeclared.inputs: the files the evaluation read
     ("copyreg", "_reconstructor"),
     ("builtins", "object"),
     ("builtins", "set"),

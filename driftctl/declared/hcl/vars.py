@@ -206,6 +206,15 @@ def _apply_file(
             values[name] = assigned
 
 
+def tfvars_files(
+    directory: Path, var_files: Sequence[Path], inputs: Sequence[VarInput] | None = None
+) -> list[Path]:
+    """Every tfvars file a load reads: terraform.tfvars(.json), *.auto.tfvars(.json), then
+    the --var-file ones (those of inputs when given, as resolve_variables reads them)."""
+    given = [Path(item) for kind, item in inputs if kind == "file"] if inputs is not None else []
+    return _auto_files(directory) + (given if inputs is not None else list(var_files))
+
+
 def _auto_files(directory: Path) -> list[Path]:
     found = listing.files(directory)
     record_listing(directory, found)

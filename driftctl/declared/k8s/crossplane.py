@@ -13,110 +13,53 @@ Terraform default for it is compared) and the provider's own knobs (`region`,
 `Update` is observe-only: only what its manifest sets is compared (k8s.observe_only_attrs).
 
 The external name (`crossplane.io/external-name`, or `metadata.name` when absent, as
-Crossplane defaults it) follows upjet's conventions: the bucket, role, policy, role policy
-or user name (a policy's Terraform id is its ARN, so its name is the natural key; older
-providers used the ARN itself, which is then the explicit id); for VPCs, subnets and
-security groups it is the AWS id once known, and then the explicit id. The provider tags
+Crossplane defaults it) follows upjet's conventions, per kind (`CrossplaneKind.
+external_name` in the kind's resource type module): a name (a bucket's, a role's), or
+the AWS id once known (a VPC's), which is then the explicit id. The provider tags
 every taggable resource it manages with crossplane-kind, crossplane-name and
 crossplane-providerconfig; they are declared here.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftctl.declared.k8s.manifest import (
     CROSSPLANE,
     MAP_ATTRS,
     Manifest,
     References,
-    observe_only_attrs,
     snake,
     terraform_shape,
 )
+from driftctl.declared.k8s.observe import observe_only_attrs
 from driftctl.declared.raw import RawResource
 from driftctl.model import Unknown
+from driftctl.resources.registry import CROSSPLANE_KINDS
+
+if TYPE_CHECKING:
+    from driftctl.resources.family import CrossplaneKind
 
 EXTERNAL_NAME = "crossplane.io/external-name"
 CREATE_ONLY = Unknown("create-time only (spec.initProvider)")
 
-# (service, kind) -> Terraform type
-KINDS: dict[tuple[str, str], str] = {
-    ("s3", "Bucket"): "aws_s3_bucket",
-    ("s3", "BucketVersioning"): "aws_s3_bucket_versioning",
-    ("s3", "BucketServerSideEncryptionConfiguration"): (
-        "aws_s3_bucket_server_side_encryption_configuration"
-    ),
-    ("s3", "BucketPublicAccessBlock"): "aws_s3_bucket_public_access_block",
-    ("s3", "BucketPolicy"): "aws_s3_bucket_policy",
-    ("ec2", "VPC"): "aws_vpc",
-    ("ec2", "Subnet"): "aws_subnet",
-    ("ec2", "SecurityGroup"): "aws_security_group",
-    ("ec2", "SecurityGroupRule"): "aws_security_group_rule",
-    ("ec2", "SecurityGroupIngressRule"): "aws_vpc_security_group_ingress_rule",
-    ("ec2", "SecurityGroupEgressRule"): "aws_vpc_security_group_egress_rule",
-    ("iam", "Role"): "aws_iam_role",
-    ("iam", "RolePolicy"): "aws_iam_role_policy",
-    ("iam", "RolePolicyAttachment"): "aws_iam_role_policy_attachment",
-    ("iam", "Policy"): "aws_iam_policy",
-    ("iam", "User"): "aws_iam_user",
-}
-
-# Terraform type -> the attribute the external name is (upjet's NameAsIdentifier & co.)
-NAME_ATTR = {
-    "aws_s3_bucket": "bucket",
-    "aws_iam_role": "name",
-    "aws_iam_role_policy": "name",
-    "aws_iam_policy": "name",
-    "aws_iam_user": "name",
-}
-# types whose external name is the Terraform id too (a policy's id is its ARN; a role
-# policy's is `role:name`, derived from the attributes once the role is known)
-NAME_IS_ID = frozenset({"aws_s3_bucket", "aws_iam_role", "aws_iam_user"})
-# Terraform type -> the prefix of its AWS id, for kinds whose external name is that id
-ID_PREFIX = {"aws_vpc": "vpc-", "aws_subnet": "subnet-", "aws_security_group": "sg-"}
-TAGGED = frozenset(
-    {
-        "aws_s3_bucket",
-        "aws_vpc",
-        "aws_subnet",
-        "aws_security_group",
-        "aws_iam_role",
-        "aws_iam_policy",
-        "aws_iam_user",
-    }
-)
-
-# reference field (without Ref/Selector) -> (target kind, attribute of the target it takes)
-TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "bucket": ("Bucket", ("id",)),
-    "vpcId": ("VPC", ("id",)),
-    "subnetId": ("Subnet", ("id",)),
-    "securityGroupId": ("SecurityGroup", ("id",)),
-    "sourceSecurityGroupId": ("SecurityGroup", ("id",)),
-    "referencedSecurityGroupId": ("SecurityGroup", ("id",)),
-    "role": ("Role", ("id",)),
-    "user": ("User", ("id",)),
-    "policyArn": ("Policy", ("arn",)),
-    "permissionsBoundary": ("Policy", ("arn",)),
-}
-
 
 def to_raw(m: Manifest, refs: References) -> list[RawResource] | None:
     """The Terraform-shaped resource a manifest declares; None for a kind not read yet."""
-    tf_type = KINDS.get((m.service, m.kind))
-    if tf_type is None:
+    kind = CROSSPLANE_KINDS.get((m.service, m.kind))
+    if kind is None:
         return None
+    tf_type = kind.type
     for_provider = m.spec.get("forProvider")
-    resolved = _resolve(for_provider if isinstance(for_provider, dict) else {}, m, refs)
+    resolved = _resolve(for_provider if isinstance(for_provider, dict) else {}, m, refs, kind)
     attrs: dict[str, Any] = terraform_shape(resolved)
     region = attrs.pop("region", None)
     _create_only(m.spec.get("initProvider"), attrs)
-    import_id = _identity(m, tf_type, attrs)
+    import_id = kind.external_name(m.annotations.get(EXTERNAL_NAME), m.name, attrs)
     policies = m.spec.get("managementPolicies")
     observe_only = isinstance(policies, list) and not {"*", "Update"} & set(policies)
     creates = not isinstance(policies, list) or bool({"*", "Create", "Update"} & set(policies))
-    if tf_type in TAGGED and (creates or "tags" in attrs):
+    if kind.tagged and (creates or "tags" in attrs):
         tags = attrs.get("tags")
         user_tags = tags if isinstance(tags, dict) else {}
         attrs["tags"] = {**user_tags, **(_provider_tags(m) if creates else {})}
@@ -133,25 +76,6 @@ def to_raw(m: Manifest, refs: References) -> list[RawResource] | None:
             observe_only=observe_only,
         )
     ]
-
-
-def _identity(m: Manifest, tf_type: str, attrs: dict[str, Any]) -> str | None:
-    """Set the name attribute from the external name; return the explicit id, if any."""
-    external = m.annotations.get(EXTERNAL_NAME)
-    name_attr = NAME_ATTR.get(tf_type)
-    if name_attr is not None:
-        name = external or m.name
-        if tf_type == "aws_iam_policy" and name.startswith("arn:"):
-            attrs[name_attr] = name.rsplit("/", 1)[-1]  # older providers: the ARN is the name
-            return name
-        attrs[name_attr] = name
-        return external if external and tf_type in NAME_IS_ID else None
-    prefix = ID_PREFIX.get(tf_type)
-    if prefix and external and external.startswith(prefix):
-        return external
-    if tf_type == "aws_security_group" and "name" not in attrs:
-        attrs["name"] = Unknown("the provider generates the security group's name")
-    return None
 
 
 def _create_only(init: Any, attrs: dict[str, Any]) -> None:
@@ -182,7 +106,9 @@ def _provider_tags(m: Manifest) -> dict[str, str]:
     }
 
 
-def _resolve(block: dict[str, Any], m: Manifest, refs: References) -> dict[str, Any]:
+def _resolve(
+    block: dict[str, Any], m: Manifest, refs: References, kind: CrossplaneKind
+) -> dict[str, Any]:
     """forProvider with each `fooRef` / `fooSelector` replaced by `foo` (a Ref), recursively.
 
     A value set literally wins over a reference, as Crossplane's resolver leaves it alone."""
@@ -191,16 +117,16 @@ def _resolve(block: dict[str, Any], m: Manifest, refs: References) -> dict[str, 
         if _ref_field(key) is not None:
             continue
         if isinstance(value, dict):
-            out[key] = _resolve(value, m, refs)
+            out[key] = _resolve(value, m, refs, kind)
         elif isinstance(value, list):
-            out[key] = [_resolve(v, m, refs) if isinstance(v, dict) else v for v in value]
+            out[key] = [_resolve(v, m, refs, kind) if isinstance(v, dict) else v for v in value]
         else:
             out[key] = value
     for key, value in sorted(block.items()):
         field = _ref_field(key)
         if field is None or out.get(field) is not None or not isinstance(value, dict):
             continue
-        out[field] = _reference(field, key, value, m, refs)
+        out[field] = _reference(field, key, value, m, refs, kind)
     return out
 
 
@@ -211,15 +137,17 @@ def _ref_field(key: str) -> str | None:
     return None
 
 
-def _reference(field: str, key: str, value: dict[str, Any], m: Manifest, refs: References) -> Any:
+def _reference(
+    field: str, key: str, value: dict[str, Any], m: Manifest, refs: References, kind: CrossplaneKind
+) -> Any:
     where = f"{m.address} spec.forProvider.{key}"
-    target = TARGETS.get(field)
+    target = kind.refs.get(field)
     if target is None:
         return Unknown(f"{key}: a reference to a kind driftctl does not read")
-    kind, path = target
+    target_kind, path = target
     if key.endswith("Ref"):
-        return refs.named(CROSSPLANE, kind, value.get("name"), path, where)
+        return refs.named(CROSSPLANE, target_kind, value.get("name"), path, where)
     labels = value.get("matchLabels")
     if isinstance(labels, dict) and labels:
-        return refs.selected(CROSSPLANE, kind, labels, path, where)
+        return refs.selected(CROSSPLANE, target_kind, labels, path, where)
     return Unknown(f"{key}: selects by controller reference, known only in the cluster")

@@ -28,13 +28,13 @@ from typing import Any
 
 import yaml
 
-from driftctl.aws.registry import terraform_types
 from driftctl.declared.k8s import ack, crossplane
 from driftctl.declared.k8s.manifest import ACK, CROSSPLANE, Manifest, References
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.declared.yamldocs import load_documents
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef
+from driftctl.resources.registry import terraform_types
 
 ORIGIN = "config.kubernetes.io/origin"
 TIMEOUT = 300  # seconds a build may take

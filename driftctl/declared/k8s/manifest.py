@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from driftctl.aws.registry import CONVERTERS
 from driftctl.model import Ref, SourceRef, Unknown
 
 CROSSPLANE = "crossplane"
@@ -142,18 +141,3 @@ def tag_list(value: Any) -> dict[str, Any]:
                     "value", item.get("Value", "")
                 )
     return out
-
-
-def observe_only_attrs(tf_type: str, attrs: dict[str, Any], why: str) -> dict[str, Any]:
-    """attrs of an observe-only resource, with every attribute the type would otherwise fill
-    with a Terraform default (tags included) declared Unknown when the manifest leaves it
-    unset: the controller never writes it, so only what the manifest sets is compared."""
-    owner = CONVERTERS.get(tf_type)
-    if owner is None:
-        return attrs
-    unset = Unknown(f"not declared; observe-only ({why})")
-    defaults = owner[0].declared_defaults
-    return {
-        **attrs,
-        **{k: unset for k, default in defaults.items() if attrs.get(k) is None},
-    }

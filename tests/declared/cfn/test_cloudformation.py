@@ -342,9 +342,9 @@ def test_detection() -> None:
 
 
 def test_with_a_stack_name_a_generated_name_matches_by_the_stack_tags() -> None:
-    from driftctl.aws.registry import TYPES
-    from driftctl.aws.s3 import build_bucket
     from driftctl.match import match
+    from driftctl.resources.registry import TYPES
+    from driftctl.resources.s3.bucket import build as build_bucket
 
     text = """
         Resources:

@@ -172,3 +172,52 @@ def test_settings_can_turn_the_result_cache_off(
     assert len(evaluations) == 2
     assert list((tmp_path / "xdg").rglob("*.tree"))  # parsed files are still cached
     assert not list((tmp_path / "xdg").rglob("*.pickle"))
+
+
+BOUND = {
+    "main.tf": """
+        resource "aws_s3_bucket" "logs" {
+          bucket = "acme-logs"
+        }
+        resource "aws_s3_bucket_policy" "p" {
+          bucket = aws_s3_bucket.logs.id
+          policy = jsonencode({ Resource = "${aws_s3_bucket.logs.arn}/*" })
+        }
+    """,
+}
+LIVE = {"aws_s3_bucket.logs": {"id": "acme-logs", "arn": "arn:aws:s3:::acme-logs"}}
+
+
+def test_live_values_bound_through_the_match_are_never_hidden_by_a_cached_result(
+    tmp_path: Path, evaluations: list[Path]
+) -> None:
+    directory, cache = tmp_path / "src", tmp_path / "cache"
+    write(directory, BOUND)
+
+    def policy(state: Any) -> Any:
+        found = load_hcl(directory, cache_dir=cache, state=state)
+        return resource(found, "aws_s3_bucket_policy.p")
+
+    before = policy(None)  # the scan's first evaluation: cached, the ARN Unknown
+    assert before.attrs["policy"].depends_on == "aws_s3_bucket.logs"
+    bound = policy(LIVE)  # binding evaluates again with the live ARN: not the cached entry
+    assert bound.attrs["policy"] == '{"Resource":"arn:aws:s3:::acme-logs/*"}'
+    assert bound.attrs["bucket"] == "acme-logs"
+    assert bound.bound == {
+        "bucket": {"aws_s3_bucket.logs.id": "acme-logs"},
+        "policy": {"aws_s3_bucket.logs.arn": "arn:aws:s3:::acme-logs"},
+    }
+    # and the bound result does not replace the entry the next scan starts from
+    again = policy(None)
+    assert again.attrs["policy"].depends_on == "aws_s3_bucket.logs" and again.bound == {}
+    assert len(evaluations) == 2
+
+
+def test_a_cached_result_still_names_every_file_the_evaluation_read(
+    config: Path, tmp_path: Path, evaluations: list[Path]
+) -> None:
+    first = load_hcl(config, cache_dir=tmp_path / "cache")
+    second = load_hcl(config, cache_dir=tmp_path / "cache")
+    assert len(evaluations) == 1
+    names = {p.name for p in second.inputs}
+    assert second.inputs == first.inputs and {"main.tf", "policy.json", "a.txt"} <= names

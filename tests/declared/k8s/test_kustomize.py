@@ -219,9 +219,9 @@ def test_references_and_selectors_become_refs_to_kind_slash_name() -> None:
 
 def test_a_reference_to_a_split_resource_resolves_to_its_owner() -> None:
     """A Ref to `Bucket/raw` means the ACK bucket, not the versioning split out of it."""
-    from driftctl.aws.registry import TYPES
     from driftctl.match import match
     from driftctl.model import Resource
+    from driftctl.resources.registry import TYPES
 
     text = """
         apiVersion: s3.services.k8s.aws/v1alpha1
@@ -247,9 +247,9 @@ def test_a_reference_to_a_split_resource_resolves_to_its_owner() -> None:
 
 
 def test_crossplane_references_resolve_in_matching() -> None:
-    from driftctl.aws.registry import TYPES
     from driftctl.match import match
     from driftctl.model import Resource
+    from driftctl.resources.registry import TYPES
 
     text = """
         apiVersion: ec2.aws.upbound.io/v1beta1

@@ -74,6 +74,9 @@ class CallContext:
     ) -> None:
         self.root = root  # terraform's working directory: relative paths start here
         self._nondeterministic = nondeterministic
+        # every path a file function read or looked at (file, templatefile, fileexists,
+        # the files fileset found, ...): the revert's git guard checks each one
+        self.read: set[Path] = set()
 
     def nondeterministic(self, where: str, name: str) -> None:
         if self._nondeterministic is not None:
@@ -83,7 +86,9 @@ class CallContext:
         if self.root is None:
             raise EvalFailure("functions that read files cannot be used here")
         path = Path(text)
-        return path if path.is_absolute() else self.root / path
+        path = path if path.is_absolute() else self.root / path
+        self.read.add(path)
+        return path
 
     def display(self, path: Path) -> str:
         if self.root is not None:

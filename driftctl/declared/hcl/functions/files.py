@@ -103,6 +103,7 @@ def _fileset(context: CallContext, args: list[Any]) -> Any:
     base = context.path(base_text)
     found = fileset_matches(base, pattern)
     record_check("fileset", str(base), pattern, found)
+    context.read.update(base / name for name in found)  # the result depends on each file
     return CSet(found, STRING)
 
 

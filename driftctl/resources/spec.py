@@ -5,7 +5,9 @@ detail calls per listed item that AWS forces when no list or batch call carries 
 data. Its `build` function turns one item (with its detail responses) into canonical
 `Resource`s, possibly of several types (a bucket yields the bucket, its versioning,
 its encryption, ...). A `ResourceType` says how to identify, normalize and compare
-one canonical type, and how Terraform's configuration maps onto it.
+one canonical type, and how Terraform's configuration (and state) maps onto it.
+
+Nothing here imports a type module or the registry: the type modules import these shapes.
 """
 
 from __future__ import annotations
@@ -124,6 +126,31 @@ class ResourceType:
     )
     folds: Mapping[str, Fold] = dataclasses.field(default_factory=dict)
     tags: bool = False  # supports tags (provider default_tags merge in)
+    # attrs holding a JSON document (an IAM policy): written back as JSON, not as blocks;
+    # Terraform holds them as strings, driftctl as the parsed document
+    documents: frozenset[str] = frozenset()
+    # where the canonical shape differs from Terraform's schema (the registry lint reads
+    # it): dotted block path -> "single" (a block held as its one item, a dict) or
+    # "flatten" (a nested single block whose attributes its parent's dict holds)
+    shape: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # attributes Terraform computes (known after apply) that the scan reads, besides the
+    # id: a reference to one the configuration does not set takes the live value once the
+    # resource is matched (driftctl.bind), and what is built from it is compared
+    computed: frozenset[str] = frozenset()
+    # what the id is, in words, for docs/resource-types.md ("bucket name", "`vpc-…`")
+    id_doc: str = ""
+    # types a revert creates before this one (besides its parent); deletes run reversed
+    after: tuple[str, ...] = ()
+    # Terraform state: its `id` is driftctl's id for this type (else: natural keys match)
+    state_id: bool = False
+    # Terraform state: the key under which this separate resource repeats inside its
+    # parent's computed attributes (a bucket's versioning, a role's inline policies) ...
+    state_key: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
+    # ... and how the parent drops what a separate resource of the state already declares:
+    # (parent attrs, has(type, key)) -> None, editing attrs in place
+    state_drop: Callable[[dict[str, Any], Callable[[str, tuple[str, ...]], bool]], None] | None = (
+        None
+    )
 
 
 def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:

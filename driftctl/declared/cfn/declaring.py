@@ -1,0 +1,31 @@
+"""One CloudFormation resource being mapped onto Terraform's shape (properties evaluated).
+
+Each CloudFormation type's mapping lives with its resource type
+(driftctl/resources/<service>/<type>.py, `CfnType.convert`): it reads `props` and
+emits Terraform-shaped resources with the logical id as address. What it splits out
+of the resource (a bucket's versioning) or attaches to another (a managed policy's
+attachments) names the type a Ref to the logical id means (`owner`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftctl.declared.k8s.manifest import tag_list
+from driftctl.declared.raw import RawResource
+from driftctl.model import SourceRef
+
+
+class Declaring:
+    """One resource of the template being mapped: where it is and how to emit its parts."""
+
+    def __init__(self, logical: str, source: SourceRef, props: dict[str, Any]) -> None:
+        self.logical, self.source, self.props = logical, source, props
+        self.out: list[RawResource] = []
+
+    def emit(self, tf_type: str, attrs: dict[str, Any], owner: str | None = None) -> None:
+        kept = {k: v for k, v in attrs.items() if v is not None}
+        self.out.append(RawResource(tf_type, self.logical, kept, self.source, address_type=owner))
+
+    def tags(self) -> dict[str, Any]:
+        return tag_list(self.props.get("Tags"))

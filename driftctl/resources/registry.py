@@ -1,0 +1,111 @@
+"""The explicit registry of resource types. Built here, nowhere else.
+
+`MODULES` lists every type module; `FAMILIES` are their records, and everything else
+below is derived from them by plain comprehensions (no import-time registration, no
+metaclasses). Adding a type is one module under driftctl/resources/<service>/ and one
+line here (a test checks that every module there is listed).
+
+The list's order is the order a revert creates types in when nothing else orders them:
+`ORDER` puts every type after its parent and the types it names in `after`, and keeps
+this list's order among the rest. Deletes run in the reverse order.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
+from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.s3 import (
+    bucket,
+    bucket_encryption,
+    bucket_policy,
+    bucket_public_access_block,
+    bucket_versioning,
+)
+from driftctl.resources.spec import Fold, ResourceType, ScanSpec
+from driftctl.revert.spec import RevertSpec
+
+MODULES: tuple[ModuleType, ...] = (
+    vpc,
+    subnet,
+    security_group,
+    security_group_rule,
+    bucket,
+    bucket_versioning,
+    bucket_encryption,
+    bucket_public_access_block,
+    bucket_policy,
+    policy,
+    user,
+    role,
+    role_policy,
+    role_policy_attachment,
+)
+
+
+def _family(module: ModuleType) -> Family:
+    family = getattr(module, "FAMILY", None)
+    if not isinstance(family, Family):
+        raise TypeError(f"{module.__name__} has no FAMILY record")
+    return family
+
+
+FAMILIES: tuple[Family, ...] = tuple(_family(m) for m in MODULES)
+
+TYPES: dict[str, ResourceType] = {t.name: t for f in FAMILIES for t in f.types}
+SCANS: dict[str, ScanSpec] = {s.name: s for f in FAMILIES for s in f.scans}
+REVERTS: dict[str, RevertSpec] = {r.type: r for f in FAMILIES for r in f.reverts}
+READERS: dict[str, ReadOne] = {scan: read for f in FAMILIES for scan, read in f.readers.items()}
+
+# Terraform type -> (canonical type, converter); folds -> (owning type, Fold)
+CONVERTERS = {tf: (t, conv) for t in TYPES.values() for tf, conv in t.from_terraform.items()}
+FOLDS: dict[str, tuple[ResourceType, Fold]] = {
+    tf: (t, fold) for t in TYPES.values() for tf, fold in t.folds.items()
+}
+
+# the declared formats: CloudFormation type, (service, kind) of Crossplane and ACK
+CFN_TYPES: dict[str, CfnType] = {c.name: c for f in FAMILIES for c in f.cfn}
+CROSSPLANE_KINDS: dict[tuple[str, str], CrossplaneKind] = {
+    (k.service, k.kind): k for f in FAMILIES for k in f.crossplane
+}
+ACK_KINDS: dict[tuple[str, str], AckKind] = {
+    (k.service, k.kind): k for f in FAMILIES for k in f.ack
+}
+
+
+# snyk driftctl's id spaces, by the type its lines name (sorted)
+SNYK_IDS: tuple[SnykIds, ...] = tuple(
+    sorted((s for f in FAMILIES for s in f.snyk), key=lambda s: s.type)
+)
+
+
+def terraform_types() -> list[str]:
+    """Every Terraform type driftctl reads (canonical types plus folded and split ones)."""
+    return sorted({*CONVERTERS, *FOLDS})
+
+
+def _creation_order() -> tuple[str, ...]:
+    """Every type after its parent and its `after` types; otherwise in FAMILIES order."""
+    listed = list(TYPES)
+    needs = {
+        name: {d for d in (*t.after, *(t.parent[:1] if t.parent else ())) if d in TYPES}
+        for name, t in TYPES.items()
+    }
+    out: list[str] = []
+    while len(out) < len(listed):
+        ready = next((n for n in listed if n not in out and needs[n] <= set(out)), None)
+        if ready is None:
+            cycle = sorted(n for n in listed if n not in out)
+            raise RuntimeError(f"resource types wait on each other: {', '.join(cycle)}")
+        out.append(ready)
+    return tuple(out)
+
+
+ORDER: tuple[str, ...] = _creation_order()
+
+
+def rank(rtype: str) -> int:
+    """Where a type is created in a revert plan (deletes run in the reverse order)."""
+    return ORDER.index(rtype) if rtype in ORDER else len(ORDER)

@@ -1,0 +1,89 @@
+"""Every AWS call a resource type's scan names, against botocore's service models.
+
+For each ScanSpec: the list call (and each join's) is an operation of the service, takes
+its params, returns its result key, and, when paginated, has a botocore paginator whose
+result key is that key (so every page is read); each detail call is an operation that
+takes the params it is given and whose "not configured" error codes are real. The
+revert calls, facts and creates are swept by tests/revert/test_actions_registry.py.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import botocore.session
+import pytest
+
+from driftctl.resources.registry import SCANS
+from driftctl.resources.spec import ListCall, ScanSpec
+
+_session = botocore.session.get_session()
+# S3's "not configured" answers are not in its model's error shapes (REST-XML codes)
+S3_UNMODELLED = frozenset(
+    {
+        "NoSuchTagSet",
+        "ServerSideEncryptionConfigurationNotFoundError",
+        "NoSuchPublicAccessBlockConfiguration",
+        "NoSuchBucketPolicy",
+    }
+)
+
+
+@functools.cache
+def _client(service: str) -> Any:
+    return _session.create_client(
+        service, region_name="us-east-1", aws_access_key_id="x", aws_secret_access_key="x"
+    )
+
+
+def _operation(service: str, method: str) -> Any:
+    api = _client(service).meta.method_to_api_mapping.get(method)
+    assert api is not None, f"{service} has no operation {method}"
+    return _client(service).meta.service_model.operation_model(api)
+
+
+class _AnyItem(dict[str, Any]):
+    """A listed item that has every field a detail call reads (each "x")."""
+
+    def __missing__(self, key: str) -> str:
+        return "x"
+
+
+def _lists(spec: ScanSpec) -> list[ListCall]:
+    return [spec.listing, *(j.listing for j in spec.joins)]
+
+
+@pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
+def test_list_calls_page_through_their_result_key(spec: ScanSpec) -> None:
+    for call in _lists(spec):
+        op = _operation(spec.service, call.operation)
+        assert call.result_key in op.output_shape.members, f"{op.name} returns no {call.result_key}"
+        assert set(call.params) <= set(op.input_shape.members)
+        if not call.paginated:
+            continue
+        client = _client(spec.service)
+        assert client.can_paginate(call.operation), f"{op.name} has no paginator"
+        keys = client.get_paginator(call.operation)._pagination_cfg["result_key"]
+        keys = keys if isinstance(keys, list) else [keys]
+        assert call.result_key in keys, f"{op.name}'s paginator does not page {call.result_key}"
+
+
+@pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
+def test_detail_calls_take_their_params_and_know_their_error_codes(spec: ScanSpec) -> None:
+    sample = _AnyItem()
+    for detail in spec.details:
+        op = _operation(spec.service, detail.operation)
+        params = detail.params(sample)
+        assert set(params) <= set(op.input_shape.members), f"{op.name}: {sorted(params)}"
+        missing = set(op.input_shape.required_members) - set(params)
+        assert not missing, f"{op.name} needs {sorted(missing)}"
+        known = {e.name for e in op.error_shapes} | (
+            S3_UNMODELLED if spec.service == "s3" else set()
+        )
+        assert detail.absent <= known, f"{op.name}: {sorted(detail.absent - known)}"
+
+
+def test_the_sweep_rejects_a_misnamed_result_key() -> None:
+    op = _operation("ec2", "describe_vpcs")
+    assert "Vpc" not in op.output_shape.members and "Vpcs" in op.output_shape.members

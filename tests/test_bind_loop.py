@@ -1,0 +1,90 @@
+"""The binding loop (driftctl/bind.py) on plain data: it evaluates the declared side again
+only when a value waits on a resource that is bound, passes the matched resources' live
+ids and computed attributes (nothing else), and stops when nothing more can be bound."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftctl.aws.canonical import Declared
+from driftctl.aws.scanner import LiveState
+from driftctl.bind import bind_live
+from driftctl.declared.binding import State
+from driftctl.model import Resource, SourceRef, Unknown
+from driftctl.scopes import LiveRun
+
+ACCOUNT = "123456789012"
+ARN = "arn:aws:s3:::acme-logs"
+BUCKET = Resource(
+    "aws_s3_bucket", "acme-logs", "aws_s3_bucket.logs", {"bucket": "acme-logs", "tags": {}}
+)
+WAITING = Unknown("aws_s3_bucket.logs.arn is known after apply", depends_on="aws_s3_bucket.logs")
+
+
+def policy(value: Any) -> Resource:
+    attrs = {"bucket": "acme-logs", "policy": value}
+    return Resource(
+        "aws_s3_bucket_policy",
+        "acme-logs",
+        "aws_s3_bucket_policy.logs",
+        attrs,
+        SourceRef("main.tf", 5),
+    )
+
+
+def run(live: list[Resource]) -> LiveRun:
+    state = LiveState(live, [], set(), ACCOUNT)
+    return LiveRun({ACCOUNT: state}, [(ACCOUNT, "us-east-1"), (ACCOUNT, "global")], "us-east-1")
+
+
+LIVE_BUCKET = Resource(
+    "aws_s3_bucket",
+    "acme-logs",
+    None,
+    {"bucket": "acme-logs", "arn": ARN, "tags": {"Owner": "x"}},
+    region="us-east-1",
+)
+
+
+class Rebind:
+    def __init__(self, policy_value: Any) -> None:
+        self.calls: list[State] = []
+        self.policy_value = policy_value
+
+    def __call__(self, state: State, context: dict[str, str] | None) -> Declared:
+        self.calls.append(state)
+        bound = {"policy": {"aws_s3_bucket.logs.arn": ARN}}
+        again = policy(self.policy_value(state))
+        return Declared([BUCKET, Resource(**{**again.__dict__, "bound": bound})])
+
+
+def test_a_value_waiting_on_a_bound_resource_is_evaluated_again_with_its_live_values() -> None:
+    rebind = Rebind(lambda state: {"Resource": state["aws_s3_bucket.logs"]["arn"]})
+    declared = Declared([BUCKET, policy({"Resource": WAITING})], rebind=rebind)
+    out = bind_live(declared, run([LIVE_BUCKET]))
+    # the bucket's id and the attributes Terraform computes, not its tags
+    assert rebind.calls == [
+        {"aws_s3_bucket.logs": {"id": "acme-logs", "arn": ARN, "bucket": "acme-logs"}}
+    ]
+    bound = next(r for r in out.resources if r.type == "aws_s3_bucket_policy")
+    assert bound.attrs["policy"] == {"Resource": ARN}
+    assert bound.bound == {"policy": {"aws_s3_bucket.logs.arn": ARN}}
+    assert declared.resources[1].attrs["policy"] == {"Resource": WAITING}  # not changed
+
+
+def test_nothing_is_evaluated_again_when_nothing_waits_or_the_resource_is_not_live() -> None:
+    rebind = Rebind(lambda state: {})
+    plain = Declared([BUCKET, policy({"Resource": ARN})], rebind=rebind)
+    assert bind_live(plain, run([LIVE_BUCKET])) is plain
+    waiting = Declared([BUCKET, policy({"Resource": WAITING})], rebind=rebind)
+    out = bind_live(waiting, run([]))  # the bucket is missing: its ARN stays unknown
+    assert rebind.calls == []
+    assert out.resources[1].attrs["policy"] == {"Resource": WAITING}
+
+
+def test_a_value_that_stays_unknown_ends_the_loop() -> None:
+    rebind = Rebind(lambda state: {"Resource": WAITING})  # evaluation never resolves it
+    declared = Declared([BUCKET, policy({"Resource": WAITING})], rebind=rebind)
+    out = bind_live(declared, run([LIVE_BUCKET]))
+    assert len(rebind.calls) == 1  # the second round binds nothing new
+    assert out.resources[1].attrs["policy"] == {"Resource": WAITING}
