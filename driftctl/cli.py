@@ -167,6 +167,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: one line, not a traceback (locals can hold secrets)
         if debug:
             traceback.print_exc(file=sys.stderr)
+        if isinstance(exc, OSError) and exc.filename is not None:
+            # a file that could not be opened, read or listed (permissions, a file removed
+            # while driftctl ran, ...) wherever it was met: the user can act on that
+            what = f"cannot access {exc.filename}: {exc.strerror or exc}"
+            err.print(f"[bold red]error:[/] {escape(what)}")
+            err.print("  hint: check that it exists and that you may read it")
+            return int(ExitStatus.ERROR)
         what = " ".join(f"{type(exc).__name__}: {exc}".split())
         tail = "" if debug else " (run with --debug for the traceback)"
         err, escape = _stderr()

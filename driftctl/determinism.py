@@ -98,7 +98,9 @@ def kustomize_env(private: Path) -> dict[str, str]:
 SOURCE_KINDS: dict[str, SourceKind] = {
     "hcl": SourceKind(lint=lambda path, _: lint_hcl_dir(path)),
     "kustomize": SourceKind(
-        lint=lambda path, formats: lint_kustomize(path, formats.kustomize_bin),
+        lint=lambda path, formats: lint_kustomize(
+            path, formats.kustomize_bin, formats.allow_remote_bases
+        ),
         tool_env=kustomize_env,
     ),
     "yaml": SourceKind(lint=lambda path, _: lint_manifest(path, path.as_posix())),
@@ -269,6 +271,8 @@ def render_args(
         args += ["--parameters-file", str(formats.parameters_file.resolve())]
     if formats.stack_name:
         args += ["--stack-name", formats.stack_name]
+    if formats.allow_remote_bases:
+        args += ["--allow-remote-bases"]
     return args
 
 

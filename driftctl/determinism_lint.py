@@ -36,6 +36,7 @@ from urllib.parse import parse_qs
 
 import yaml
 
+from driftctl import safeyaml
 from driftctl.declared import listing
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.config import literal_string
@@ -43,6 +44,7 @@ from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC
 from driftctl.declared.hcl.modcalls import is_local, read_manifest
 from driftctl.declared.hcl.syntax import parse_file
 from driftctl.declared.hcl.vars import read_text
+from driftctl.declared.k8s import remote
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, is_kustomization
 from driftctl.declared.k8s.kustomize import build as kustomize_build
 from driftctl.declared.yamldocs import load_documents
@@ -268,7 +270,9 @@ def lint_manifest_text(text: str, display: str) -> list[Finding]:
     return findings
 
 
-def lint_kustomize(target: Path, kustomize_bin: str | None = None) -> list[Finding]:
+def lint_kustomize(
+    target: Path, kustomize_bin: str | None = None, allow_remote: bool = False
+) -> list[Finding]:
     """Findings in what `kustomize build` renders from a kustomization directory (or in
     an already-rendered file), each named in the file its object came from when kustomize's
     origin annotation says which and that file has it, else at its line of the output."""
@@ -277,6 +281,7 @@ def lint_kustomize(target: Path, kustomize_bin: str | None = None) -> list[Findi
         return lint_manifest(target, target.as_posix())
     if not is_kustomization(directory):
         return []  # not a kustomization: the render says so
+    remote.refuse(directory, allow_remote)
     text, wrapper = kustomize_build(directory, kustomize_bin)
     rendered = lint_manifest_text(text, f"{directory.as_posix()} (kustomize build output)")
     if not rendered:
@@ -314,7 +319,7 @@ def _origin_file(data: object, wrapper: Path | None) -> Path | None:
     annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
     annotation = annotations.get(ORIGIN) if isinstance(annotations, dict) else None
     try:
-        origin = yaml.safe_load(annotation) if isinstance(annotation, str) else None
+        origin = safeyaml.load(annotation) if isinstance(annotation, str) else None
     except yaml.YAMLError:
         return None
     if (

@@ -173,6 +173,18 @@ def load(path: Path) -> DriftIgnore:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DriftctlError(f"cannot read {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        line = exc.object[: exc.start].count(b"\n") + 1
+        raise DriftctlError(
+            f"{path}:{line}: not a .driftignore: not UTF-8 text ({exc.reason})",
+            "a .driftignore holds one TYPE.ID pattern per line; see docs/rules.md",
+        ) from exc
+    if "\0" in text:
+        line = text[: text.index("\0")].count("\n") + 1
+        raise DriftctlError(
+            f"{path}:{line}: not a .driftignore: a binary file (it holds NUL bytes)",
+            "a .driftignore holds one TYPE.ID pattern per line; see docs/rules.md",
+        )
     return parse(str(path), text)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any, Literal
 
 Kind = Literal["changed", "missing", "unmanaged"]
@@ -76,6 +77,9 @@ class Resource:
     # declared side: the canonical type a Ref to `address` means (the bucket, not the
     # versioning split out of it); None: derived from a Terraform address (match.py)
     address_type: str | None = dataclasses.field(default=None, compare=False)
+    # declared side: the attribute paths whose values are sensitive, list indices as [*]
+    # (`tags.Token`, `ingress[*].description`); driftctl.sensitive, docs/sensitive.md
+    sensitive: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
     # declared side: attribute -> the live values (reference -> value) it was evaluated
     # with, for the attributes that became known by binding through the match
     bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict, compare=False)
@@ -90,14 +94,27 @@ class Change:
     path: str
     expected: Any
     actual: Any
+    # the declared value is sensitive: compared as any other, never shown (nor hashed)
+    sensitive: bool = False
     # where the part of `expected` known only after apply came from: the references it
     # was evaluated with and the live values they took (reference -> value)
     bound: dict[str, Any] | None = dataclasses.field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"path": self.path, "expected": self.expected, "actual": self.actual}
+        """As every output shows it: a sensitive value is "(sensitive)", a value under a
+        secret-looking name *** (driftctl.report.mask); `sensitive: true` only when set;
+        `bound` masked the same way."""
+        from driftctl.report.mask import shown, shown_bound
+
+        out: dict[str, Any] = {
+            "path": self.path,
+            "expected": shown(self.path, self.expected, self.sensitive),
+            "actual": shown(self.path, self.actual, self.sensitive),
+        }
+        if self.sensitive:
+            out["sensitive"] = True
         if self.bound:
-            out["bound"] = dict(sorted(self.bound.items()))
+            out["bound"] = shown_bound(self.bound, self.sensitive)
         return out
 
 
@@ -120,6 +137,8 @@ class Drift:
 
     @property
     def fingerprint(self) -> str:
+        """sha256 of what identifies the drift, values as the report shows them: a
+        sensitive value is never hashed (a hash of a secret can be guessed back)."""
         body = {
             "kind": self.kind,
             "type": self.type,
@@ -127,9 +146,9 @@ class Drift:
             "address": self.address,
             "account": self.account,
             "region": self.region,
-            # what was compared, not where a bound value came from
+            # what was compared, as shown, not where a bound value came from
             "changes": [
-                {"path": c.path, "expected": c.expected, "actual": c.actual} for c in self.changes
+                {k: v for k, v in c.to_json().items() if k != "bound"} for c in self.changes
             ],
         }
         digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
@@ -192,6 +211,11 @@ class Report:
     unknown: tuple[dict[str, str], ...] = ()
     # (type, id) of the live resources that matched a declaration (-o plan://); not in JSON
     managed: tuple[tuple[str, str], ...] = dataclasses.field(default=(), compare=False)
+    # (type, id) of a managed live resource -> its declaration's sensitive paths (-o plan://
+    # masks them); not in JSON
+    sensitive: Mapping[tuple[str, str], frozenset[str]] = dataclasses.field(
+        default_factory=dict, compare=False
+    )
 
     def to_json(self) -> dict[str, Any]:
         return {

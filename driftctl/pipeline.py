@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import gcpause, partial, scopes
+from driftctl import gcpause, partial, scopes, sensitive
 from driftctl.aws import accounts, connection, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
@@ -29,7 +29,7 @@ from driftctl.declared.raw import RawDeclared
 from driftctl.diff import diff_attrs
 from driftctl.errors import DriftctlError
 from driftctl.match import match
-from driftctl.model import KINDS, Drift, Report, Resource, ScanError
+from driftctl.model import KINDS, Change, Drift, Report, Resource, ScanError
 from driftctl.report import progress
 from driftctl.resources.registry import SCANS, TYPES
 from driftctl.scopes import LiveRun
@@ -449,7 +449,7 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     for d, lv in matched.pairs:
         rtype = TYPES[d.type]
         unknown += sum(count_unknown(v) for k, v in d.attrs.items() if k in rtype.compared)
-        changes = with_bound(diff_attrs(rtype, d.attrs, lv.attrs), d.bound)
+        changes = with_bound(_flagged(diff_attrs(rtype, d.attrs, lv.attrs), d), d.bound)
         if changes:
             tags = {**_tags(lv), **_tags(d)}  # rules match tags declared or live; declared wins
             changed = Drift("changed", d.type, lv.id, d.address, d.source, tuple(changes))
@@ -483,11 +483,23 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
         else 1.0,
     }
     managed_keys = tuple(sorted((lv.type, str(lv.id)) for _, lv in matched.pairs))
-    return Report(summary, tuple(drifts), tuple(live.errors), managed=managed_keys)
+    marks = {(lv.type, str(lv.id)): d.sensitive for d, lv in matched.pairs if d.sensitive}
+    return Report(summary, tuple(drifts), tuple(live.errors), managed=managed_keys, sensitive=marks)
 
 
 def _with_declared_id(d: Resource) -> Resource:
     return d if d.id else dataclasses.replace(d, id=_declared_id(d))
+
+
+def _flagged(changes: list[Change], d: Resource) -> list[Change]:
+    """changes with `sensitive` set where the declared value is (or holds) a sensitive one."""
+    patterns = sensitive.of(d.type, d.sensitive) if changes else frozenset()
+    if not patterns:
+        return changes
+    return [
+        dataclasses.replace(c, sensitive=True) if sensitive.covers(patterns, c.path) else c
+        for c in changes
+    ]
 
 
 def _declared_id(r: Resource) -> str | None:

@@ -1,10 +1,11 @@
 """Reading one rule file: YAML with line numbers, the shipped JSON Schema, and errors a
 person can act on (`FILE:LINE: rules[0].match.kind: 'chnaged' is not one of ...`).
 
-The YAML is parsed twice: `yaml.compose` gives the node tree with each node's line, from
-which a map from JSON-pointer paths to lines is built; `yaml.safe_load` gives the data the
-schema validates. Each schema error's path is looked up in that map (walking up to the
-nearest parent that has a line), so every message names the line of the offending key.
+The YAML is read once through driftctl.safeyaml (bounded aliases and depth): the node
+tree gives each node's line, from which a map from JSON-pointer paths to lines is built;
+the data is what the schema validates. Each schema error's path is looked up in that map
+(walking up to the nearest parent that has a line), so every message names the line of
+the offending key.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from driftctl import globs
+from driftctl import globs, safeyaml
 
 Pointer = tuple[str, ...]  # path components as strings: ("rules", "0", "match", "kind")
 GLOB_KEYS = ("type", "address", "path")
@@ -97,14 +98,10 @@ def parse(name: str, text: str) -> Parsed:
     The rules are returned even when there are errors, so that what is checked across
     files (duplicate names) is reported too; use them only when there are none."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = max(1, min(mark.line + 1, len(text.splitlines()))) if mark else 1
-        return Parsed([], [f"{name}:{line}: invalid YAML: {exc.problem or exc.context}"])
+        # duplicate keys are reported below, with the rest of the file's errors
+        root, data = safeyaml.single(text, duplicates=False)
     except yaml.YAMLError as exc:
-        return Parsed([], [f"{name}:1: invalid YAML: {exc}"])
+        return Parsed([], [safeyaml.yaml_error(name, text, exc).message])
     lines: dict[Pointer, int] = {(): root.start_mark.line + 1 if root else 1}
     problems = [*_walk(root, (), lines), *_schema_errors(data, lines)]
     items = data.get("rules") if isinstance(data, dict) else None

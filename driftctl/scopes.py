@@ -78,7 +78,14 @@ def combine(reports: Iterable[Report]) -> Report:
     drifts = sorted((d for r in reports for d in r.drifts), key=Drift.sort_key)
     errors = {(e.scope, e.message): e for r in reports for e in r.errors}
     managed = tuple(sorted({key for r in reports for key in r.managed}))
-    return Report(summary, tuple(drifts), tuple(errors[k] for k in sorted(errors)), managed=managed)
+    marks = {key: paths for r in reports for key, paths in r.sensitive.items()}
+    return Report(
+        summary,
+        tuple(drifts),
+        tuple(errors[k] for k in sorted(errors)),
+        managed=managed,
+        sensitive=marks,
+    )
 
 
 def merge_json(docs: Sequence[dict[str, Any]]) -> dict[str, Any]:

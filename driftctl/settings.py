@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import glob
 import math
 import os
 import re
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +85,9 @@ class Settings:
     quiet: bool = False  # --quiet: nothing on stderr but errors
     # a scan comparing less than this share of the declared resources fails (exit 2)
     min_compared: float | None = None
+    # a boto3.Session given through the Python API (driftctl.api): used instead of one made
+    # from --profile; its clients are made when a scan runs (inside moto's mock_aws too)
+    session: Any = dataclasses.field(default=None, compare=False, repr=False)
 
 
 TFC_ENDPOINT = "https://app.terraform.io/api/v2"
@@ -160,8 +163,11 @@ def parse_scale(
         )
     if account_role and "{account}" not in account_role:
         raise DriftctlError(f"--account-role {account_role}: must contain {{account}}")
-    if max_rps is not None and max_rps <= 0:
-        raise DriftctlError(f"--max-rps {max_rps}: must be positive")
+    if max_rps is not None and not (math.isfinite(max_rps) and max_rps > 0):
+        raise DriftctlError(
+            f"--max-rps {max_rps}: must be a positive number of requests per second",
+            "e.g. --max-rps 10; leave it out for no cap",
+        )
     if max_attempts < 1:
         raise DriftctlError(f"--max-attempts {max_attempts}: must be at least 1")
     if processes is not None and processes < 1:
@@ -195,9 +201,12 @@ def parse_source(text: str) -> Source:
     from driftctl.declared.detect import detect
 
     scheme, sep, rest = text.partition("://")
+    if sep and scheme in SCHEMES and "+" not in scheme and rest not in ("", "-"):
+        _check_readable(text, Path(rest))
     if not sep:
         if text == "-":
             return Source("kustomize", Path("-"))
+        _check_readable(text, Path(text))
         found = detect(Path(text))
         if found is not None:
             return Source(*found)
@@ -254,6 +263,22 @@ def parse_source(text: str) -> Source:
     return Source(scheme, path)
 
 
+def _check_readable(text: str, path: Path) -> None:
+    """A source that exists but cannot be read (a directory without read or search
+    permission, a file without read permission) is named here, not half-read later."""
+    try:
+        if path.is_dir():
+            os.listdir(path)
+        elif path.exists():
+            with open(path, "rb"):
+                pass
+    except OSError as exc:
+        raise DriftctlError(
+            f"--from {text}: cannot read {path}: {exc.strerror or exc}",
+            "check its permissions",
+        ) from None
+
+
 def expand(source: Source) -> list[Source]:
     """A tfstate:// directory (every `**/*.tfstate` below it, as snyk's driftctl reads one)
     or glob (`states/*.tfstate`, `**` for any depth) as one source per state file, sorted.
@@ -284,6 +309,7 @@ class FormatSettings:
     parameters: tuple[tuple[str, str], ...] = ()  # --parameter K=V, in the order given
     parameters_file: Path | None = None  # --parameters-file: JSON
     stack_name: str | None = None  # --stack-name: AWS::StackName, and stack-tag matching
+    allow_remote_bases: bool = False  # --allow-remote-bases: kustomize may fetch them
 
 
 def parse_formats(
@@ -291,6 +317,7 @@ def parse_formats(
     parameters: list[str] | None = None,
     parameters_file: Path | None = None,
     stack_name: str | None = None,
+    allow_remote_bases: bool = False,
 ) -> FormatSettings:
     pairs = []
     for item in parameters or ():
@@ -300,7 +327,13 @@ def parse_formats(
         pairs.append((key, value))
     if parameters_file is not None and not parameters_file.is_file():
         raise DriftctlError(f"--parameters-file {parameters_file}: no such file")
-    return FormatSettings(kustomize_bin or None, tuple(pairs), parameters_file, stack_name or None)
+    return FormatSettings(
+        kustomize_bin or None,
+        tuple(pairs),
+        parameters_file,
+        stack_name or None,
+        allow_remote_bases,
+    )
 
 
 def parse_outputs(texts: list[str] | None) -> tuple[Output, ...]:
@@ -407,8 +440,46 @@ def parse_rules(
     )
 
 
+def parse_endpoint(url: str | None, where: str = "--endpoint-url") -> str | None:
+    """An http(s) URL with a host, or None; anything else is an error naming where it came
+    from (botocore would fail later with `ValueError: Invalid endpoint`)."""
+    if not url:
+        return None
+    parts = urllib.parse.urlsplit(url)
+    try:
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise DriftctlError(
+            f"{where} {url}: not an http:// or https:// URL with a host",
+            "e.g. --endpoint-url http://127.0.0.1:5000",
+        )
+    return url
+
+
+def _check_live(live_file: Path | None, scale: Scale) -> None:
+    """--live reads a saved snapshot: the options that choose what to scan cannot apply."""
+    if live_file is None:
+        return
+    given = [
+        ("--accounts", bool(scale.accounts)),
+        ("--organization", scale.organization),
+        ("--account-role", bool(scale.account_role)),
+        ("--shard", scale.shard != (1, 1)),
+        ("--all-regions", scale.all_regions),
+    ]
+    for flag, used in given:
+        if used:
+            raise DriftctlError(
+                f"{flag} cannot be used with --live: a saved snapshot is read whole, "
+                "and it already says which accounts and regions were scanned",
+                f"drop {flag}, or scan AWS without --live",
+            )
+
+
 def build(
-    sources: list[str],
+    sources: list[str] | None,  # None: nothing declared (the Python API's `from_=[]`)
     outputs: list[str],
     profile: str | None,
     regions: list[str],
@@ -427,13 +498,14 @@ def build(
     cache_base: Path | None = None,
     min_compared: str | None = None,
 ) -> Settings:
+    _check_live(live_file, scale or Scale())
     checked_regions = parse_regions(regions)  # a typo is named before any source is read
     return Settings(
-        sources=parse_sources(sources),
+        sources=parse_sources(sources) if sources is not None else (),
         outputs=parse_outputs(outputs),
         profile=profile or os.environ.get("AWS_PROFILE") or None,
         regions=checked_regions,
-        endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
+        endpoint_url=_endpoint(endpoint_url),
         live_file=live_file,
         save_live=save_live,
         var_files=tuple(var_files or ()),
@@ -477,9 +549,15 @@ def build_aws_only(
     return Settings(
         profile=profile or os.environ.get("AWS_PROFILE") or None,
         regions=parse_regions(regions),
-        endpoint_url=endpoint_url or os.environ.get("AWS_ENDPOINT_URL") or None,
+        endpoint_url=_endpoint(endpoint_url),
         scale=_with_read_timeout(scale or Scale()),
     )
+
+
+def _endpoint(flag: str | None) -> str | None:
+    if flag:
+        return parse_endpoint(flag)
+    return parse_endpoint(os.environ.get("AWS_ENDPOINT_URL"), "AWS_ENDPOINT_URL")
 
 
 def parse_regions(regions: list[str] | None) -> tuple[str, ...]:
@@ -498,35 +576,10 @@ def parse_regions(regions: list[str] | None) -> tuple[str, ...]:
 
 
 def check_region(region: str, where: str) -> None:
-    """A region botocore knows, or one of the form a partition's regions take (a region
-    newer than the installed botocore); else a DriftctlError naming `where`."""
-    known, patterns = _region_catalog()
-    if region in known:
-        return
-    # a region newer than this botocore: of a partition's form, with a known direction
-    words = {r.split("-", 1)[1].rsplit("-", 1)[0] for r in known if r.count("-") >= 2}
-    middle = region.split("-", 1)[-1].rsplit("-", 1)[0]
-    if middle in words and any(p.fullmatch(region) for p in patterns):
-        return
-    import difflib
+    """A region AWS has (aws/regions.py), else a DriftctlError naming `where`."""
+    from driftctl.aws.regions import check_region as check
 
-    close = difflib.get_close_matches(region.lower(), sorted(known), n=1, cutoff=0.6)
-    raise DriftctlError(
-        f"{where}: not an AWS region",
-        f"did you mean {close[0]}?" if close else "e.g. us-east-1 or eu-west-1",
-    )
-
-
-@functools.cache
-def _region_catalog() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
-    """Every region of botocore's endpoint data, and each partition's region pattern."""
-    import botocore.loaders
-
-    data = botocore.loaders.create_loader().load_data("endpoints")
-    partitions = data.get("partitions", [])
-    known = frozenset(r for p in partitions for r in p.get("regions", {}))
-    patterns = tuple(re.compile(p["regionRegex"]) for p in partitions if p.get("regionRegex"))
-    return known, patterns
+    check(region, where)
 
 
 READ_TIMEOUT_ENV = "DRIFTCTL_AWS_READ_TIMEOUT"

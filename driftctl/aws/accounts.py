@@ -3,12 +3,14 @@ the account's enabled regions."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
 
 import botocore.credentials
 import botocore.exceptions
+import botocore.loaders
 import botocore.session
 
 from driftctl.errors import DriftctlError
@@ -36,9 +38,18 @@ def base_session(profile: str | None) -> Session:
     try:
         core = botocore.session.Session(profile=profile)
         core.get_scoped_config()  # an unknown profile fails here, not at the first call
+        # botocore's model files (endpoints, service models) parsed once per process: a
+        # test suite scanning before and after each test (driftctl.pytest_plugin) would
+        # otherwise parse them again for every scan, most of a scan's CPU on moto
+        core.register_component("data_loader", _loader(core.get_config_variable("data_path")))
     except botocore.exceptions.ProfileNotFound as exc:
         raise DriftctlError(str(exc), "list profiles with: aws configure list-profiles") from exc
     return Session(core)
+
+
+@functools.cache
+def _loader(data_path: str | None) -> botocore.loaders.Loader:
+    return botocore.loaders.create_loader(data_path)
 
 
 def assumed_session(
@@ -87,7 +98,7 @@ def organization_accounts(base: Session, region: str, endpoint_url: str | None) 
     client = base.client("organizations", region_name=region, endpoint_url=endpoint_url)
     try:
         pages = client.get_paginator("list_accounts").paginate()
-        return sorted(
+        active = sorted(
             a["Id"] for page in pages for a in page["Accounts"] if a.get("Status") == "ACTIVE"
         )
     except botocore.exceptions.ClientError as exc:
@@ -96,6 +107,13 @@ def organization_accounts(base: Session, region: str, endpoint_url: str | None) 
             f"organizations:ListAccounts failed: {error.get('Code')}: {error.get('Message')}",
             "run with credentials of the management (or a delegated administrator) account",
         ) from exc
+    if not active:  # scanning nothing would report "in sync" whatever is declared
+        raise DriftctlError(
+            "--organization: organizations:ListAccounts lists no ACTIVE account, so there "
+            "is nothing to scan",
+            "check the organization's accounts, or name them with --accounts",
+        )
+    return active
 
 
 def enabled_regions(client: Any) -> list[str]:

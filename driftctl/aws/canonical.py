@@ -4,6 +4,7 @@ Splits inline blocks into their own types, folds separate rule resources into th
 group they belong to, merges provider default_tags, fills Terraform's defaults for
 unset attributes and applies each type's normalizer. Attributes driftctl does not
 compare are dropped here, so the rendered state is exactly what the diff compares.
+Sensitive marks follow the values onto the canonical resources (driftctl.sensitive).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from driftctl import sensitive
 from driftctl.declared.binding import State
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.model import Ref, Resource, Unknown, is_known
@@ -112,7 +114,9 @@ def canonicalize(raw: RawDeclared) -> Declared:
                     address_type=r.address_type or owner.name,
                     bound=_bound_of(r, res),
                 )
-                out.append(finish(TYPES[res.type], res, tags if isinstance(tags, dict) else None))
+                res = finish(TYPES[res.type], res, tags if isinstance(tags, dict) else None)
+                secret_tags = raw.sensitive_default_tags.get(r.provider, frozenset())
+                out.append(_marked(r, res, secret_tags))
         elif r.type in FOLDS:
             fragments.extend((r, frag) for frag in FOLDS[r.type][1].convert(r))
         else:
@@ -124,6 +128,23 @@ def canonicalize(raw: RawDeclared) -> Declared:
     declared.outputs = dict(raw.outputs)
     _fold(declared, fragments)
     return declared
+
+
+def _raw_sensitive(r: RawResource) -> frozenset[str]:
+    return r.sensitive | sensitive.provider_paths(r.type)
+
+
+def _raw_patterns(r: RawResource) -> set[str]:
+    return {sensitive.wildcard(p) for p in _raw_sensitive(r)}
+
+
+def _marked(r: RawResource, res: Resource, secret_tags: frozenset[str]) -> Resource:
+    """res with the sensitive paths of the declaration it was made from."""
+    paths = sensitive.carry(r.attrs, _raw_sensitive(r), res.attrs)
+    tags = res.attrs.get("tags")
+    if secret_tags and isinstance(tags, dict):  # the provider's default_tags
+        paths |= {f"tags.{k}" for k in secret_tags if k in tags}
+    return dataclasses.replace(res, sensitive=frozenset(paths)) if paths else res
 
 
 def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]]) -> None:
@@ -158,7 +179,12 @@ def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]]) -> 
         for key, rules in sets.items():
             current = attrs.get(key)
             attrs[key] = (current if isinstance(current, list) else []) + list(rules)
-        declared.resources[index] = dataclasses.replace(target, attrs=rtype.normalize(attrs))
+        attrs = rtype.normalize(attrs)
+        # a rule's own attribute names mean something else in its group: by value only
+        marks = sensitive.carry(raw.attrs, _raw_sensitive(raw), attrs, by_path=False)
+        declared.resources[index] = dataclasses.replace(
+            target, attrs=attrs, sensitive=target.sensitive | marks
+        )
 
 
 def _bound_of(raw: RawResource, res: Resource) -> dict[str, dict[str, Any]]:
@@ -168,11 +194,15 @@ def _bound_of(raw: RawResource, res: Resource) -> dict[str, dict[str, Any]]:
     if not raw.bound:
         return {}
     every = {ref: value for reads in raw.bound.values() for ref, value in reads.items()}
-    return {
+    out = {
         attr: raw.bound.get(attr, every)
         for attr in res.attrs
         if attr in raw.bound or attr not in raw.attrs
     }
+    # a bound value that is part of (or holds) one of the declaration's sensitive values is
+    # shown as "(sensitive)" whatever change it is listed under (a sensitive output)
+    texts = sensitive.secret_texts(sensitive.values_at(raw.attrs, _raw_patterns(raw)))
+    return {attr: sensitive.hide_reads(reads, texts) for attr, reads in out.items()}
 
 
 def count_unknown(value: Any) -> int:

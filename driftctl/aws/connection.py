@@ -17,6 +17,7 @@ from typing import Any
 from driftctl.aws import accounts
 from driftctl.aws import session as aws_session
 from driftctl.aws.ratelimit import RateLimiter
+from driftctl.aws.regions import check_region, known_regions
 from driftctl.errors import DriftctlError
 from driftctl.settings import Settings
 
@@ -42,8 +43,10 @@ class Pending:
         opened: Connection | None,
         error: BaseException | None = None,
         max_attempts: int = 8,  # of the identity call, when throttled (--max-attempts)
+        unknown_region: bool = False,  # of a region's form, but not one botocore knows
     ) -> None:
         self._opened = opened  # caller still {} until the identity call answers
+        self._unknown_region = unknown_region
         self._max_attempts = max_attempts
         self._error = error
         self._caller: dict[str, str] = {}
@@ -76,6 +79,15 @@ class Pending:
         if self._thread is not None:
             self._thread.join()
         if self._error is not None:
+            if isinstance(self._error, DriftctlError) and self._unknown_region:
+                assert self._opened is not None
+                # the form of a region, but none botocore knows: more likely a typo than an
+                # outage
+                raise DriftctlError(
+                    f"{self._error.message} (region {self._opened.region} is not one this "
+                    "botocore knows)",
+                    "check the region's spelling; if it is new, upgrade botocore",
+                ) from self._error
             raise self._error
         assert self._opened is not None
         return dataclasses.replace(self._opened, caller=self._caller)
@@ -86,10 +98,12 @@ def start(settings: Settings, fallback_region: str | None = None) -> Pending:
     fallback_region: used when neither --region nor the profile names one (revert --undo:
     the journal's region)."""
     try:
-        base = accounts.base_session(settings.profile)
+        base = settings.session or accounts.base_session(settings.profile)
         region = (settings.regions or (base.region_name or fallback_region,))[0]
         if not region:
             raise DriftctlError("no AWS region configured", "pass --region or set AWS_REGION")
+        if not settings.regions:  # --region and AWS_REGION were checked with the settings
+            check_region(region, f"the AWS profile's region {region}")
         counter, limiter = aws_session.CallCounter(), RateLimiter(settings.scale.max_rps)
         scale = settings.scale
         factory = aws_session.make_client_factory(
@@ -103,8 +117,12 @@ def start(settings: Settings, fallback_region: str | None = None) -> Pending:
         factory("sts", region)  # made here: the identity call goes out as soon as it can
     except Exception as exc:
         return Pending(None, exc)
+    unknown = settings.endpoint_url is None and region not in known_regions()
     return Pending(
-        Connection(base, region, counter, limiter, factory, {}), None, scale.max_attempts
+        Connection(base, region, counter, limiter, factory, {}),
+        None,
+        scale.max_attempts,
+        unknown,
     )
 
 

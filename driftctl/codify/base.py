@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from driftctl.aws.canonical import Declared
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift, Resource, SourceRef
+from driftctl.report.mask import shown
 
 
 @dataclasses.dataclass(frozen=True)
@@ -163,9 +164,12 @@ def wrap_words(text: str, width: int) -> list[str]:
 
 
 def human(drift: Drift, reason: str, path: str | None = None, where: str | None = None) -> Outcome:
+    """A drift left to a person; its live value as every output shows it (secrets masked)."""
     live = None
     if path is not None:
-        live = next((c.actual for c in drift.changes if c.path == path), None)
+        live = next(
+            (shown(c.path, c.actual, c.sensitive) for c in drift.changes if c.path == path), None
+        )
     if where is None and drift.source is not None:
         where = f"{drift.source.file}:{drift.source.line}"
     return Outcome(human=Human(drift, path, where, live, reason))

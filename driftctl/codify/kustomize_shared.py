@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from driftctl import safeyaml
 from driftctl.codify.kustomize_tree import PATCH_KEYS, kustomization_file
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS
 
@@ -63,7 +64,7 @@ class Usage:
             return set()
         out = {directory / name}
         try:
-            data = yaml.safe_load((directory / name).read_text(encoding="utf-8"))
+            data = safeyaml.load((directory / name).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             return out
         if not isinstance(data, dict):

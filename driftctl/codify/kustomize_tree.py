@@ -21,6 +21,7 @@ from typing import Any
 
 import yaml
 
+from driftctl import safeyaml
 from driftctl.codify.base import read_text
 from driftctl.codify.spans import Doc, parse, parse_documents
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, TIMEOUT, kustomize_command
@@ -126,7 +127,7 @@ class Tree:
 
 def _load_all(text: str, name: str) -> list[Any]:
     try:
-        return [d for d in yaml.safe_load_all(text) if d is not None]
+        return [d for d in safeyaml.load_all(text) if d is not None]
     except yaml.YAMLError as exc:
         raise DriftctlError(f"{name}: cannot read the patch: {exc}") from exc
 
@@ -222,6 +223,6 @@ def _relative(path: str, wrapper: str, root: str) -> str:
 
 def _yaml(text: str | None) -> Any:
     try:
-        return yaml.safe_load(text) if text else None
+        return safeyaml.load(text) if text else None
     except yaml.YAMLError:
         return None

@@ -5,6 +5,11 @@ whole or not at all (a partly written drift would still drift). A literal that a
 writes values of declarations that are not being codified the same way (a for_each
 shared by several instances, a tfvars entry used by many resources) is left to a person:
 editing it would change more than the drift.
+
+A live secret is never written into code: a drift with a sensitive change (or a value
+under a secret-looking name, or an unmanaged resource holding attributes the provider
+marks sensitive) goes to a person, and so does any edit whose text would contain a
+sensitive value: one declared anywhere, or the resource's own live one (driftctl.sensitive).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Sequence
 
+from driftctl import sensitive
 from driftctl.codify.base import (
     Codifier,
     Context,
@@ -31,6 +37,7 @@ from driftctl.codify.k8s_import import DEFAULT_FILE as K8S_DEFAULT_FILE
 from driftctl.codify.kustomize import KustomizeCodifier
 from driftctl.codify.yamlfile import YamlCodifier
 from driftctl.model import Drift
+from driftctl.report.mask import hides, mask_value
 
 # source scheme (--from SCHEME://) -> the codifiers of its files; a scheme without one
 # (tfstate://) has every drift listed under "needs a human"
@@ -72,10 +79,14 @@ def codifier_for(drift: Drift, ctx: Context) -> Codifier | None:
 
 def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
     outcomes: dict[str, Outcome] = {}
+    declared_texts = _declared_texts(ctx)
     for drift in drifts:
         codifier = codifier_for(drift, ctx)
+        secret = _secret(drift, ctx)
         bound = sorted({ref for c in drift.changes for ref in c.bound or {}})
-        if bound:
+        if secret is not None:
+            outcomes[drift.fingerprint] = human(drift, SECRET_REASON, secret or None)
+        elif bound:
             # the declared value is built from other resources' live values: writing the
             # live value back would replace those references with literals
             outcomes[drift.fingerprint] = human(
@@ -87,9 +98,58 @@ def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
             what = f"{ctx.scheme}:// sources" if ctx.scheme not in CODIFIERS else "this file"
             outcomes[drift.fingerprint] = human(drift, f"driftctl cannot edit {what} yet")
         else:
-            outcomes[drift.fingerprint] = codifier.codify(drift, ctx)
+            outcome = codifier.codify(drift, ctx)
+            texts = declared_texts | _live_texts(drift, ctx)
+            if outcome.human is None and _writes_secret(outcome, texts):
+                path = drift.changes[0].path if drift.changes else None
+                outcome = human(drift, SECRET_REASON, path)
+            outcomes[drift.fingerprint] = outcome
     _refuse_shared(drifts, outcomes, _users(ctx))
     return _assemble(drifts, outcomes, ctx)
+
+
+SECRET_REASON = "the value is sensitive: driftctl never writes a live secret into code"
+
+
+def _secret(drift: Drift, ctx: Context) -> str | None:
+    """The path of a sensitive value the drift would write ("" for a whole resource), or
+    None when it has none."""
+    for c in drift.changes:
+        if c.sensitive or hides(c.path, c.actual):
+            return c.path
+    if drift.kind == "unmanaged" and drift.id is not None:
+        live = ctx.live.get((drift.type, drift.id))
+        if live is not None:
+            held = sensitive.values_at(live.attrs, sensitive.provider_paths(live.type))
+            if any(v is not None for v in held) or mask_value(live.attrs) != live.attrs:
+                return ""
+    return None
+
+
+def _declared_texts(ctx: Context) -> frozenset[str]:
+    """The texts of every sensitive value the declared state holds."""
+    found = [
+        v
+        for r in ctx.declared.resources
+        if r.sensitive or sensitive.provider_paths(r.type)
+        for v in sensitive.values_at(r.attrs, sensitive.of(r.type, r.sensitive))
+    ]
+    return sensitive.secret_texts(found)
+
+
+def _live_texts(drift: Drift, ctx: Context) -> frozenset[str]:
+    """The texts of the live values at the sensitive paths of the drift's resource."""
+    live = ctx.live.get((drift.type, drift.id or ""))
+    if live is None:
+        return frozenset()
+    declared = ctx.resource(drift) if drift.kind != "unmanaged" else None
+    patterns = sensitive.of(drift.type, declared.sensitive if declared else frozenset())
+    return sensitive.secret_texts(sensitive.values_at(live.attrs, patterns))
+
+
+def _writes_secret(outcome: Outcome, texts: frozenset[str]) -> bool:
+    written = [e.text for e in outcome.edits] + [text for _, text in outcome.appends]
+    return any(t in w for t in texts for w in written)
 
 
 def _users(ctx: Context) -> dict[Span, set[str]]:

@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 import yaml
 
+from driftctl import safeyaml
 from driftctl.errors import DriftctlError
 
 Kind = Literal["map", "seq", "scalar"]
@@ -114,7 +115,10 @@ def parse(name: str, text: str, loader: type[Any] = yaml.SafeLoader) -> Doc:
         step, pad = _json_step(text)
         return Doc(name, text, root, True, step, starts, pad)
     try:
-        node = yaml.compose(text, Loader=loader)
+        found = safeyaml.nodes(text, loader, duplicates=False)
+        if len(found) > 1:
+            raise DriftctlError(f"{name}: cannot re-read the file to edit it: several documents")
+        node = found[0] if found else None
     except yaml.YAMLError as exc:
         raise DriftctlError(f"{name}: cannot re-read the file to edit it: {exc}") from exc
     if node is None:
@@ -128,7 +132,7 @@ def parse_documents(name: str, text: str, loader: type[Any] = yaml.SafeLoader) -
     file."""
     starts = line_starts(text)
     try:
-        nodes = list(yaml.compose_all(text, Loader=loader))
+        nodes = safeyaml.nodes(text, loader, duplicates=False)
     except yaml.YAMLError as exc:
         raise DriftctlError(f"{name}: cannot re-read the file to edit it: {exc}") from exc
     return [_yaml_doc(name, text, node, loader, starts) for node in nodes if node is not None]

@@ -60,7 +60,7 @@ def _settles(d: Drift, settles: frozenset[tuple[str, str, str]]) -> bool:
 
 def _by_key(declared: Declared, touched: set[tuple[str, str]]) -> dict[tuple[str, str], Any]:
     out: dict[tuple[str, str], Any] = {}
-    for entry in rendered(declared)["resources"]:
+    for entry in rendered(declared, masked=False)["resources"]:  # compared, never shown
         key = (entry["type"], entry["address"])
         if key not in touched and entry["address"] is not None:
             out[key] = {k: v for k, v in entry.items() if k != "source"}

@@ -16,6 +16,7 @@ import json
 
 import yaml
 
+from driftctl import safeyaml
 from driftctl.codify import cfn, dyaml
 from driftctl.codify.base import Context, Outcome, human
 from driftctl.codify.spans import Doc, parse
@@ -60,7 +61,7 @@ def _kind(text: str) -> str:
         if text.strip().startswith("{"):  # JSON, as spans.parse reads it (tabs are not YAML)
             data = json.loads(text)
         else:
-            data = yaml.load(text, Loader=TemplateLoader)  # a SafeLoader that knows !Ref
+            data = safeyaml.load(text, TemplateLoader)  # a SafeLoader that knows !Ref
     except (yaml.YAMLError, ValueError):
         return "unknown"
     if is_driftctl_yaml(data):

@@ -51,6 +51,7 @@ def determinism_command(
     allow: Allow = None,
     rules_: RuleFiles = None,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
@@ -64,7 +65,9 @@ def determinism_command(
         endpoint_url=None,
         var_files=var_file,
         variables=var,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        formats=settings.parse_formats(
+            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
+        ),
     )
     allowances = [determinism.Allowance(p) for p in allow or ()]
     allowances += determinism.rule_file_allowances(rules_ or ())

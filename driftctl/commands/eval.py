@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -72,7 +72,7 @@ def eval_command(
         if console:
             sys.stdout.write(format_value(value) + "\n")
         else:
-            plain = to_plain(finalize(value))
+            plain = to_plain(_shown(finalize(value)))
             sys.stdout.write(json.dumps(plain, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -89,3 +89,16 @@ def _directory(text: str) -> Path:
             f"--from {text}: not a directory", hint="point --from at a Terraform directory"
         )
     return path
+
+
+def _shown(value: Any) -> Any:
+    """value with each sensitive part as {"$sensitive": true}, as render shows it."""
+    from driftctl.declared.hcl.values import Sensitive
+
+    if isinstance(value, Sensitive):
+        return {"$sensitive": True}
+    if isinstance(value, dict):
+        return {k: _shown(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shown(v) for v in value]
+    return value

@@ -21,6 +21,8 @@ def read_report(source: str) -> list[dict[str, Any]]:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as exc:
         raise DriftctlError(f"cannot read {source}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DriftctlError(f"{source}: not a JSON report (not UTF-8 text)") from exc
     drifts: list[dict[str, Any]] = read.parse(source, text)["drifts"]
     return drifts
 

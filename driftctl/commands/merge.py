@@ -20,6 +20,8 @@ def _read(path: Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DriftctlError(f"cannot read {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DriftctlError(f"{path}: not a JSON report (not UTF-8 text)") from exc
     return read.parse(str(path), text)
 
 

@@ -111,6 +111,14 @@ KustomizeBin = Annotated[
         help="Binary that builds kustomize:// sources: kustomize, or kubectl (kubectl kustomize)",
     ),
 ]
+AllowRemoteBases = Annotated[
+    bool,
+    typer.Option(
+        "--allow-remote-bases",
+        help="Let kustomize fetch remote bases, components and patches (git or http URLs); "
+        "refused otherwise",
+    ),
+]
 Parameter = Annotated[
     list[str] | None,
     typer.Option("--parameter", help="CloudFormation template parameter KEY=VALUE (repeatable)"),

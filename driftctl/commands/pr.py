@@ -33,6 +33,7 @@ def pr(
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
@@ -94,7 +95,9 @@ def pr(
         scale=settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts),
         rules=settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        formats=settings.parse_formats(
+            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
+        ),
     )
     opts = flow.PrOptions(base, remote, repo, github_token, api_url, dry_run, import_file)
     result = flow.run(conf, opts, sys.stdout)

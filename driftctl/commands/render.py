@@ -1,42 +1,32 @@
-"""driftctl render: the canonical declared state as JSON (ARCHITECTURE.md §8b)."""
+"""driftctl render: the canonical declared state as JSON (ARCHITECTURE.md §8b).
+
+Secrets are masked as in every output: a sensitive value (driftctl.sensitive) is
+{"$sensitive": true}, a value under a secret-looking name *** (driftctl.report.mask).
+"""
 
 from __future__ import annotations
 
 import hashlib
-import json
 import sys
 from typing import Annotated, Any
 
 import typer
 
-from driftctl import pipeline, settings
 from driftctl.aws.canonical import Declared
 from driftctl.commands import options
-from driftctl.model import to_plain
+from driftctl.rendered import Rendered, shown_attrs
+
+__all__ = ["render", "render_text", "rendered", "shown_attrs"]
 
 
-def rendered(declared: Declared) -> dict[str, Any]:
-    resources = sorted(declared.resources, key=lambda r: (r.type, r.address or "", r.id or ""))
-    return {
-        "schema_version": 1,
-        "resources": [
-            {
-                "type": r.type,
-                "address": r.address,
-                "id": r.id,
-                "attrs": to_plain(r.attrs),
-                "source": r.source.to_json() if r.source else None,
-            }
-            for r in resources
-        ],
-        "outputs": to_plain(dict(sorted(declared.outputs.items()))),
-        "unknown": sorted(declared.unknown, key=lambda u: (u["address"], u["path"])),
-        "warnings": sorted(declared.warnings),
-    }
+def rendered(declared: Declared, masked: bool = True) -> dict[str, Any]:
+    """The rendering; masked=False keeps secrets (only for comparing two declared states in
+    memory, never for output)."""
+    return Rendered.of(declared).to_json(masked)
 
 
 def render_text(declared: Declared) -> str:
-    return json.dumps(rendered(declared), sort_keys=True, indent=2) + "\n"
+    return Rendered.of(declared).text()
 
 
 def render(
@@ -48,25 +38,27 @@ def render(
     ] = False,
     no_cache: options.NoCache = False,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
     region: options.Region = None,
 ) -> None:
     """Print the declared state, evaluated and normalized, exactly as the diff compares it."""
-    conf = settings.build(
+    from driftctl import api
+
+    text = api.render(
         from_ or [],
-        [],
-        None,
-        region or [],
-        None,
         var_files=var_file,
         variables=var,
+        region=region,
         no_cache=no_cache,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
-        state=settings.StateAccess(detect_backend=False),  # offline: a backend's state is not read
-    )
-    text = render_text(pipeline.load_declared(conf))
+        kustomize_bin=kustomize_bin,
+        allow_remote_bases=allow_remote_bases,
+        parameters=parameter,
+        parameters_file=parameters_file,
+        stack_name=stack_name,
+    ).text()
     if hash_:
         sys.stdout.write(f"sha256:{hashlib.sha256(text.encode()).hexdigest()}\n")
     else:

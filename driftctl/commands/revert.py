@@ -92,6 +92,7 @@ def revert(
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
@@ -138,7 +139,9 @@ def revert(
         scale=scale,
         rules=settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        formats=settings.parse_formats(
+            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
+        ),
     )
     raise typer.Exit(int(flow.revert(conf, opts, say)))
 

@@ -33,7 +33,9 @@ def validate(
     no_default_rules: options.NoDefaultRules = False,
 ) -> None:
     """Check rule files against the schema (exit 0 valid, 2 with one line per problem)."""
-    found, errors = rules.check(paths, defaults=not no_default_rules)
+    from driftctl import api
+
+    found, errors = api.check_rules(paths, no_default_rules=no_default_rules)
     if errors:
         err = Console(stderr=True, highlight=False, soft_wrap=True)
         for error in errors:

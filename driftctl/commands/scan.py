@@ -47,6 +47,7 @@ def scan(
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
     kustomize_bin: options.KustomizeBin = None,
+    allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
@@ -111,7 +112,9 @@ def scan(
         ),
         settings.parse_rules(rules_, driftignore, no_default_rules, compat.ignore_lines(ignore)),
         no_cache=no_cache,
-        formats=settings.parse_formats(kustomize_bin, parameter, parameters_file, stack_name),
+        formats=settings.parse_formats(
+            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
+        ),
         state=remote_state.parse_state_access(headers, tfc_token, tfc_endpoint, backend_config),
         selection=selection.parse_selection(filter_, only_managed, only_unmanaged, strict),
         quiet=quiet,
@@ -125,7 +128,7 @@ def scan(
     from rich.console import Console
     from rich.markup import escape
 
-    from driftctl import pipeline, rules, snapshot
+    from driftctl import api, pipeline, rules
 
     stderr = Console(stderr=True, soft_wrap=True, highlight=False, quiet=conf.quiet)
     for note in notes:
@@ -134,11 +137,8 @@ def scan(
     if policy.ignore is not None:
         for warning in policy.ignore.warnings:
             stderr.print(f"[yellow]warning[/] {escape(warning)}")
-    declared, run = pipeline.declared_and_live(conf, pending)
-    if conf.save_live is not None:
-        snapshot.save(run, conf.save_live)
-    report = rules.apply(policy, pipeline.scan_report(declared, run, conf.selection))
-    report = selection.only_kinds(report, conf.selection.kinds)
+    result = api.run_scan(conf, policy, pending)
+    report, declared, run = result.report, result.declared, result.run
     write_outputs(report, conf, run)
     for note in declared.notes:
         stderr.print(f"[dim]note: {escape(note)}[/dim]")

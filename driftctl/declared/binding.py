@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from driftctl.model import Ref
+from driftctl.report.mask import SENSITIVE
 
 # address -> live attributes a reference may bind to ("id" included)
 State = Mapping[str, Mapping[str, Any]]
@@ -56,15 +57,16 @@ class Binding:
     def active(self) -> bool:
         return bool(self.state)
 
-    def lookup(self, ref: Ref) -> Any:
-        """The live value ref binds to (recorded as read), or NOT_BOUND."""
+    def lookup(self, ref: Ref, sensitive: bool = False) -> Any:
+        """The live value ref binds to (recorded as read), or NOT_BOUND. A sensitive one is
+        recorded as "(sensitive)": what a value read is shown in reports."""
         live = self.state.get(ref.address)
         if live is None:
             return NOT_BOUND
         value = _at(live, ref.path)
         if value is NOT_BOUND:
             return NOT_BOUND
-        self._record({ref_text(ref): value})
+        self._record({ref_text(ref): SENSITIVE if sensitive else value})
         if ref.prefix or ref.suffix:
             return f"{ref.prefix}{value}{ref.suffix}"
         return value

@@ -11,9 +11,10 @@ from typing import Any
 
 import yaml
 
+from driftctl import safejson, safeyaml
 from driftctl.declared.cfn.parse import TemplateLoader
-from driftctl.declared.yamldocs import yaml_error
 from driftctl.errors import DriftctlError
+from driftctl.safeyaml import yaml_error
 
 KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 # files that say they are data: one that does not parse is reported, not "cannot tell"
@@ -65,13 +66,13 @@ def _first_document(path: Path, text: str) -> Any:
     named = path.suffix.lower() in DATA_SUFFIXES
     if text.lstrip().startswith("{"):
         try:
-            return json.loads(text)
+            return safejson.loads(text)
         except json.JSONDecodeError as exc:
             if named:
                 raise DriftctlError(f"{path.name}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
             return None
     try:
-        for doc in yaml.load_all(text, Loader=TemplateLoader):
+        for _, doc in safeyaml.documents(text, TemplateLoader):
             if doc is not None:
                 return doc
     except yaml.YAMLError as exc:

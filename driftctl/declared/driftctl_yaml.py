@@ -21,12 +21,13 @@ from typing import Any
 import jsonschema
 import yaml
 
+from driftctl import safeyaml
 from driftctl.declared.raw import RawDeclared, RawResource
-from driftctl.declared.yamldocs import yaml_error
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
 from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
 from driftctl.resources.spec import CFN_KEY
+from driftctl.safeyaml import yaml_error
 
 Pointer = tuple[str, ...]
 
@@ -43,8 +44,7 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 def parse(name: str, text: str) -> tuple[Any, dict[Pointer, int]]:
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        root, data = safeyaml.single(text)
     except yaml.YAMLError as exc:
         raise yaml_error(name, text, exc) from exc
     lines: dict[Pointer, int] = {(): root.start_mark.line + 1 if root else 1}

@@ -15,20 +15,50 @@ catches that). The variable is read here, at the listing, rather than through
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
+
+from driftctl.errors import DriftctlError
 
 REVERSE_FILE_ORDER = "DRIFTCTL_TEST_REVERSE_FILE_ORDER"
 
 
 def entries(directory: Path) -> list[Path]:
-    """The entries of directory in the order the OS lists them (reversed under the hook)."""
-    found = list(directory.iterdir())
+    """The entries of directory in the order the OS lists them (reversed under the hook).
+    A directory that cannot be listed (permissions, ...) is an error naming it."""
+    try:
+        found = list(directory.iterdir())
+    except OSError as exc:
+        raise DriftctlError(
+            f"{directory}: cannot list the directory: {exc.strerror or exc}",
+            "check that it exists and that you may read it",
+        ) from None
     if os.environ.get(REVERSE_FILE_ORDER) == "1":
         found.reverse()
     return found
 
 
-def files(directory: Path) -> list[Path]:
-    """The regular files of directory, sorted by name."""
-    return sorted((p for p in entries(directory) if p.is_file()), key=lambda p: p.name)
+def files(directory: Path, read: tuple[str, ...] = ()) -> list[Path]:
+    """The regular files of directory, sorted by name.
+
+    read: the name endings the caller reads (".tf"). A symbolic link with such a name that
+    leads nowhere (dangling, or a loop) is an error: skipping it would silently drop what
+    the file declares, and report its resources as unmanaged."""
+    found = entries(directory)
+    for path in sorted(found, key=lambda p: p.name):
+        if read and path.name.endswith(read) and path.is_symlink() and not path.is_file():
+            raise DriftctlError(f"{path}: {_broken(path)}", "fix or remove the link")
+    return sorted((p for p in found if p.is_file()), key=lambda p: p.name)
+
+
+def _broken(link: Path) -> str:
+    try:
+        link.resolve(strict=True)
+    except RuntimeError:  # Python < 3.13 reports a loop this way
+        return "a symbolic link loop"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link loop"
+        return f"a symbolic link to {os.readlink(link)}, which does not exist"
+    return "a symbolic link to something that is not a file"

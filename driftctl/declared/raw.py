@@ -36,6 +36,9 @@ class RawResource:
     # natural-key attributes the format knows beyond Terraform's (CloudFormation's stack and
     # logical id, with --stack-name): added to the resource of the address's own type
     identity: dict[str, str] = dataclasses.field(default_factory=dict)
+    # attribute paths (in attrs, as `tags.Token`, `rule[0].x`) whose values are sensitive:
+    # marked in the configuration (driftctl.sensitive); the provider's schema adds its own
+    sensitive: frozenset[str] = frozenset()
     # top-level attribute -> the live values its value was evaluated with (reference text ->
     # value), when the loader bound references through the match (declared/binding.py)
     bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
@@ -48,6 +51,8 @@ class RawDeclared:
     default_tags: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
     # provider alias -> region, where the provider block sets it
     regions: dict[str, Any] = dataclasses.field(default_factory=dict)
+    # provider alias -> the keys of its default_tags whose values are sensitive
+    sensitive_default_tags: dict[str, frozenset[str]] = dataclasses.field(default_factory=dict)
     # {"address", "path", "reason"} for every value that could not be evaluated
     unknown: list[dict[str, str]] = dataclasses.field(default_factory=list)
     warnings: list[str] = dataclasses.field(default_factory=list)

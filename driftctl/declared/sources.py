@@ -100,7 +100,8 @@ def load_one(source: Source, settings: Settings) -> RawDeclared:
     if source.scheme == "tfstate" or source.scheme in REMOTE_STATES:
         return load_state(source, settings)
     if source.scheme == "kustomize":
-        return load_kustomize(str(source.path), settings.formats.kustomize_bin)
+        formats = settings.formats
+        return load_kustomize(str(source.path), formats.kustomize_bin, formats.allow_remote_bases)
     if source.scheme == "yaml":
         return load_yaml(source.path, settings)
     raise DriftctlError(f"{source.scheme}:// sources cannot be loaded here")
@@ -124,7 +125,7 @@ def load_state(source: Source, settings: Settings) -> RawDeclared:
 def _s3_client(settings: Settings, region: str | None = None) -> Any:
     from driftctl.aws.accounts import base_session
 
-    session = base_session(settings.profile)
+    session = settings.session or base_session(settings.profile)
     region = region or (settings.regions or (session.region_name or "us-east-1",))[0]
     return session.client("s3", region_name=region, endpoint_url=settings.endpoint_url)
 

@@ -12,7 +12,8 @@ policies; a bucket's `versioning` mirrors its separate versioning resource), the
 separate resource is kept and the repetition dropped, so nothing is declared twice: each
 type says how (`ResourceType.state_key` and `state_drop`). Empty strings and nulls are
 "not set". A type's state id is driftctl's id where the type says so (`state_id`);
-the others match by their natural keys.
+the others match by their natural keys. The paths state lists as `sensitive_attributes`
+(values Terraform marked sensitive) stay sensitive.
 
 The structure is checked before anything is read: a state whose `resources` is not a list,
 or an instance whose `attributes` is not an object, is an error naming the file and the
@@ -26,16 +27,18 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from driftctl import safejson
 from driftctl.declared.hcl.values import key_suffix
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef
 from driftctl.resources.registry import TYPES, terraform_types
+from driftctl.sensitive import join_keys
 
 
 def parse_state(name: str, text: str) -> dict[str, Any]:
     try:
-        state = json.loads(text)
+        state = safejson.loads(text)
     except json.JSONDecodeError as exc:
         raise DriftctlError(f"{name}:{exc.lineno}: not a Terraform state file: {exc.msg}") from exc
     if not isinstance(state, dict):
@@ -153,6 +156,7 @@ def from_state(name: str, state: dict[str, Any]) -> RawDeclared:
                     _declared_attrs(attrs),
                     SourceRef(name, 1),
                     import_id=state_id if _state_id(rtype) and isinstance(state_id, str) else None,
+                    sensitive=_sensitive(inst.get("sensitive_attributes")),
                 )
             )
     _drop_repeated(found)
@@ -161,6 +165,26 @@ def from_state(name: str, state: dict[str, Any]) -> RawDeclared:
         for t, n in sorted(unsupported.items())
     ]
     return RawDeclared(found, warnings=warnings, unsupported=dict(sorted(unsupported.items())))
+
+
+def _sensitive(listed: Any) -> frozenset[str]:
+    """State's sensitive_attributes ([[{"type": "get_attr", "value": "tags"}, {"type":
+    "index", "value": {"value": "Secret", "type": "string"}}], ...]) as attribute paths."""
+    out: set[str] = set()
+    for steps in listed if isinstance(listed, list) else ():
+        keys: list[str | int] = []
+        for step in steps if isinstance(steps, list) else ():
+            value = step.get("value") if isinstance(step, dict) else None
+            if isinstance(value, dict):  # an index: {"value": ..., "type": ...}
+                value = value.get("value")
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                break  # a step driftctl cannot name: the path so far is sensitive
+            keys.append(value)
+        if keys:
+            if keys[0] == "tags_all":
+                keys[0] = "tags"
+            out.add(join_keys(keys))
+    return frozenset(out)
 
 
 def _declared_attrs(attrs: dict[str, Any]) -> dict[str, Any]:

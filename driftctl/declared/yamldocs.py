@@ -1,8 +1,9 @@
 """Multi-document YAML with the line each document starts on, and errors naming file and line.
 
-Shared by the Kustomize, CloudFormation and driftctl-YAML loaders. The text is parsed
-twice with the same loader: `compose_all` gives each document's first line, `load_all`
-its data (CloudFormation passes a loader that knows the short-form `!Ref` tags).
+Shared by the Kustomize, CloudFormation and driftctl-YAML loaders. The text is read with
+driftctl.safeyaml (alias, depth and duplicate-key checks), which gives each document's
+node (its first line) and its data (CloudFormation passes a loader that knows the
+short-form `!Ref` tags).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from typing import Any
 
 import yaml
 
-from driftctl.errors import DriftctlError
+from driftctl import safeyaml
+from driftctl.safeyaml import yaml_error
 
 
 @dataclasses.dataclass(frozen=True)
@@ -21,26 +23,15 @@ class Document:
     data: Any
 
 
-def yaml_error(name: str, text: str, exc: yaml.YAMLError) -> DriftctlError:
-    """`FILE:LINE: invalid YAML: what` for a parse error."""
-    if isinstance(exc, yaml.MarkedYAMLError):
-        mark = exc.problem_mark or exc.context_mark
-        line = max(1, min(mark.line + 1, len(text.splitlines()) or 1)) if mark else 1
-        what = exc.problem or exc.context or "cannot parse"
-        return DriftctlError(f"{name}:{line}: invalid YAML: {what}")
-    return DriftctlError(f"{name}:1: invalid YAML: {exc}")
-
-
 def load_documents(name: str, text: str, loader: type[Any] = yaml.SafeLoader) -> list[Document]:
     """Every non-empty document of text; a parse error is a DriftctlError naming name:line."""
     try:
-        nodes = list(yaml.compose_all(text, Loader=loader))
-        datas = list(yaml.load_all(text, Loader=loader))
+        pairs = safeyaml.documents(text, loader)
     except yaml.YAMLError as exc:
         raise yaml_error(name, text, exc) from exc
     return [
         Document(node.start_mark.line + 1, data)
-        for node, data in zip(nodes, datas, strict=True)
+        for node, data in pairs
         if node is not None and data is not None
     ]
 
@@ -52,7 +43,7 @@ def mapping_lines(text: str, loader: type[Any] = yaml.SafeLoader) -> dict[str, i
     """
     out: dict[str, int] = {}
     try:
-        root = yaml.compose(text, Loader=loader)
+        root, _ = safeyaml.single(text, loader)
     except yaml.YAMLError:
         return out
     if not isinstance(root, yaml.MappingNode):

@@ -14,6 +14,7 @@ from driftctl.codify.base import repo_path
 from driftctl.codify.plan import Plan
 from driftctl.model import KINDS, Drift, Report
 from driftctl.report import markdown
+from driftctl.report.mask import shown_json
 
 MARKER = "<!-- driftctl-pr scope={scope} -->"
 BRANCH_PREFIX = "driftctl/"
@@ -46,12 +47,16 @@ def _describe(d: Drift) -> str:
     name = d.address or f"{d.type}.{d.id}"
     if d.kind == "unmanaged":
         return f"{name}: import the unmanaged resource"
-    parts = [f"{c.path} {_short(c.expected)} -> {_short(c.actual)}" for c in d.changes]
+    parts = [
+        f"{c.path} {_short(c.path, c.expected, c.sensitive)} -> "
+        f"{_short(c.path, c.actual, c.sensitive)}"
+        for c in d.changes
+    ]
     return f"{name}: {'; '.join(parts) or d.kind}"
 
 
-def _short(value: Any) -> str:
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+def _short(path: str, value: Any, sensitive: bool) -> str:
+    text = shown_json(path, value, sensitive)  # secrets masked, as in every output
     return text if len(text) <= 60 else text[:57] + "..."
 
 

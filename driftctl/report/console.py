@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from driftctl.model import KINDS, Drift, Report
+from driftctl.report.mask import shown, shown_bound
 
 _TITLES = {
     "changed": "Changed (declared and live differ)",
@@ -52,12 +53,14 @@ def render(report: Report, console: Console) -> None:
                 else f"  {escape(d.type)} {escape(str(d.id))}"
             )
             console.print(head + _verdict(d))
-            for c in d.changes:
+            for c in d.changes:  # secrets masked as in every other output (report.mask)
+                expected = _short(shown(c.path, c.expected, c.sensitive))
+                actual = _short(shown(c.path, c.actual, c.sensitive))
                 console.print(
-                    f"      {escape(c.path)}: [green]{escape(_short(c.expected))}[/green]"
-                    f" → [red]{escape(_short(c.actual))}[/red]"
+                    f"      {escape(c.path)}: [green]{escape(expected)}[/green]"
+                    f" → [red]{escape(actual)}[/red]"
                 )
-                for ref, value in sorted((c.bound or {}).items()):
+                for ref, value in shown_bound(c.bound or {}, c.sensitive).items():
                     console.print(
                         f"        [dim]bound {escape(ref)} = {escape(_short(value))}[/dim]"
                     )

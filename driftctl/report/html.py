@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 from driftctl.model import KINDS, Change, Drift, Report
-from driftctl.report.mask import mask_at
+from driftctl.report.mask import SENSITIVE, mask_at
 from driftctl.report.output import located
 
 SEVERITIES = ("critical", "high", "medium", "low")
@@ -198,17 +198,19 @@ def _source(d: Drift, root: str, link_prefix: str) -> str:
 def _change(c: Change) -> str:
     lines = []
     if c.expected is not None:
-        lines += [f'<span class="del">- {_e(t)}</span>' for t in _lines(c.path, c.expected)]
+        lines += [f'<span class="del">- {_e(t)}</span>' for t in _lines(c, c.expected)]
     if c.actual is not None:
-        lines += [f'<span class="add">+ {_e(t)}</span>' for t in _lines(c.path, c.actual)]
+        lines += [f'<span class="add">+ {_e(t)}</span>' for t in _lines(c, c.actual)]
     if not lines:
         lines = ['<span class="del">- null</span>', '<span class="add">+ null</span>']
     diff = "".join(lines)
     return f'<div class="change"><code>{_e(c.path)}</code><pre class="diff">{diff}</pre></div>'
 
 
-def _lines(path: str, value: Any) -> list[str]:
-    shown = mask_at(path, value)
+def _lines(c: Change, value: Any) -> list[str]:
+    if c.sensitive:
+        return [SENSITIVE]
+    shown = mask_at(c.path, value)
     return json.dumps(shown, sort_keys=True, indent=2, ensure_ascii=False).splitlines()
 
 

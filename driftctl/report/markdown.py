@@ -10,13 +10,11 @@ Like the JSON report it is a pure function of the report: no timestamps.
 from __future__ import annotations
 
 import html
-import json
 from collections import Counter
-from typing import Any
 from urllib.parse import quote
 
 from driftctl.model import KINDS, Change, Drift, Report
-from driftctl.report.mask import mask_at
+from driftctl.report.mask import shown_json
 from driftctl.report.output import located
 
 LONG = 80
@@ -128,14 +126,14 @@ def _severity(d: Drift) -> str:
 
 
 def _change(c: Change) -> str:
-    text = f"{_value(mask_at(c.path, c.expected))} → {_value(mask_at(c.path, c.actual))}"
+    expected = shown_json(c.path, c.expected, c.sensitive)
+    text = f"{_value(expected)} → {_value(shown_json(c.path, c.actual, c.sensitive))}"
     for ref, value in sorted((c.bound or {}).items()):  # where a value known after apply came from
-        text += f"<br>bound {_code(ref)} = {_value(value)}"
+        text += f"<br>bound {_code(ref)} = {_value(shown_json(ref, value, c.sensitive))}"
     return text
 
 
-def _value(value: Any) -> str:
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+def _value(text: str) -> str:
     if len(text) <= LONG:
         return _code(text)
     preview = _code(text[:_PREVIEW] + "…")

@@ -1,17 +1,22 @@
-"""Secrets masked before a value is printed for people (markdown, SARIF, determinism diffs).
+"""Secrets masked before a value is shown, in every output (console, JSON, markdown,
+SARIF, render, revert and undo plans, pull requests, determinism diffs).
 
-A value is masked when the name of its attribute, or of any map key or attribute on
-its path, looks like it holds a secret (`master_password`, `secret_string`,
-`environment.variables.API_TOKEN`, ...). The JSON report is not masked: it is the
-machine contract and feeds `revert` and `pr`.
+Two kinds: a change Terraform would call sensitive (`Change.sensitive`, driftctl.sensitive)
+shows "(sensitive)" for both values; any other value is masked as *** when the name of
+its attribute, or of any map key or attribute on its path, looks like it holds a secret
+(`master_password`, `secret_string`, `environment.variables.API_TOKEN`, ...). `revert`
+and `pr` work from the values in memory, never from a report.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 MASK = "***"
+SENSITIVE = "(sensitive)"
 
 _SECRET = re.compile(
     r"passw(?:or)?d|passphrase|secret|token|private_?key|api_?key|access_?key|credential"
@@ -45,3 +50,30 @@ def mask_at(path: str, value: Any) -> Any:
     if value is not None and any(is_secret_name(s) for s in _SEGMENT.findall(path)):
         return MASK
     return mask_value(value)
+
+
+def shown(path: str, value: Any, sensitive: bool) -> Any:
+    """A change's expected or actual value as every output shows it."""
+    if value is None:
+        return None
+    return SENSITIVE if sensitive else mask_at(path, value)
+
+
+def shown_bound(bound: Mapping[str, Any], sensitive: bool) -> dict[str, Any]:
+    """A change's bound values (reference -> the live value it took) as every output shows
+    them: all "(sensitive)" when the change is; else each masked under its reference's
+    name. A reference that was itself sensitive was recorded as "(sensitive)" already
+    (declared.binding)."""
+    return {ref: shown(ref, value, sensitive) for ref, value in sorted(bound.items())}
+
+
+def shown_json(path: str, value: Any, sensitive: bool) -> str:
+    """shown() as JSON text; a sensitive value is the bare word (sensitive), unquoted."""
+    if (sensitive and value is not None) or value == SENSITIVE:
+        return SENSITIVE
+    return json.dumps(mask_at(path, value), sort_keys=True, ensure_ascii=False)
+
+
+def hides(path: str, value: Any) -> bool:
+    """Whether mask_at would hide something of value (a secret-looking name on the way)."""
+    return bool(mask_at(path, value) != value)

@@ -7,6 +7,8 @@ attribute values, and under `resource_changes` a `no-op` for each managed one an
 `create` for each unmanaged one (what Terraform would have to create to manage it).
 Addresses are `TYPE.ID`, as snyk wrote them. Unmanaged resources a rule or .driftignore
 ignored are left out, as snyk left ignored resources out. Sorted; no timestamps.
+Secrets are masked as in every output: a value the declaration (or the provider's schema)
+marks sensitive is "(sensitive)", one under a secret-looking name *** (report.mask).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from driftctl import sensitive
 from driftctl.model import Report, Resource, to_plain
+from driftctl.report.mask import SENSITIVE, mask_value
 
 FORMAT_VERSION = "0.1"
 
@@ -33,7 +37,8 @@ def render(
     for keys, action in ((managed_keys, "no-op"), (unmanaged_keys, "create")):
         for rtype, rid in keys:
             found = live.get((rtype, rid))
-            values = _values(found.attrs) if found is not None else {}
+            marks = sensitive.of(rtype, report.sensitive.get((rtype, rid), frozenset()))
+            values = _values(found.attrs, marks) if found is not None else {}
             address = f"{rtype}.{rid}"
             entry = {"address": address, "type": rtype, "name": rid}
             resources.append({**entry, "values": values})
@@ -49,6 +54,6 @@ def render(
     return json.dumps(doc, sort_keys=True, indent=2, default=str) + "\n"
 
 
-def _values(attrs: Mapping[str, Any]) -> dict[str, Any]:
-    plain = to_plain(dict(attrs))
+def _values(attrs: Mapping[str, Any], marks: frozenset[str]) -> dict[str, Any]:
+    plain = sensitive.rendered(mask_value(to_plain(dict(attrs))), marks, SENSITIVE)
     return plain if isinstance(plain, dict) else {}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from driftctl import safejson
 from driftctl.errors import DriftctlError
 from driftctl.model import KINDS, Change, Drift, Report, ScanError, SourceRef
 
@@ -27,7 +28,7 @@ HINT = "write one with driftctl scan -o json://report.json"
 def parse(name: str, text: str) -> dict[str, Any]:
     """The report in `text` as driftctl's JSON shape (a snyk report converted)."""
     try:
-        doc = json.loads(text)
+        doc = safejson.loads(text)
     except json.JSONDecodeError as exc:
         raise DriftctlError(f"{name}:{exc.lineno}: not a JSON report: {exc.msg}") from exc
     if not isinstance(doc, dict):
@@ -107,7 +108,10 @@ def to_report(doc: dict[str, Any]) -> Report:
                 d.get("id"),
                 d.get("address"),
                 SourceRef(source["file"], int(source["line"])) if source else None,
-                tuple(Change(c["path"], c.get("expected"), c.get("actual")) for c in d["changes"]),
+                tuple(
+                    Change(c["path"], c.get("expected"), c.get("actual"), bool(c.get("sensitive")))
+                    for c in d["changes"]
+                ),
                 d.get("action", "report"),
                 d.get("severity", "medium"),
                 d.get("rule"),

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from driftctl import __version__
 from driftctl.model import KINDS, Drift, Report
-from driftctl.report.mask import mask_at
+from driftctl.report.mask import shown_json
 from driftctl.report.output import located
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -140,16 +140,12 @@ def _message(d: Drift) -> str:
     else:
         ident = f" ({d.id})" if d.id else ""
         changes = "; ".join(
-            f"{c.path}: expected {_json(mask_at(c.path, c.expected))}, "
-            f"actual {_json(mask_at(c.path, c.actual))}"
+            f"{c.path}: expected {shown_json(c.path, c.expected, c.sensitive)}, "
+            f"actual {shown_json(c.path, c.actual, c.sensitive)}"
             for c in d.changes
         )
         text = f"{name}{ident} differs from its declaration: {changes}"
     return text if len(text) <= _MESSAGE_LIMIT else text[: _MESSAGE_LIMIT - 1] + "…"
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
 def _location(d: Drift, root: str, anchor: str | None) -> dict[str, Any]:

@@ -14,9 +14,18 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from driftctl.resources.acm import certificate as acm_certificate
+from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
+from driftctl.resources.ecr import repository as ecr_repository
+from driftctl.resources.events import rule as events_rule
+from driftctl.resources.events import target as events_target
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.kms import alias as kms_alias
+from driftctl.resources.kms import key as kms_key
+from driftctl.resources.logs import log_group as logs_log_group
 from driftctl.resources.s3 import (
     bucket,
     bucket_encryption,
@@ -24,7 +33,9 @@ from driftctl.resources.s3 import (
     bucket_public_access_block,
     bucket_versioning,
 )
+from driftctl.resources.secretsmanager import secret as secretsmanager_secret
 from driftctl.resources.spec import Fold, ResourceType, ScanSpec
+from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.revert.spec import RevertSpec
 
 MODULES: tuple[ModuleType, ...] = (
@@ -42,6 +53,17 @@ MODULES: tuple[ModuleType, ...] = (
     role,
     role_policy,
     role_policy_attachment,
+    kms_key,
+    kms_alias,
+    secretsmanager_secret,
+    ssm_parameter,
+    logs_log_group,
+    cloudwatch_metric_alarm,
+    events_rule,
+    events_target,
+    ecr_repository,
+    ecr_lifecycle_policy,
+    acm_certificate,
 )
 
 

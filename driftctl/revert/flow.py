@@ -63,8 +63,10 @@ def connect(conf: Settings, fallback_region: str | None = None) -> Aws:
     return Aws(factory, counter, Reader(factory, counter), account, region, conn)
 
 
-def show(plan_: Plan, say: Say, title: str = "revert plan") -> None:
-    for line in render.plan_lines(plan_, title):
+def show(
+    plan_: Plan, say: Say, title: str = "revert plan", secrets: frozenset[str] = frozenset()
+) -> None:
+    for line in render.plan_lines(plan_, title, secrets):
         say(line)
 
 
@@ -111,16 +113,35 @@ class Scanned:
         return leftovers(done, report.drifts, self.only, touched) + done.refusals
 
 
+def first_plan(
+    conf: Settings,
+    policy: rules.Policy,
+    aws: Aws,
+    only: Sequence[Glob],
+    on_declared: Callable[[Declared], None] | None = None,
+) -> tuple[Scanned, Plan]:
+    """The scan and the plan made from it, before any call that changes AWS (the plan
+    `driftctl revert` prints, and driftctl.api.plan_revert returns). on_declared: told the
+    declared state before the live one is read (revert checks the files it came from)."""
+    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, aws.conn))
+    if on_declared is not None:
+        on_declared(declared)
+    live = pipeline.load_live(conf, aws.conn)
+    scanned = Scanned(conf, policy, declared, live, aws, only)
+    return scanned, scanned.plan(check_only=True)
+
+
 def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     policy = rules.policy_for(conf)
     if opts.approve:
         journal.new_dir(opts.journal_dir)  # a taken --journal-dir fails before any call
     aws = connect(conf)  # one checked session for the scan, the reads and the calls
-    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, aws.conn))
-    origins = _origins(conf, opts, say, declared)  # every file the loaders read, checked
-    live = pipeline.load_live(conf, aws.conn)
-    scanned = Scanned(conf, policy, declared, live, aws, opts.only)
-    first = scanned.plan(check_only=True)
+    origins: list[guards.Origin] = []
+
+    def checked(declared: Declared) -> None:  # every file the loaders read, checked
+        origins.extend(_origins(conf, opts, say, declared))
+
+    scanned, first = first_plan(conf, policy, aws, opts.only, checked)
     show(first, say)
     warning = blast.check(opts.limits, first, scanned.managed, opts.approve)
     if not opts.approve:
@@ -141,6 +162,8 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
         "default_region": scanned.run.default_region,
         "declared": [o.to_json() for o in origins],
         "only": [g.text for g in opts.only],
+        # so that an undo of this journal masks them too when it prints its plan
+        journal.SENSITIVE_KEY: sorted(first.secrets | final.secrets),
     }
     entries = [Entry(u, fresh.get(u, [])) for u in final.units]
     book, result = _apply(aws, final, entries, header, opts, say)
@@ -254,7 +277,8 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
         )
     earlier = journal.earlier_outputs(data)
     undo_plan, now = plan_undo(data, aws.reader, aws.account, earlier)
-    show(undo_plan, say, f"undo plan for {path}")
+    secrets = data.secrets
+    show(undo_plan, say, f"undo plan for {path}", secrets)
     if not opts.approve:
         if undo_plan.calls:
             say(f"\nnothing was changed: pass --approve to make these {len(undo_plan.calls)} calls")
@@ -266,6 +290,7 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
         "undo_of": str(path),
         "account": aws.account,
         "default_region": data.header.get("default_region"),
+        journal.SENSITIVE_KEY: sorted(secrets),
     }
     entries = [Entry(u, now.get(u, [])) for u in undo_plan.units]
 

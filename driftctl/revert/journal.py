@@ -9,7 +9,10 @@ A journal is a directory (docs/revert.md has the format):
   then one closing line with the result.
 
 It is the one place driftctl writes a timestamp. It holds live state unmasked (an undo
-needs it exactly), so its directory is created readable by its owner only.
+needs it exactly), so its directory and files are created readable by their owner only
+(mode 0700 and 0600 from the start, never loosened later). The header also lists the
+texts of the sensitive values the plan read or wrote (`sensitive_values`), so that an
+undo, which plans from the journal alone, masks them when it prints its plan.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from driftctl.model import Resource
 from driftctl.revert.calls import Call, Unit
 
 JOURNAL_VERSION = 1
+SENSITIVE_KEY = "sensitive_values"
 HEADER = "journal.json"
 CALLS = "calls.jsonl"
 DEFAULT_ROOT = Path(".driftctl") / "journal"
@@ -87,6 +91,12 @@ class JournalData:
         for event in self.events:
             out.update(event.get("outputs") or {})
         return out
+
+    @property
+    def secrets(self) -> frozenset[str]:
+        """The texts of the sensitive values the journaled plan read or wrote."""
+        listed = self.header.get(SENSITIVE_KEY)
+        return frozenset(t for t in listed if isinstance(t, str)) if listed else frozenset()
 
     @property
     def finished(self) -> dict[str, Any] | None:

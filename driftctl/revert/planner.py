@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from driftctl import sensitive
 from driftctl.globs import Glob
 from driftctl.model import Change, Drift, Resource
 from driftctl.resources.registry import TYPES
@@ -43,6 +44,8 @@ class Step:
     refusals: tuple[str, ...] = ()
     units: tuple[Unit, ...] = ()
     facts: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    # the texts of the sensitive values this step reads or writes: never shown
+    secrets: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
 
     @property
     def order(self) -> tuple[int, int, str]:
@@ -81,6 +84,11 @@ class Plan:
     @property
     def refusals(self) -> list[str]:
         return [r for s in self.steps for r in s.refusals]
+
+    @property
+    def secrets(self) -> frozenset[str]:
+        """The texts of every sensitive value the plan reads or writes (never shown)."""
+        return frozenset().union(*(s.secrets for s in self.steps))
 
     def to_json(self) -> dict[str, Any]:
         return {"steps": [s.to_json() for s in self.steps], "notes": list(self.notes)}
@@ -164,7 +172,8 @@ def _changed(
     ctx = dataclasses.replace(ctx, facts=reader.facts(spec, ctx, lv.attrs, "update"))
     out = revert.update(spec, rtype.compared, ctx, lv.attrs, desired)
     unit = _unit(drift.type, region, lv.id, lv.attrs)
-    return _step(drift, label(d), out, units=(unit,), facts=_facts(ctx))
+    secrets = _secrets(d, d.attrs, lv.attrs, whole=_sensitive_values(drift))
+    return _step(drift, label(d), out, units=(unit,), facts=_facts(ctx), secrets=secrets)
 
 
 def _missing(
@@ -182,6 +191,7 @@ def _missing(
     out = revert.create(spec, rtype.compared, ctx, d.attrs)
     new_id = spec.create.new_id(ctx, d.attrs) if spec.create and not out.refusals else None
     units = [_unit(d.type, region, new_id, d.attrs)] if new_id else []
+    secrets = _secrets(d, d.attrs)
     if not out.refusals and rid is not None:
         for child in sorted(world.declared_children(drift, d, rid), key=_child_order):
             child_id = declared_id(child) or rid
@@ -189,7 +199,8 @@ def _missing(
             out.extend(
                 revert.create(REVERTS[child.type], TYPES[child.type].compared, cctx, child.attrs)
             )
-    return _step(drift, label(d), out, units=tuple(units))
+            secrets |= _secrets(child, child.attrs)
+    return _step(drift, label(d), out, units=tuple(units), secrets=secrets)
 
 
 def _child_order(r: Resource) -> tuple[int, str]:
@@ -217,7 +228,22 @@ def _unmanaged(
     ctx = dataclasses.replace(ctx, facts=reader.facts(spec, ctx, lv.attrs, "delete"))
     out = revert.delete(spec, ctx, lv.attrs, world.live_children(drift, lv))
     unit = _unit(lv.type, region, lv.id, lv.attrs)
-    return _step(drift, where, out, units=(unit,), facts=_facts(ctx))
+    secrets = _secrets(lv, lv.attrs)
+    return _step(drift, where, out, units=(unit,), facts=_facts(ctx), secrets=secrets)
+
+
+def _sensitive_values(drift: Drift) -> list[Any]:
+    """The values of the drift's sensitive changes (both sides)."""
+    return [v for c in drift.changes if c.sensitive for v in (c.expected, c.actual)]
+
+
+def _secrets(r: Resource, *attrs: Mapping[str, Any], whole: Sequence[Any] = ()) -> frozenset[str]:
+    """The texts of r's sensitive values: at its sensitive paths in each of attrs (its
+    declared and live attributes), and in the values given whole."""
+    patterns = sensitive.of(r.type, r.sensitive)
+    found = [v for a in attrs for v in sensitive.values_at(a, patterns)]
+    found += [v for value in whole for v in sensitive.scalars(value)]
+    return sensitive.secret_texts(found)
 
 
 def _explicit_unmanaged(policy: Policy, names: str | None) -> bool:

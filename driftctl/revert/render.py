@@ -1,6 +1,8 @@
 """A plan as people read it: per resource, what changed and the exact calls, secrets masked.
 
-Policy documents and every other argument are shown as sent; a value whose name (or a
+Policy documents and every other argument are shown as sent, except: a sensitive change
+shows (sensitive) for both values; an argument that is, or contains, a sensitive value of
+the plan (Step.secrets, driftctl.sensitive) shows (sensitive); a value whose name (or a
 tag whose key) looks like a secret is shown as *** (driftctl.report.mask).
 """
 
@@ -9,18 +11,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl.report.mask import MASK, is_secret_name, mask_at, mask_value
+from driftctl.report.mask import MASK, is_secret_name, mask_value, shown_json
 from driftctl.revert import blast
 from driftctl.revert.calls import Call, plain
 from driftctl.revert.planner import Plan, Step
+from driftctl.sensitive import redact
 
 _MARK = {"changed": "~", "missing": "+", "unmanaged": "-"}
 _VERB = {"changed": "update", "missing": "re-create", "unmanaged": "delete"}
 
 
-def masked_params(params: Any) -> Any:
-    """Params with secret-looking keys masked, and the values of secret-looking tags."""
-    value = mask_value(plain(params))
+def masked_params(params: Any, secrets: frozenset[str] = frozenset()) -> Any:
+    """Params with sensitive values, secret-looking keys and the values of secret-looking
+    tags masked."""
+    value = mask_value(redact(plain(params), secrets))
     return _mask_tags(value)
 
 
@@ -39,26 +43,31 @@ def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def call_line(number: int, call: Call) -> str:
+def call_line(number: int, call: Call, secrets: frozenset[str] = frozenset()) -> str:
     where = f" [{call.region}]" if call.service == "ec2" else ""
-    return f"{number}. {call.name}{where} {_json(masked_params(call.params))}"
+    return f"{number}. {call.name}{where} {_json(masked_params(call.params, secrets))}"
 
 
-def step_lines(step: Step, first: int) -> list[str]:
+def step_lines(step: Step, first: int, secrets: frozenset[str] = frozenset()) -> list[str]:
     why = f"  ({step.kind}; rule {step.rule})" if step.rule else ""
     lines = [f"{_MARK[step.kind]} {_VERB[step.kind]} {step.label}{why}"]
     for change in step.changes:
-        was = _json(mask_at(change.path, change.actual))
-        want = _json(mask_at(change.path, change.expected))
+        was = shown_json(change.path, change.actual, change.sensitive)
+        want = shown_json(change.path, change.expected, change.sensitive)
         lines.append(f"    {change.path}: {was} -> {want}")
     for n, call in enumerate(step.calls, first):
-        lines.append(f"    {call_line(n, call)}")
+        lines.append(f"    {call_line(n, call, secrets | step.secrets)}")
     for refusal in step.refusals:
         lines.append(f"    ! {refusal}")
     return lines
 
 
-def plan_lines(plan: Plan, title: str = "revert plan") -> list[str]:
+def plan_lines(
+    plan: Plan, title: str = "revert plan", secrets: frozenset[str] = frozenset()
+) -> list[str]:
+    """The plan as printed; secrets: sensitive texts beyond the steps' own (an undo's,
+    from its journal). Every step's calls are masked with all of the plan's."""
+    secrets = secrets | plan.secrets
     calls, steps = len(plan.calls), len(plan.steps)
     if not steps and not plan.notes:
         return ["nothing to revert"]
@@ -70,7 +79,7 @@ def plan_lines(plan: Plan, title: str = "revert plan") -> list[str]:
     number = 1
     for step in plan.steps:
         lines.append("")
-        lines.extend(step_lines(step, number))
+        lines.extend(step_lines(step, number, secrets))
         number += len(step.calls)
     if plan.notes:
         lines.append("")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import botocore.session
 import pytest
 
@@ -34,7 +36,10 @@ def test_list_calls_exist_and_return_their_result_key(spec) -> None:  # type: ig
 
 @pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
 def test_detail_calls_exist_and_take_their_params(spec) -> None:  # type: ignore[no-untyped-def]
-    sample = {"Name": "b", "VpcId": "vpc-1", "Arn": "arn:aws:iam::1:policy/p"}
+    # any other field a detail call reads (a key id, a repository name) answers "x"
+    sample = defaultdict(
+        lambda: "x", {"Name": "b", "VpcId": "vpc-1", "Arn": "arn:aws:iam::1:policy/p"}
+    )
     for detail in spec.details:
         op = _operation(spec.service, detail.operation)
         for param in detail.params(sample):

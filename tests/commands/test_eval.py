@@ -169,3 +169,21 @@ def test_with_several_sources_outputs_are_named_by_their_source(
     rendered = json.loads(capsys.readouterr().out)
     assert code == 0
     assert rendered["outputs"] == {f"{tmp_path}/a:who": "a", f"{tmp_path}/b:who": "b"}
+
+
+def test_a_sensitive_value_is_never_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "main.tf").write_text(
+        'variable "pw" {\n  default   = "hunter2-PLANTED"\n  sensitive = true\n}\n'
+        'locals {\n  l = { a = var.pw, b = "x" }\n}\n'
+        'output "pw" {\n  value     = var.pw\n  sensitive = true\n}\n'
+    )
+    code, out, _ = run(capsys, "local.l", "--from", str(tmp_path))
+    assert (code, json.loads(out)) == (0, {"a": {"$sensitive": True}, "b": "x"})
+    code, out, _ = run(capsys, "local.l", "--from", str(tmp_path), "--console")
+    assert code == 0 and "(sensitive value)" in out and "PLANTED" not in out
+    main(["render", "--from", str(tmp_path), "--no-cache"])
+    rendered = capsys.readouterr().out
+    assert "PLANTED" not in rendered
+    assert json.loads(rendered)["outputs"] == {"pw": {"$unknown": "output 'pw' is sensitive"}}

@@ -16,11 +16,11 @@ from pathlib import Path
 from driftctl.declared import listing
 
 
-def unsorted(directory: Path) -> list[Path]:
+def unsorted(directory: Path, read: tuple[str, ...] = ()) -> list[Path]:
     return [p for p in listing.entries(directory) if p.is_file()]
 
 
-def hashed(directory: Path) -> list[Path]:
+def hashed(directory: Path, read: tuple[str, ...] = ()) -> list[Path]:
     return [
         directory / name for name in {p.name for p in listing.entries(directory) if p.is_file()}
     ]

@@ -93,10 +93,19 @@ def test_the_markdown_report_names_them(repo: Path) -> None:
 
 
 def test_shard_reports_with_unsupported_still_merge_into_a_valid_report(repo: Path) -> None:
+    """Each shard's snapshot (as `scan --shard I/2 --save-live` writes it) scanned offline."""
     (repo / "more.tf").write_text(UNSUPPORTED)
-    for shard in ("1/2", "2/2"):
-        code, _ = scan("--shard", shard, "-o", f"json://shard{shard[0]}.json")
-        assert code == 0
+    attrs = {"bucket": "acme-logs", "arn": "arn:aws:s3:::acme-logs", "tags": {}}
+    live = [Resource("aws_s3_bucket", "acme-logs", None, attrs)]
+    pairs = [(ACCOUNT, "eu-west-1"), (ACCOUNT, "global")]
+    for index, pair in enumerate(pairs, 1):
+        part = [r for r in live if pair[1] == "global"]  # a bucket is in the global scope
+        run = LiveRun({ACCOUNT: LiveState(part, [], set(), ACCOUNT)}, [pair], "eu-west-1")
+        (repo / f"live{index}.json").write_text(snapshot.dump(run, (index, 2)))
+        result = CliRunner().invoke(
+            app, ["scan", "--live", f"live{index}.json", "-o", f"json://shard{index}.json"]
+        )
+        assert result.exit_code == 0
     result = CliRunner().invoke(app, ["merge", "shard1.json", "shard2.json"])
     merged: Any = json.loads(result.stdout)
     assert result.exit_code == 0

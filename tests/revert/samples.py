@@ -195,3 +195,8 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"name": "ann", "path": "/", "permissions_boundary": None, "tags": {"b": "2"}},
     ),
 }
+
+
+from tests.revert.samples_sec import SEC_SAMPLES  # noqa: E402
+
+SAMPLES.update(SEC_SAMPLES)

@@ -13,6 +13,7 @@ from typing import Any
 
 from driftctl.declared.k8s.manifest import tag_list
 from driftctl.declared.raw import RawResource
+from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef
 
 
@@ -28,4 +29,17 @@ class Declaring:
         self.out.append(RawResource(tf_type, self.logical, kept, self.source, address_type=owner))
 
     def tags(self) -> dict[str, Any]:
-        return tag_list(self.props.get("Tags"))
+        value = self.props.get("Tags")
+        where = f"{self.source.file}:{self.source.line}: Resources.{self.logical}.Properties.Tags"
+        if isinstance(value, dict):  # CloudFormation rejects it; dropping it hid the tags
+            raise DriftctlError(
+                f"{where}: a mapping, but this type's Tags are a list",
+                "write them as a list: Tags: [{Key: Env, Value: prod}]",
+            )
+        for i, item in enumerate(value if isinstance(value, list) else ()):
+            if not (isinstance(item, dict) and "Key" in item and "Value" in item):
+                raise DriftctlError(
+                    f"{where}[{i}]: expected {{Key: ..., Value: ...}}",
+                    "write each tag as {Key: NAME, Value: TEXT}",
+                )
+        return tag_list(value)

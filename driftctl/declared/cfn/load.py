@@ -8,7 +8,8 @@ of the types driftctl reads are mapped onto Terraform's shape by their resource 
 module (`CfnType.convert`), with the logical id as address; a `Ref`/`Fn::GetAtt` to
 another resource is a `Ref` resolved by matching. A circular dependency between
 resources (or conditions) is an error naming the cycle, as CloudFormation would reject
-the template.
+the template. NoEcho parameters, secret dynamic references and `Ref`/`Fn::GetAtt` of
+attributes the provider's schema marks sensitive are sensitive (cfn.secrets).
 """
 
 from __future__ import annotations
@@ -19,12 +20,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from driftctl import safejson, sensitive
 from driftctl.declared.binding import NOT_BOUND, Binding, State
+from driftctl.declared.cfn import secrets
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.cfn.intrinsics import Evaluator, references
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
+from driftctl.resources.family import CfnType
 from driftctl.resources.registry import CFN_TYPES, terraform_types
 
 SECTIONS = frozenset(
@@ -59,7 +63,7 @@ def is_template(data: Any) -> bool:
 def read_parameters_file(path: Path) -> dict[str, str]:
     """`[{"ParameterKey": K, "ParameterValue": V}, ...]` (the CLI's format) or `{K: V}`."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = safejson.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise DriftctlError(f"cannot read {path}: {exc.strerror}") from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -102,16 +106,23 @@ def load_cloudformation(
     values = {**_pseudo(stack_name, region), **_parameters(name, data, parameters, warnings)}
     types = {k: str(v.get("Type", "")) for k, v in resources.items() if isinstance(v, dict)}
     binding = Binding(state)
+    # what a Ref/GetAtt of a sensitive attribute gave (a Ref, or its bound live value)
+    secret_refs: list[Any] = []
     ev = Evaluator(
         name,
         values,
         data.get("Mappings") or {},
         data.get("Conditions") or {},
-        (_ref_of(types, binding), _getatt_of(types, binding), frozenset(types)),
+        (
+            _ref_of(types, binding, secret_refs),
+            _getatt_of(types, binding, secret_refs),
+            frozenset(types),
+        ),
     )
     out: list[RawResource] = []
     unsupported: Counter[str] = Counter()
     known = set(terraform_types())
+    hidden = secrets.noecho_texts(data.get("Parameters"), values)
     for logical in sorted(resources):
         body = resources[logical]
         where = f"Resources.{logical}"
@@ -127,8 +138,20 @@ def load_cloudformation(
                     "is known only when the stack is deployed"
                 )
                 continue
+        given = body.get("Properties")
+        if given is not None and not isinstance(given, dict):
+            raise DriftctlError(
+                f"{name}:{lines.get(where, 1)}: {where}.Properties: expected a mapping of "
+                f"property names to values, got {_kind(given)}",
+                "see the resource type's page in the CloudFormation reference",
+            )
+        secure: list[Any] = []
         with binding.recording() as reads:
-            props = ev.evaluate(body.get("Properties") or {}, f"{where}.Properties")
+            props = ev.evaluate(given or {}, f"{where}.Properties")
+        if not isinstance(props, dict):  # e.g. a whole Fn::If known only at deploy time
+            warnings.append(f"{name}: {logical} not compared: its Properties are {_kind(props)}")
+            continue
+        props = secrets.resolve_dynamic(props, secure)
         source = SourceRef(name, lines.get(where, 1))
         raws = to_raw(logical, types[logical], props, source)
         if raws is None:
@@ -138,6 +161,7 @@ def load_cloudformation(
             if raw.type not in known:
                 unsupported[raw.type] += 1
                 continue
+            secrets.mark(raw, hidden, [*secure, *secret_refs])
             if reads:  # which property read which bound value is not kept: all of them
                 raw.bound = {attr: dict(sorted(reads.items())) for attr in raw.attrs}
             out.append(raw)
@@ -153,6 +177,14 @@ def load_cloudformation(
     for rtype, count in sorted(unsupported.items()):
         warnings.append(f"{count} {rtype} not compared (a type driftctl does not read yet)")
     return RawDeclared(out, warnings=warnings, unsupported=dict(sorted(unsupported.items())))
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, (Unknown, Ref)):
+        return "known only when the stack is deployed"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else f"a {type(value).__name__}"
 
 
 def to_raw(
@@ -240,29 +272,38 @@ def _typed(ptype: str, text: str, key: str) -> Any:
     return text
 
 
-def _bound(binding: Binding, ref: Ref) -> Any:
-    found = binding.lookup(ref)
-    return ref if found is NOT_BOUND else found
+def _bound(cfn: CfnType, binding: Binding, ref: Ref, secret_refs: list[Any]) -> Any:
+    """ref's live value once its resource is matched, else ref; one the provider's schema
+    marks sensitive (for the Terraform type the reference names) is kept in secret_refs."""
+    tf_type = cfn.emits[0] if cfn.emits else None
+    secret = tf_type is not None and sensitive.covers(
+        sensitive.provider_paths(tf_type), sensitive.join_keys(ref.path)
+    )
+    found = binding.lookup(ref, secret)
+    value = ref if found is NOT_BOUND else found
+    if secret:
+        secret_refs.append(value)
+    return value
 
 
-def _ref_of(types: Mapping[str, str], binding: Binding) -> Any:
+def _ref_of(types: Mapping[str, str], binding: Binding, secret_refs: list[Any]) -> Any:
     def ref_of(logical: str) -> Any:
         cfn = CFN_TYPES.get(types[logical])
         path = cfn.ref if cfn is not None else None
-        if path is None:
+        if cfn is None or path is None:
             return Unknown(f"{logical} is a {types[logical]}, which driftctl does not read")
-        return _bound(binding, Ref(logical, path))
+        return _bound(cfn, binding, Ref(logical, path), secret_refs)
 
     return ref_of
 
 
-def _getatt_of(types: Mapping[str, str], binding: Binding) -> Any:
+def _getatt_of(types: Mapping[str, str], binding: Binding, secret_refs: list[Any]) -> Any:
     def getatt_of(logical: str, attribute: str) -> Any:
         cfn = CFN_TYPES.get(types[logical])
         path = cfn.getatt.get(attribute) if cfn is not None else None
-        if path is None:
+        if cfn is None or path is None:
             return Unknown(f"{logical}.{attribute} is known after apply")
-        return _bound(binding, Ref(logical, path))
+        return _bound(cfn, binding, Ref(logical, path), secret_refs)
 
     return getatt_of
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from driftctl import safejson
 from driftctl.declared.yamldocs import load_documents, mapping_lines
 from driftctl.errors import DriftctlError
 
@@ -101,7 +102,7 @@ def read_template(path: Path) -> tuple[str, Any, dict[str, int]]:
 def parse_template(name: str, text: str) -> tuple[Any, dict[str, int]]:
     if text.lstrip().startswith("{"):
         try:
-            data = json.loads(text)
+            data = safejson.loads(text, duplicates=True)
         except json.JSONDecodeError as exc:
             raise DriftctlError(f"{name}:{exc.lineno}: invalid JSON: {exc.msg}") from exc
         return data, _json_lines(text, data)

@@ -13,7 +13,7 @@ from driftctl.declared.hcl.nodes import Attribute, Block, Body, Node, static_tra
 from driftctl.declared.hcl.ops import iterate
 from driftctl.declared.hcl.provenance import record
 from driftctl.declared.hcl.types import is_null
-from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending
+from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending, mark_if, unmark
 from driftctl.model import SourceRef, Unknown
 
 
@@ -95,7 +95,8 @@ class BodyEvaluator:
         iterator = static_traversal(attrs["iterator"]) if "iterator" in attrs else [label]
         if iterator is None or len(iterator) != 1:
             raise HclEvalError(f"{self._where(item)}: iterator must be a plain name")
-        collection = self.evaluator.evaluate(attrs["for_each"])
+        # a sensitive collection makes every block it generates sensitive
+        collection, marked = unmark(self.evaluator.evaluate(attrs["for_each"]))
         if is_pending(collection):
             out.attrs[label] = as_unknown(collection)
             return
@@ -114,7 +115,7 @@ class BodyEvaluator:
             origins = {iterator[0]: (origin, key)}
             child = BodyEvaluator(self.evaluator.with_names(names, origins), self.provenance)
             inner = child.eval_body(contents[0], (), f"{prefix}{label}[{len(blocks)}].")
-            blocks.append(inner.attrs)
+            blocks.append(mark_if(marked, inner.attrs))
             out.provenance.update(inner.provenance)
 
 

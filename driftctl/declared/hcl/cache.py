@@ -7,6 +7,19 @@ its own (a large file never has a second full copy of its tree in memory), read 
 unpickler that builds only syntax-tree nodes (resultcache.SafeUnpickler). An entry that
 cannot be read (truncated, foreign, ...) is parsed again and rewritten; a cache directory
 that cannot be written is simply not used.
+
+An entry is never trusted blindly: a tree that does not match its file would silently
+drop (or invent) resources. Each entry carries the hash of the text it was parsed from
+and an HMAC-SHA256 of that hash and the pickled items, keyed with a secret of 32 random
+bytes kept in the cache directory (`key`, mode 0600, created on first use). An entry whose
+source hash is not this text's (one copied under another name), whose MAC does not
+verify (truncated, edited, corrupted, or written by anyone who cannot read the key), or
+that cannot be read at all is ignored: the file is parsed again and the entry rewritten.
+Nothing is unpickled before it verified. A key file that is not a private (0600, owned by
+this user) 32-byte file disables the cache instead of being used. What the key cannot
+protect against is someone who can read it: do not share a cache directory with less
+trusted parties (`--no-cache` reads no cache at all).
+
 Entries are written atomically (a temporary file renamed into place), so concurrent runs
 never see half an entry.
 """
@@ -15,6 +28,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
+import io
 import marshal
 import os
 import pickle
@@ -26,10 +41,13 @@ from typing import Any
 
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.number import BigFloat
-from driftctl.declared.hcl.resultcache import safe_load
+from driftctl.declared.hcl.resultcache import KEY_FILE, load_secret, safe_load
 from driftctl.declared.hcl.syntax import PARSER_VERSION, parse_file
 
-FORMAT = "4"
+FORMAT = "5"
+MAGIC = b"driftctl-hcl-cache 5\n"
+_DIGEST = 32  # bytes of a SHA-256
+__all__ = ["KEY_FILE", "ParseCache", "decode", "encode", "sealed", "verified"]
 
 
 def _version(package: str) -> str:
@@ -47,61 +65,107 @@ class ParseCache:
             f"{sys.version_info[:2]}\0{marshal.version}\0"
         )
         self._salt = versions.encode()
+        self._secret: bytes | None = None
+        self._secret_read = False
         self.hits = 0
         self.misses = 0
+        self.rejected = 0  # entries that did not verify (parsed again)
 
     def key(self, text: str) -> str:
-        return hashlib.sha256(self._salt + text.encode("utf-8", "surrogatepass")).hexdigest()
+        return self._source_digest(text).hex()
+
+    def _source_digest(self, text: str) -> bytes:
+        return hashlib.sha256(self._salt + text.encode("utf-8", "surrogatepass")).digest()
 
     def parse(self, text: str, display: str) -> n.Body:
-        key = self.key(text)
+        source = self._source_digest(text)
+        key = source.hex()
         path = self.directory / key[:2] / f"{key}.tree"
-        tree = self._read(path)
+        secret = self.secret()
+        tree = self._read(path, source, secret) if secret is not None else None
         if tree is not None:
             self.hits += 1
             return tree
         self.misses += 1
         tree = parse_file(text, display)
-        self._write(path, tree)
+        if secret is not None:
+            self._write(path, tree, source, secret)
         return tree
 
-    @staticmethod
-    def _read(path: Path) -> n.Body | None:
+    def secret(self) -> bytes | None:
+        """The cache's key (made on first use), or None: no usable key, no cache."""
+        if not self._secret_read:
+            self._secret_read = True
+            self._secret = load_secret(self.directory / KEY_FILE)
+        return self._secret
+
+    def _read(self, path: Path, source: bytes, secret: bytes) -> n.Body | None:
         try:
-            with path.open("rb") as entry:
-                header = safe_load(entry)
-                if not (isinstance(header, tuple) and len(header) == 4 and header[0] == FORMAT):
-                    return None
-                _, count, start, stop = header
-                items = [safe_load(entry) for _ in range(count)]
-                if entry.read(1):
-                    return None
-        except FileNotFoundError:
+            blob = path.read_bytes()
+        except OSError:
             return None
-        except Exception:  # a damaged, foreign or planted entry: parse again
+        payload = verified(blob, source, secret)
+        if payload is None:
+            self.rejected += 1
             return None
-        if not all(type(item) in (n.Attribute, n.Block) for item in items):
+        try:
+            entry = io.BytesIO(payload)
+            header = safe_load(entry)
+            if not (isinstance(header, tuple) and len(header) == 4 and header[0] == FORMAT):
+                raise ValueError("not an entry of this format")
+            _, count, start, stop = header
+            items = [safe_load(entry) for _ in range(count)]
+            if entry.read(1) or not all(type(i) in (n.Attribute, n.Block) for i in items):
+                raise ValueError("not an entry of this format")
+        except Exception:  # verified, yet unreadable (another driftctl's): parse again
+            self.rejected += 1
             return None
         return n.Body(items, start, stop)
 
     @staticmethod
-    def _write(path: Path, tree: n.Body) -> None:
-        """The entry: a header, then each top-level item as its own marshal record, so a
-        large file never has a second full copy of its tree in memory."""
+    def _write(path: Path, tree: n.Body, source: bytes, secret: bytes) -> None:
+        """The entry: magic, the source's hash, the MAC, then a header and each top-level
+        item as its own pickle record (the MAC is written last, in its place)."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         except OSError:
             return
         try:
+            mac = hmac.new(secret, source, hashlib.sha256)
             with os.fdopen(handle, "wb") as out:
-                pickle.dump((FORMAT, len(tree.items), tree.start, tree.stop), out, protocol=5)
-                for item in tree.items:
-                    pickle.dump(item, out, protocol=5)
+                out.write(MAGIC + source + bytes(_DIGEST))
+                records = [(FORMAT, len(tree.items), tree.start, tree.stop), *tree.items]
+                for record in records:
+                    data = pickle.dumps(record, protocol=5)
+                    mac.update(data)
+                    out.write(data)
+                out.seek(len(MAGIC) + _DIGEST)
+                out.write(mac.digest())
             os.replace(temporary, path)
         except (OSError, ValueError, RecursionError, pickle.PicklingError):
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def sealed(payload: bytes, source: bytes, secret: bytes) -> bytes:
+    """An entry: magic, the source's hash, the MAC of both, the payload."""
+    mac = hmac.new(secret, source + payload, hashlib.sha256).digest()
+    return MAGIC + source + mac + payload
+
+
+def verified(blob: bytes, source: bytes, secret: bytes) -> bytes | None:
+    """The payload of an entry made from this source with this key; None otherwise."""
+    head = len(MAGIC)
+    if len(blob) < head + 2 * _DIGEST or not blob.startswith(MAGIC):
+        return None
+    made_from = blob[head : head + _DIGEST]
+    mac = blob[head + _DIGEST : head + 2 * _DIGEST]
+    payload = blob[head + 2 * _DIGEST :]
+    if not hmac.compare_digest(made_from, source):
+        return None
+    expected = hmac.new(secret, made_from + payload, hashlib.sha256).digest()
+    return payload if hmac.compare_digest(mac, expected) else None
 
 
 # encode/decode: a tree as plain nested lists and tuples (a node is [class index, start,

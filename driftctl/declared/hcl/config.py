@@ -13,7 +13,7 @@ from typing import Any
 
 from driftctl.declared import listing
 from driftctl.declared.hcl.eval import Origin, where
-from driftctl.declared.hcl.nodes import Attribute, Block, Body, Expr, Template, unwrap
+from driftctl.declared.hcl.nodes import Attribute, Block, Body, Expr, Literal, Template, unwrap
 from driftctl.declared.hcl.resultcache import record_listing
 from driftctl.declared.hcl.vars import VariableDecl, read_text
 from driftctl.errors import DriftctlError
@@ -73,7 +73,7 @@ class OutputDecl:
     file: str
     block: Block
     value: Expr | None
-    sensitive: Expr | None = None
+    sensitive: bool = False  # `sensitive = true`: its value is marked for the caller
 
 
 class ModuleConfig:
@@ -112,7 +112,7 @@ class ModuleConfig:
                 f"{self.prefix or self.directory}: not a directory",
                 hint="point --from at a Terraform directory",
             )
-        found = listing.files(self.directory)
+        found = listing.files(self.directory, read=(".tf",))
         record_listing(self.directory, found)
         names = [p.name for p in found]
         skipped = [n for n in names if n.endswith((".tf.json", "_override.tf"))]
@@ -163,7 +163,7 @@ class ModuleConfig:
             _unique(self.outputs, labels[0], f'output "{labels[0]}"', place)
             attrs = attributes(body)
             self.outputs[labels[0]] = OutputDecl(
-                labels[0], file, block, attrs.get("value"), attrs.get("sensitive")
+                labels[0], file, block, attrs.get("value"), literal_bool(file, attrs, "sensitive")
             )
         elif kind == "provider":
             self.providers.append((file, block))
@@ -189,8 +189,19 @@ def _variable(name: str, file: str, block: Block) -> VariableDecl:
         tuple(validations),
         attrs.get("nullable"),
         block,
-        attrs.get("sensitive"),
+        literal_bool(file, attrs, "sensitive"),
     )
+
+
+def literal_bool(file: str, attrs: Mapping[str, Expr], name: str) -> bool:
+    """A meta-argument Terraform wants written as true or false (`sensitive`); absent: false."""
+    node = attrs.get(name)
+    if node is None:
+        return False
+    inner = unwrap(node)
+    if type(inner) is Literal and type(inner.value) is bool:
+        return inner.value
+    raise DriftctlError(f"{where(file, node)}: {name} must be true or false (a literal)")
 
 
 def attributes(body: Body) -> dict[str, Expr]:

@@ -3,10 +3,14 @@
 full, multi-line strings as heredocs, and `(known after apply)` for unknown values.
 
 `driftctl eval --console` prints this; the differential tests compare it with Terraform's.
+`evaluate` is one expression evaluated in a root module (driftctl.api.evaluate).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from driftctl.declared.hcl import number
@@ -104,3 +108,27 @@ def _sequence(value: list[Any], indent: int) -> str:
     items = [f"\n{pad}{format_value(item, inner)}," for item in value]
     tail = "\n" + " " * indent if items else ""
     return "[" + "".join(items) + tail + "]"
+
+
+def evaluate(
+    expression: str,
+    directory: Path,
+    var_files: Sequence[Path] = (),
+    variables: Mapping[str, str] | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> Any:
+    """The value of expression in the root module at directory, as plain data (what is
+    known only after apply as Unknown or Ref, never guessed)."""
+    from driftctl.declared.hcl.load import Console
+    from driftctl.declared.hcl.values import finalize
+    from driftctl.errors import DriftctlError
+
+    directory = Path(os.path.normpath(directory))
+    if not directory.is_dir():
+        raise DriftctlError(f"{directory}: not a directory", "pass a Terraform directory")
+    if "\n" in expression.strip():
+        raise DriftctlError(f"{expression!r}: expected one expression on one line")
+    with Console(directory, var_files, variables, env=env, context=context) as session:
+        return finalize(session.evaluate(expression.strip()))

@@ -26,6 +26,7 @@ from driftctl.declared.hcl.types import (
     MapType,
     Null,
     ObjectType,
+    Sensitive,
     SetType,
     TupleType,
     Type,
@@ -61,9 +62,12 @@ def _pending(value: Any) -> bool:
 
 
 def convert(value: Any, want: Type) -> Any:
-    """value converted to want (cty's convert.Convert: unsafe conversions allowed)."""
+    """value converted to want (cty's convert.Convert: unsafe conversions allowed); a
+    sensitive mark stays on what it marked."""
     if want is DYNAMIC:
         return value
+    if type(value) is Sensitive:
+        return Sensitive(convert(value.value, want))
     have = type_of(value)
     if have == without_optional(want):
         return value
@@ -118,6 +122,8 @@ def get_conversion(have: Type, want: Type, unsafe: bool) -> Conversion | None:
     def run(value: Any, path: str) -> Any:
         if want is DYNAMIC:
             return value
+        if type(value) is Sensitive:
+            return Sensitive(run(value.value, path))
         if _pending(value):
             return value
         if is_null(value):

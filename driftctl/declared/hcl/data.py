@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.declared.hcl.iam import render
 from driftctl.declared.hcl.refs import MISSING
 from driftctl.declared.hcl.types import is_null
-from driftctl.declared.hcl.values import Instance, finalize
+from driftctl.declared.hcl.values import Instance, finalize, mark_if, unmark_deep
 from driftctl.model import Unknown
 
 if TYPE_CHECKING:
@@ -37,8 +37,9 @@ def data_attr(
 ) -> Any:
     """instance.name of a data source; MISSING when neither configured nor computed."""
     if instance.type == "aws_iam_policy_document" and name in ("json", "minified_json", "id"):
-        rendered = render(finalize(attrs))
-        return rendered if isinstance(rendered, Unknown) else rendered[name]
+        plain, marked = unmark_deep(finalize(attrs))  # a sensitive part makes it sensitive
+        rendered = render(plain)
+        return mark_if(marked, rendered if isinstance(rendered, Unknown) else rendered[name])
     if instance.type == "aws_caller_identity" and name in ("account_id", "arn", "user_id", "id"):
         key = "account_id" if name == "id" else name
         return _session(loader, instance, name, key)
@@ -77,6 +78,7 @@ def _region(loader: Loader, instance: Instance, name: str, provider: str) -> Any
 
     body = provider_body(loader, provider)
     configured = finalize(body.attrs.get("region")) if body is not None else None
+    configured = unmark_deep(configured)[0]
     if configured is not None:
         return configured
     return _session(loader, instance, name, "region")

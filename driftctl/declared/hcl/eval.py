@@ -6,6 +6,13 @@
 conditional's branches, typed nulls. Values that are only known after apply are
 `Unknown`; references to other resources' attributes are `Ref` (see refs.py). Any
 operation that needs the content of an Unknown or Ref gives Unknown.
+
+Sensitive marks (`Sensitive`, docs/sensitive.md) propagate as in Terraform: an operator,
+a condition, a template or a function call whose inputs hold a mark gives a marked
+result; a list or map keeps the marks of its elements; a traversal into a marked value
+gives a marked value. Functions that only move elements around (PASS_MARKS) keep the
+marks of the elements, as Terraform's do; every other function is given unmarked values
+and its whole result is marked.
 """
 
 from __future__ import annotations
@@ -19,7 +26,15 @@ from driftctl.declared.hcl.convert import ConversionError, convert, unify
 from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC, call, check_function
 from driftctl.declared.hcl.ops import binary, evaluate_for, logical, unary
-from driftctl.declared.hcl.refs import Attr, AttrSource, Index, Splat, Step, apply_steps
+from driftctl.declared.hcl.refs import (
+    Attr,
+    AttrSource,
+    Index,
+    Splat,
+    Step,
+    apply_steps,
+    unmark_steps,
+)
 from driftctl.declared.hcl.template import render_template
 from driftctl.declared.hcl.types import (
     BOOL,
@@ -34,13 +49,42 @@ from driftctl.declared.hcl.types import (
 from driftctl.declared.hcl.values import (
     EvalFailure,
     ResourceBlock,
+    Sensitive,
     as_unknown,
     find_pending,
+    hidden,
     is_pending,
+    mark,
+    mark_if,
     type_name,
+    unmark,
+    unmark_all,
+    unmark_deep,
 )
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
+
+# Functions that keep the marks of the elements they move (merge(a, b).x is sensitive only
+# if the x given was; `terraform console` agrees): they get their arguments with only their
+# own marks taken off. The others get unmarked values and their whole result is marked.
+PASS_MARKS = frozenset(
+    {
+        "chunklist",
+        "coalescelist",
+        "concat",
+        "element",
+        "keys",
+        "length",
+        "lookup",
+        "merge",
+        "one",
+        "reverse",
+        "slice",
+        "values",
+    }
+)
+# Evaluated here: they read or set the mark itself.
+MARK_FUNCTIONS = frozenset({"sensitive", "nonsensitive", "issensitive"})
 
 
 class HclEvalError(DriftctlError):
@@ -126,7 +170,10 @@ class Evaluator:
         except EvalFailure as exc:
             raise HclEvalError(f"{self._where(node)}: {exc}") from None
         except RecursionError:
-            raise HclEvalError(f"{self._where(node)}: expression is nested too deeply") from None
+            raise HclEvalError(
+                f"{self._where(node)}: {too_deep()}",
+                hint="shorten the chain of references (a cycle through module outputs?)",
+            ) from None
 
     def _where(self, node: n.Node) -> str:
         return where(self.frame.file, node)
@@ -152,14 +199,16 @@ class Evaluator:
     def _eval_object(self, node: n.Object) -> Any:
         out: dict[str, Any] = {}
         pending: Any = None
+        marked = False
         for key_node, value_node in node.items:
-            key = self.object_key(key_node)
+            key, key_marked = unmark(self.object_key(key_node))
+            marked = marked or key_marked  # a sensitive key: the whole object is
             value = self.evaluate(value_node)
             if is_pending(key):
                 pending = pending or key
                 continue
             out[key] = value
-        return as_unknown(pending) if pending is not None else out
+        return as_unknown(pending) if pending is not None else mark_if(marked, out)
 
     def object_key(self, key_node: n.ObjectKey) -> Any:
         keyword = key_node.keyword()
@@ -171,15 +220,15 @@ class Evaluator:
                 "ambiguous attribute key: if this expression is a reference, wrap it in "
                 "parentheses; if it is a name containing periods, quote it"
             )
-        key = self.evaluate(expr)
+        key, marked = unmark_deep(self.evaluate(expr))
         if is_pending(key):
             return key
         if is_null(key):
             raise EvalFailure("can't use a null value as an object key")
         try:
-            return convert(key, STRING)
+            return mark_if(marked, convert(key, STRING))
         except ConversionError as exc:
-            raise EvalFailure(f"incorrect key type: {exc}") from None
+            raise hidden(EvalFailure(f"incorrect key type: {exc}"), marked, [key]) from None
 
     # ------------------------------------------------------------------------ references
 
@@ -243,7 +292,8 @@ class Evaluator:
 
     def _ref_module(self, steps: list[Step]) -> Any:
         _first_attr("module", steps)
-        return self.scope.module_ref(steps)
+        plain, marked = unmark_steps(steps)  # a sensitive instance key
+        return mark_if(marked, self.scope.module_ref(list(plain)))
 
     def _ref_var(self, steps: list[Step]) -> Any:
         value = self.scope.variable(_first_attr("var", steps))
@@ -272,7 +322,14 @@ class Evaluator:
     # ------------------------------------------------------------------------ operators
 
     def _eval_conditional(self, node: n.Conditional) -> Any:
-        cond = self.evaluate(node.cond)
+        """A conditional; a sensitive condition makes the result sensitive."""
+        cond, marked = unmark_deep(self.evaluate(node.cond))
+        try:
+            return mark_if(marked, self._conditional(node, cond))
+        except EvalFailure as exc:
+            raise hidden(exc, marked, [cond]) from None
+
+    def _conditional(self, node: n.Conditional, cond: Any) -> Any:
         if is_pending(cond):
             return as_unknown(cond)
         if is_null(cond):
@@ -314,6 +371,7 @@ class Evaluator:
             value = Evaluator(self.scope, self.frame, quiet=True).evaluate(node)
         except DriftctlError:
             return None
+        value = unmark_deep(value)[0]
         if is_pending(value) or value is None:
             return DYNAMIC
         return type_of(value)
@@ -341,6 +399,9 @@ class Evaluator:
             raise EvalFailure(
                 "call to unknown function type(): it only exists in terraform console"
             )
+        if name in MARK_FUNCTIONS:
+            args = [self.evaluate(a) for a in node.args]
+            return self._mark_call(name, args, node.expand)
         if name in NON_DETERMINISTIC:
             args = [self.evaluate(a) for a in node.args]
             del args
@@ -352,14 +413,41 @@ class Evaluator:
             self.warn(f"{self._where(node)}: {unavailable.reason}; its value is unknown")
             return unavailable
         args = [self.evaluate(a) for a in node.args]
+        marked = False
         if node.expand:
+            args[-1], marked = unmark(args[-1]) if args else (None, False)
             args = self._expand(args)
             if isinstance(args, Unknown):
                 return args
-        return call(name, args, self.scope.call_context())
+        if name in PASS_MARKS:
+            pairs = [unmark(a) for a in args]
+            args, marked = [a for a, _ in pairs], marked or any(m for _, m in pairs)
+        else:
+            args, deep = unmark_all(args)
+            marked = marked or deep
+        try:
+            return mark_if(marked, call(name, args, self.scope.call_context()))
+        except EvalFailure as exc:
+            raise hidden(exc, marked, args) from None
+
+    def _mark_call(self, name: str, args: list[Any], expand: bool) -> Any:
+        """sensitive(x), nonsensitive(x), issensitive(x): only the mark of x itself counts,
+        as in Terraform (nonsensitive keeps the marks of x's elements)."""
+        if expand or len(args) != 1:
+            raise EvalFailure(f"{name}() takes exactly one argument")
+        value = args[0]
+        if name == "sensitive":
+            return mark(value)
+        if name == "nonsensitive":
+            return unmark(value)[0]
+        if isinstance(value, Sensitive):
+            return True
+        return as_unknown(value) if is_pending(value) else False
 
     @staticmethod
     def _expand(args: list[Any]) -> Any:
+        if not args:
+            raise EvalFailure("invalid expanding argument value: no argument to expand")
         last = args.pop()
         if is_pending(last):
             return as_unknown(last)
@@ -385,10 +473,16 @@ class Evaluator:
                 "invalid template argument: templatestring() needs a reference to a string "
                 "(a variable, local or attribute), not a literal template"
             )
-        first, variables = (self.evaluate(a) for a in node.args)
+        (first, first_marked), (variables, marked) = (
+            unmark_deep(self.evaluate(node.args[0])),
+            unmark(self.evaluate(node.args[1])),  # each variable keeps its own mark
+        )
         pending = find_pending([first, variables])
         if pending is not None:
             return as_unknown(pending)
+        return mark_if(first_marked or marked, self._template(name, node, first, variables))
+
+    def _template(self, name: str, node: n.Call, first: Any, variables: Any) -> Any:
         if is_null(first):
             raise EvalFailure(f"{name}(): the template must not be null")
         if not isinstance(variables, dict):
@@ -411,11 +505,13 @@ class Evaluator:
         except DriftctlError as exc:
             raise EvalFailure(exc.message) from None
         child = Evaluator(TemplateScope(self.scope), Frame(display, names=dict(variables)))
-        value = child.evaluate(template)
+        value, marked = unmark(child.evaluate(template))
         if is_pending(value) or isinstance(value, str) or value is None:
-            return value
+            return mark_if(marked, value)
+        value, deep = unmark_deep(value)
+        marked = marked or deep
         try:
-            return convert(value, STRING)
+            return mark_if(marked, convert(value, STRING))
         except ConversionError as exc:
             raise EvalFailure(f"{name}(): the template's value is not a string: {exc}") from None
 
@@ -443,7 +539,17 @@ class Evaluator:
         except HclEvalError:
             return False
         pending = find_pending(value)
-        return as_unknown(pending) if pending is not None else True
+        return as_unknown(pending) if pending is not None else True  # never marked: as Terraform
+
+
+def too_deep() -> str:
+    """What an evaluation deeper than the stack (driftctl.deepstack) is."""
+    from driftctl import deepstack
+
+    return (
+        f"references nested too deeply to evaluate (deeper than "
+        f"{deepstack.RECURSION_LIMIT:,} Python frames; tens of thousands of chained locals)"
+    )
 
 
 def _is_reference(node: n.Expr) -> bool:

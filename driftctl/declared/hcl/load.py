@@ -7,24 +7,24 @@ before apply is Unknown, never guessed.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import __version__, gcpause
+from driftctl import __version__, deepstack, gcpause
 from driftctl.declared.binding import Binding, State
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
-from driftctl.declared.hcl.eval import Evaluator, Frame
+from driftctl.declared.hcl.eval import Evaluator, Frame, too_deep
 from driftctl.declared.hcl.functions.files import exists_state, fileset_matches
 from driftctl.declared.hcl.loader import Loader
 from driftctl.declared.hcl.module import ModuleInstance
 from driftctl.declared.hcl.providers import apply_providers
 from driftctl.declared.hcl.resultcache import RECORDER, Recorder, ResultCache, key_of, record_file
 from driftctl.declared.hcl.syntax import parse_expression, parse_file
-from driftctl.declared.hcl.values import is_pending, key_suffix
+from driftctl.declared.hcl.values import is_pending, key_suffix, unmark_deep
 from driftctl.declared.hcl.vars import VarInput, resolve_variables, tfvars_files
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
@@ -61,12 +61,16 @@ def load_hcl(
       reference to one the configuration does not set takes the live value. An
       evaluation with a state is never cached (live values are not among what a cache
       entry checks, and a pre-binding entry would give back Unknowns that binding knows).
+
+    Evaluation recurses once per reference it follows, so it runs on a big stack
+    (driftctl.deepstack): a chain of thousands of locals evaluates as Terraform's does;
+    one deeper than even that is an error naming where, not a RecursionError.
     """
     options = _Options(var_files, variables or {}, env or {}, context or {}, inputs, provenance)
     options.state = state
     with gcpause.paused():
         if cache_dir is None or not result_cache or state:
-            return _load(directory, options, cache_dir)
+            return _deep(lambda: _load(directory, options, cache_dir))
         results = ResultCache(cache_dir)
         key = key_of(
             __version__,
@@ -84,11 +88,27 @@ def load_hcl(
         recorder = Recorder()
         token = RECORDER.set(recorder)
         try:
-            declared = _load(directory, options, cache_dir)
+            declared = _deep(lambda: _load(directory, options, cache_dir))
         finally:
             RECORDER.reset(token)
         results.put(key, recorder, declared)
         return declared
+
+
+def _deep(work: Callable[[], RawDeclared]) -> RawDeclared:
+    """work() on a big stack; a RecursionError that escapes the evaluator's own (which
+    names the expression) is still a message, never a traceback."""
+
+    def guarded() -> RawDeclared:
+        try:
+            return work()
+        except RecursionError:
+            raise DriftctlError(
+                f"the configuration: {too_deep()}",
+                hint="shorten the chain of references (a cycle through module outputs?)",
+            ) from None
+
+    return deepstack.run(guarded)
 
 
 def _load(directory: Path, options: _Options, cache_dir: Path | None) -> RawDeclared:
@@ -123,8 +143,11 @@ class Console:
         env: Mapping[str, str] | None = None,
         cache_dir: Path | None = None,
         inputs: Sequence[VarInput] | None = None,
+        context: Mapping[str, Any] | None = None,
     ) -> None:
-        options = _Options(var_files, variables or {}, env or {}, {}, inputs, provenance=False)
+        options = _Options(
+            var_files, variables or {}, env or {}, context or {}, inputs, provenance=False
+        )
         self._pause = gcpause.paused()
         self._pause.__enter__()
         try:
@@ -248,7 +271,7 @@ def _apply_imports(root: ModuleInstance, resources: list[RawResource]) -> None:
             continue
         evaluator = Evaluator(root, Frame(file))
         address = _import_address(evaluator, attrs["to"])
-        import_id = evaluator.evaluate(attrs["id"])
+        import_id = unmark_deep(evaluator.evaluate(attrs["id"]))[0]
         if address is None or not isinstance(import_id, str):
             root.warn(f"{place}: import block needs a literal resource address and a known id")
         elif address not in by_address:
@@ -269,6 +292,7 @@ def _import_address(evaluator: Evaluator, node: n.Expr) -> str | None:
             names.append(value)
             keys.append(None)
             continue
+        value = unmark_deep(value)[0]
         if is_pending(value) or not names or keys[-1] is not None:
             return None
         whole = number.to_int(value) if number.is_number(value) else None

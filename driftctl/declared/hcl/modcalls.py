@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from driftctl import safejson
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.config import CallDecl
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
@@ -47,7 +48,7 @@ def read_manifest(root: Path) -> dict[str, Path]:
     try:
         raw = path.read_bytes()
         record_file(path, raw)
-        data = json.loads(raw.decode("utf-8"))
+        data = safejson.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise DriftctlError(
             f"{MANIFEST.as_posix()}: cannot read: {exc}", hint="run `terraform init` again"
@@ -112,8 +113,32 @@ class CallSet:
                     "declared"
                 )
                 found = Unknown(f"module.{call.name} is not installed (source {call.source!r})")
+        if isinstance(found, Path):
+            self._refuse_cycle(call, found)
         self._targets[call.name] = found
         return found
+
+    def _refuse_cycle(self, call: CallDecl, directory: Path) -> None:
+        """A module whose source is itself or a module that (indirectly) calls it would
+        be expanded forever: an error naming the chain, as Terraform refuses it too."""
+        chain: list[str] = []
+        instance: Any = self.module
+        while instance is not None:
+            chain.append(instance.path or "the root module")
+            if Path(os.path.realpath(instance.config.directory)) == Path(
+                os.path.realpath(directory)
+            ):
+                what = (
+                    "its own directory"
+                    if len(chain) == 1
+                    else f"the directory of {chain[-1]}, which calls it"
+                )
+                raise DriftctlError(
+                    f'{call.where}: module "{call.name}" has source {call.source!r}, '
+                    f"{what}: modules calling each other in a cycle never end",
+                    hint="point the source at another directory",
+                )
+            instance = instance.parent
 
     def expansion(self, call: CallDecl) -> ExpansionResult:
         if call.name in self._expansions:

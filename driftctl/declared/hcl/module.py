@@ -27,7 +27,9 @@ from driftctl.declared.hcl.values import (
     finalize,
     from_plain,
     is_pending,
+    mark_if,
     to_bool,
+    unmark_deep,
 )
 from driftctl.declared.hcl.vars import VariableValue, default_value, finish
 from driftctl.declared.raw import RawResource
@@ -153,8 +155,8 @@ class ModuleInstance:
     def resource_attr(self, instance: Instance, name: str) -> Any:
         return self.loader.instances[instance.module].resources.attr(instance, name)
 
-    def bound_value(self, ref: Ref) -> Any:
-        found = self.loader.binding.lookup(ref)
+    def bound_value(self, ref: Ref, sensitive: bool = False) -> Any:
+        found = self.loader.binding.lookup(ref, sensitive)
         return ref if found is NOT_BOUND else from_plain(found)
 
     def module_ref(self, steps: list[Step]) -> Any:
@@ -202,6 +204,7 @@ class ModuleInstance:
                 value = evaluator.evaluate(decl.value) if decl.value is not None else None
         finally:
             self._output_stack.pop()
+        value = mark_if(decl.sensitive, value)  # the caller gets it marked
         self._outputs[name] = value
         return value
 
@@ -223,11 +226,9 @@ class ModuleInstance:
         out: dict[str, Any] = {}
         for name in sorted(self.config.outputs):
             decl = self.config.outputs[name]
-            value = finalize(self.output(name))
-            if decl.sensitive is not None:
-                flag = Evaluator(self, Frame(decl.file)).evaluate(decl.sensitive)
-                if flag is True:
-                    value = Unknown(f"output {name!r} is sensitive")
+            value, marked = unmark_deep(finalize(self.output(name)))
+            if decl.sensitive or marked:
+                value = Unknown(f"output {name!r} is sensitive")
             out[name] = value
         return out
 
@@ -244,11 +245,13 @@ class ModuleInstance:
                 continue
             evaluator = Evaluator(self, Frame(decl.file))
             for condition, message in decl.validations:
-                ok = evaluator.evaluate(condition)
+                ok = unmark_deep(evaluator.evaluate(condition))[0]
                 if is_pending(ok) or _true(ok, decl.file, condition):
                     continue
-                text = evaluator.evaluate(message)
+                text, hidden = unmark_deep(evaluator.evaluate(message))
                 text = text if isinstance(text, str) else f"{text!r}"
+                if hidden:  # as Terraform: never print a sensitive value
+                    text = "the error message includes a sensitive value, so it is not shown"
                 origin = value.origin
                 came = f" (value from {where(origin.file, origin.node)})" if origin else ""
                 failures.append(

@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING, Any
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import ConversionError, convert, equals
 from driftctl.declared.hcl.types import BOOL, NUMBER, STRING, CMap, CSet, is_null
-from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending, type_name
+from driftctl.declared.hcl.values import (
+    EvalFailure,
+    as_unknown,
+    hidden,
+    is_pending,
+    mark_if,
+    type_name,
+    unmark,
+    unmark_all,
+    unmark_deep,
+)
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref
 
@@ -31,7 +41,16 @@ def _operand(value: Any, want: Any, side: str) -> Any:
         raise EvalFailure(f"invalid operand: unsuitable value for {side} operand: {exc}") from None
 
 
-def unary(op: str, value: Any) -> Any:
+def unary(op: str, marked_value: Any) -> Any:
+    """A unary operator; a sensitive operand gives a sensitive result."""
+    value, marked = unmark_deep(marked_value)
+    try:
+        return mark_if(marked, _unary(op, value))
+    except EvalFailure as exc:
+        raise hidden(exc, marked, [value]) from None
+
+
+def _unary(op: str, value: Any) -> Any:
     if op == "!":
         operand = _operand(value, BOOL, "unary")
         if is_pending(operand):
@@ -47,7 +66,16 @@ def unary(op: str, value: Any) -> Any:
     return number.negate(operand)
 
 
-def binary(op: str, left: Any, right: Any) -> Any:
+def binary(op: str, marked_left: Any, marked_right: Any) -> Any:
+    """A binary operator; a sensitive operand gives a sensitive result."""
+    (left, right), marked = unmark_all([marked_left, marked_right])
+    try:
+        return mark_if(marked, _binary(op, left, right))
+    except EvalFailure as exc:
+        raise hidden(exc, marked, [left, right]) from None
+
+
+def _binary(op: str, left: Any, right: Any) -> Any:
     """`left op right` for every HCL binary operator but && and ||."""
     if op in ("==", "!="):
         result = equals(left, right)
@@ -84,8 +112,22 @@ def logical(evaluator: Evaluator, node: n.Binary) -> Any:
     """`&&` / `||` with HCL 2.24's short-circuit: a known deciding operand wins even when
     the other side failed (its error is dropped)."""
     decider = node.op == "||"
-    left, left_error = _side(evaluator, node.left, "left")
-    right, right_error = _side(evaluator, node.right, "right")
+    left, left_error, left_marked = _side(evaluator, node.left, "left")
+    right, right_error, right_marked = _side(evaluator, node.right, "right")
+    try:
+        result = _logical(decider, left, left_error, right, right_error)
+    except EvalFailure as exc:
+        raise hidden(exc, left_marked or right_marked, [left, right]) from None
+    return mark_if(left_marked or right_marked, result)
+
+
+def _logical(
+    decider: bool,
+    left: Any,
+    left_error: DriftctlError | None,
+    right: Any,
+    right_error: DriftctlError | None,
+) -> Any:
     left_known = left_error is None and not is_pending(left)
     right_known = right_error is None and not is_pending(right)
     if not left_known and not right_known:
@@ -112,12 +154,15 @@ def logical(evaluator: Evaluator, node: n.Binary) -> Any:
     return (left or right) if decider else (left and right)
 
 
-def _side(evaluator: Evaluator, node: n.Expr, side: str) -> tuple[Any, DriftctlError | None]:
+def _side(evaluator: Evaluator, node: n.Expr, side: str) -> tuple[Any, DriftctlError | None, bool]:
     try:
-        value = evaluator.evaluate(node)
+        value, marked = unmark_deep(evaluator.evaluate(node))
     except DriftctlError as exc:
-        return None, exc
-    return _operand(value, BOOL, side), None
+        return None, exc, False
+    try:
+        return _operand(value, BOOL, side), None, marked
+    except EvalFailure as exc:
+        raise hidden(exc, marked, [value]) from None
 
 
 # ---------------------------------------------------------------------------- for
@@ -144,7 +189,15 @@ def bind(names: tuple[str | None, str], key: Any, value: Any) -> dict[str, Any]:
 
 
 def evaluate_for(evaluator: Evaluator, node: n.For) -> Any:
-    collection = evaluator.evaluate(node.collection)
+    """A for expression; a sensitive collection (itself, not its elements, which keep their
+    own marks), condition or key makes the result sensitive."""
+    collection, marked = unmark(evaluator.evaluate(node.collection))
+    flag = [marked]
+    result = _evaluate_for(evaluator, node, collection, flag)
+    return mark_if(flag[0], result)
+
+
+def _evaluate_for(evaluator: Evaluator, node: n.For, collection: Any, flag: list[bool]) -> Any:
     if is_pending(collection):
         return as_unknown(collection)
     if is_null(collection):
@@ -158,7 +211,8 @@ def evaluate_for(evaluator: Evaluator, node: n.For) -> Any:
     for key, value in iterate(collection):
         child = evaluator.with_names(bind(names, key, value))
         if node.cond is not None:
-            keep = child.evaluate(node.cond)
+            keep, keep_marked = unmark_deep(child.evaluate(node.cond))
+            flag[0] = flag[0] or keep_marked
             if is_pending(keep):
                 pending = pending or keep
                 continue
@@ -174,7 +228,8 @@ def evaluate_for(evaluator: Evaluator, node: n.For) -> Any:
             tuple_out.append(child.evaluate(node.value))
             continue
         assert node.key is not None
-        raw = child.evaluate(node.key)
+        raw, key_marked = unmark_deep(child.evaluate(node.key))
+        flag[0] = flag[0] or key_marked
         if is_pending(raw):
             pending = pending or raw
             continue

@@ -8,13 +8,17 @@ syntax.py follows hclsyntax, Terraform's own parser, and is ten times faster.
 from __future__ import annotations
 
 from driftctl.declared.hcl.nodes import Body, Expr
-from driftctl.declared.hcl.syntax import SYNTAX_HINT, parse_expression, parse_file
+from driftctl.declared.hcl.syntax import MAX_DEPTH, SYNTAX_HINT, parse_expression, parse_file
 
-__all__ = ["SYNTAX_HINT", "parse", "parse_expression"]
+__all__ = ["MAX_TREE_DEPTH", "SYNTAX_HINT", "parse", "parse_expression"]
+
+# Levels of nesting a file may have: deeper is refused at parse with file:line:col.
+MAX_TREE_DEPTH = MAX_DEPTH
 
 
 def parse(text: str, display: str) -> Body:
-    """Parse HCL text; a syntax error raises DriftctlError naming display:line:col."""
+    """Parse HCL text; a syntax error (or an expression nested deeper than MAX_TREE_DEPTH)
+    raises DriftctlError naming display:line:col."""
     return parse_file(text, display)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
 from driftctl.declared.hcl.nodes import Node
-from driftctl.declared.hcl.values import EvalFailure, is_pending, to_str
+from driftctl.declared.hcl.values import EvalFailure, Sensitive, is_pending, to_str, unmark_deep
 from driftctl.model import SourceRef
 
 Path = tuple[str | int, ...]
@@ -74,6 +74,8 @@ class _Walker:
 
     def fill(self, provenance: dict[str, SourceRef], name: str, place: _Place, value: Any) -> None:
         provenance[name] = span(place.file, place.node)
+        if isinstance(value, Sensitive):  # where a sensitive value is written is no secret
+            value = value.value
         if isinstance(value, dict):
             for key, item in value.items():
                 child = (
@@ -99,7 +101,7 @@ class _Walker:
         key = (id(evaluator), id(node))
         if key not in self._memo:
             try:
-                value = evaluator.evaluate(node)
+                value = unmark_deep(evaluator.evaluate(node))[0]
             except HclEvalError:
                 value = None
             self._memo[key] = None if is_pending(value) else value

@@ -20,7 +20,14 @@ from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import attributes, literal_string
 from driftctl.declared.hcl.eval import Evaluator, Frame, where
 from driftctl.declared.hcl.nodes import Expr, static_traversal
-from driftctl.declared.hcl.values import as_unknown, finalize, is_pending
+from driftctl.declared.hcl.values import (
+    as_unknown,
+    finalize,
+    is_pending,
+    sensitive_paths,
+    unmark,
+    unmark_deep,
+)
 from driftctl.declared.raw import RawDeclared
 from driftctl.errors import DriftctlError
 
@@ -104,17 +111,30 @@ def apply_providers(loader: Loader, declared: RawDeclared) -> None:
         body = provider_body(loader, key)
         assert body is not None
         if "region" in body.attrs:
-            declared.regions[key] = finalize(body.attrs["region"])
+            declared.regions[key] = unmark_deep(finalize(body.attrs["region"]))[0]
         _default_tags(declared, key, body.attrs.get("default_tags"))
 
 
 def _default_tags(declared: RawDeclared, key: str, blocks: Any) -> None:
     if blocks is None:
         return
-    tags = finalize(blocks[-1].get("tags", {})) if isinstance(blocks, list) and blocks else blocks
-    if isinstance(tags, dict):
-        declared.default_tags[key] = tags
+    blocks, whole = unmark(blocks)
+    tags = blocks
+    if isinstance(blocks, list) and blocks:
+        last, last_marked = unmark(blocks[-1])
+        tags = finalize(last.get("tags", {})) if isinstance(last, dict) else last
+        whole = whole or last_marked
+    plain, marked = sensitive_paths(tags)
+    if isinstance(plain, dict):
+        declared.default_tags[key] = plain
+        if whole or "" in marked:  # the whole map: every tag it gives is sensitive
+            keys = set(plain)
+        else:
+            keys = {k for k, v in tags.items() if unmark_deep(v)[1]}
+        if keys:
+            declared.sensitive_default_tags[key] = frozenset(keys)
         return
+    tags = plain
     address = f"provider.aws{'.' + key if key else ''}" if "provider" not in key else key
     reason = as_unknown(tags).reason if is_pending(tags) else "default_tags.tags is not a map"
     declared.unknown.append({"address": address, "path": "default_tags.tags", "reason": reason})

@@ -7,6 +7,8 @@ An attribute the configuration sets to null that the provider computes (`ipv6_ci
 = null` on an aws_vpc) is a `Ref` too: Terraform knows it only after apply.
 
 On plain values the steps follow HCL's `hcl.Index` and `hcl.GetAttr`.
+A step into a sensitive value, or with a sensitive key, gives a sensitive value; so does
+an attribute the provider's schema marks sensitive (`aws_db_instance.x.password`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeAlias
 
+from driftctl import sensitive
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.computed import is_computed
 from driftctl.declared.hcl.convert import ConversionError, convert, make_list
@@ -35,12 +38,17 @@ from driftctl.declared.hcl.values import (
     EvalFailure,
     Instance,
     ResourceBlock,
+    Sensitive,
     as_unknown,
     is_pending,
+    mark,
+    mark_if,
     ref_text,
     to_number,
     to_str,
     type_name,
+    unmark,
+    unmark_deep,
 )
 from driftctl.model import Ref, Unknown
 
@@ -70,14 +78,41 @@ class AttrSource(Protocol):
     def resource_attr(self, instance: Instance, name: str) -> Any:
         """The evaluated attribute of a declared instance, or MISSING if it does not set it.
 
-        A source may also have `bound_value(ref)`: ref's live value once its resource is
-        matched (driftctl.declared.binding), else ref itself (module instances have it)."""
+        A source may also have `bound_value(ref, sensitive)`: ref's live value once its
+        resource is matched (driftctl.declared.binding), else ref itself (module instances
+        have it); sensitive: the value is, and is recorded masked."""
+
+
+def unmark_steps(steps: Sequence[Step]) -> tuple[tuple[Step, ...], bool]:
+    """steps with their index keys unmarked; whether any key was sensitive."""
+    out: list[Step] = []
+    marked = False
+    for step in steps:
+        if isinstance(step, Index):
+            key, inner = unmark_deep(step.key)
+            step = Index(key) if inner else step
+        elif isinstance(step, Splat):
+            inner_steps, inner = unmark_steps(step.steps)
+            step = Splat(inner_steps) if inner else step
+        else:
+            inner = False
+        out.append(step)
+        marked = marked or inner
+    return tuple(out), marked
 
 
 def apply_steps(value: Any, steps: Sequence[Step], source: AttrSource) -> Any:
+    for step in steps:
+        if type(step) is not Attr:  # an index or a splat: its key may be sensitive
+            plain, marked = unmark_steps(steps)
+            if marked:
+                return mark(apply_steps(value, plain, source))
+            break
     i = 0
     while i < len(steps):
         step = steps[i]
+        if isinstance(value, Sensitive):  # into a sensitive value: the result is too
+            return mark(apply_steps(value.value, steps[i:], source))
         if isinstance(value, ResourceBlock) and value.expansion is None:
             value = value.instance()
         if isinstance(step, Splat):
@@ -188,17 +223,26 @@ def _resolve(instance: Instance, path: Sequence[Step], source: AttrSource) -> An
     ref: Any = Ref(instance.address, tuple(keys))
     if instance.mode == "data":  # data sources are read by terraform, never matched
         ref = Unknown(f"{ref_text(ref)} is read from AWS when terraform plans")
+    marked = sensitive.covers(
+        sensitive.provider_paths(instance.type, instance.mode), sensitive.join_keys(keys)
+    )
     value = source.resource_attr(instance, first.name)
     if is_null(value) and instance.mode == "managed" and is_computed(instance.type, first.name):
         value = MISSING
     for step in path[1:]:
+        value, inner = unmark(value)
+        marked = marked or inner
         if value is MISSING:
             break
         value = lookup(value, step) if isinstance(value, (dict, list)) else apply_step(value, step)
     if value is not MISSING:
-        return value
+        return mark_if(marked, value)
     bind = getattr(source, "bound_value", None)
-    return bind(ref) if bind is not None and isinstance(ref, Ref) else ref
+    if bind is None or not isinstance(ref, Ref):
+        return mark_if(marked, ref)
+    # a live value bound in place of a sensitive attribute stays sensitive (and is recorded
+    # as "(sensitive)" for the report's provenance)
+    return mark_if(marked, bind(ref, sensitive=marked))
 
 
 def _path_key(step: Step) -> str | int:

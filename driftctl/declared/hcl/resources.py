@@ -19,13 +19,15 @@ from driftctl.declared.hcl.values import (
     Expansion,
     Instance,
     ResourceBlock,
+    Sensitive,
     as_unknown,
-    finalize,
     find_pending,
     is_pending,
     ref_text,
+    sensitive_paths,
     to_number,
     type_name,
+    unmark_deep,
 )
 from driftctl.declared.raw import RawResource
 from driftctl.errors import DriftctlError
@@ -50,6 +52,14 @@ def evaluate_expansion(
         return None, None, None
     node = meta[kind]
     value = evaluator.evaluate(node)
+    if kind == "for_each" and isinstance(value, Sensitive):  # as Terraform
+        raise HclEvalError(
+            f"{where(evaluator.frame.file, node)}: for_each: sensitive values, or values "
+            "derived from them, cannot be used as for_each arguments (they would become "
+            "instance keys)"
+        )
+    if kind == "count":
+        value = unmark_deep(value)[0]
     pending = find_pending(value) if kind == "count" or isinstance(value, list) else None
     if is_pending(value) or pending is not None:
         return as_unknown(pending or value), None, None
@@ -211,7 +221,7 @@ class ResourceSet:
         provider = self.provider_key(decl) if decl.type.startswith("aws_") else ""
         for instance in block.instances():
             body = self.body(instance)
-            attrs = finalize(body.attrs)
+            attrs, marked = sensitive_paths(body.attrs)  # finalized, marks as paths
             unknown.extend(unknown_entries(instance.address, attrs, ""))
             yield RawResource(
                 type=decl.type,
@@ -220,6 +230,7 @@ class ResourceSet:
                 source=source,
                 provider=provider,
                 provenance=dict(sorted(body.provenance.items())),
+                sensitive=frozenset(marked),
                 bound={k: dict(sorted(v.items())) for k, v in sorted(body.bound.items()) if v},
             )
         self._release(decl)

@@ -9,8 +9,11 @@ directory whose files it enumerated, and the answers of fileexists()/fileset(). 
 is used only when all of those are unchanged; otherwise the configuration is evaluated
 again (with the parse cache) and the entry rewritten. A failed evaluation is not cached.
 
-Entries are pickles written atomically and checked against a SHA-256 of their payload;
-one that cannot be read is ignored and replaced. They are read with an unpickler that
+Entries are pickles written atomically and sealed with an HMAC-SHA256 of their payload,
+keyed with the parse cache's secret (`key` in the cache directory, see cache.py): one
+that does not verify (damaged, planted by anyone who cannot read the key) or cannot be
+read is ignored and replaced; without a usable key nothing is cached. Sensitive marks are
+in an entry as paths (RawResource.sensitive), never as values. They are read with an unpickler that
 builds only driftctl's own value classes (`SafeUnpickler`), so a planted entry cannot run
 code.
 """
@@ -20,9 +23,11 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import hashlib
+import hmac
 import io
 import os
 import pickle
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +35,9 @@ from typing import Any
 
 from driftctl.declared import listing
 
-FORMAT = b"driftctl-hcl-result 2\n"  # 2: RawDeclared.inputs, RawResource.bound
+FORMAT = b"driftctl-hcl-result 3\n"  # 2: inputs, bound; 3: sensitive paths, HMAC
+KEY_FILE = "key"
+SECRET_BYTES = 32
 
 
 _ALLOWED = {
@@ -41,6 +48,7 @@ _ALLOWED = {
     ("driftctl.model", "Ref"),
     ("driftctl.declared.hcl.resultcache", "Recorder"),
     ("driftctl.declared.hcl.number", "BigFloat"),
+    ("driftctl.declared.hcl.types", "Sensitive"),  # a mark, should one ever be kept
     ("pathlib", "PosixPath"),  # RawDeclared.inputs: the files the evaluation read
     ("copyreg", "_reconstructor"),
     ("builtins", "object"),
@@ -143,6 +151,21 @@ def still_valid(recorder: Recorder, rerun: Callable[[str, str, str], Any]) -> bo
 class ResultCache:
     def __init__(self, directory: Path) -> None:
         self.directory = directory / "results"
+        self._key_path = directory / KEY_FILE
+        self._secret: bytes | None = None
+        self._secret_read = False
+
+    def secret(self) -> bytes | None:
+        if not self._secret_read:
+            self._secret_read = True
+            self._secret = load_secret(self._key_path)
+        return self._secret
+
+    def _mac(self, payload: bytes) -> str | None:
+        secret = self.secret()
+        if secret is None:
+            return None
+        return hmac.new(secret, payload, hashlib.sha256).hexdigest()
 
     def _path(self, key: str) -> Path:
         return self.directory / f"{key}.pickle"
@@ -155,7 +178,8 @@ class ResultCache:
         if not data.startswith(FORMAT):
             return None
         header, _, payload = data[len(FORMAT) :].partition(b"\n")
-        if header.decode("ascii", "replace") != digest(payload):
+        mac = self._mac(payload)
+        if mac is None or not hmac.compare_digest(header, mac.encode()):
             return None
         try:
             recorder, value = safe_load(io.BytesIO(payload))
@@ -170,7 +194,10 @@ class ResultCache:
             payload = pickle.dumps((recorder, value), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             return
-        data = FORMAT + digest(payload).encode() + b"\n" + payload
+        mac = self._mac(payload)
+        if mac is None:
+            return
+        data = FORMAT + mac.encode() + b"\n" + payload
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
@@ -183,6 +210,29 @@ class ResultCache:
         except OSError:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+def load_secret(path: Path) -> bytes | None:
+    """The key in path, made (atomically, 0600) when absent; None when it cannot be made or
+    is not a private file of this user's (someone else may know it)."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not path.exists():
+            handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".key")  # 0600
+            try:
+                with os.fdopen(handle, "wb") as out:
+                    out.write(os.urandom(SECRET_BYTES))
+                with contextlib.suppress(FileExistsError):  # another run made it first
+                    os.link(temporary, path)
+            finally:
+                os.unlink(temporary)
+        info = os.lstat(path)
+        private = stat.S_ISREG(info.st_mode) and not info.st_mode & 0o077
+        if not private or info.st_uid != os.getuid() or info.st_size != SECRET_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def key_of(*parts: Any) -> str:

@@ -18,6 +18,7 @@ import sys
 import unicodedata
 from typing import Any, NoReturn
 
+from driftctl import deepstack
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.nodes import (
     COLUMN_BITS,
@@ -49,7 +50,10 @@ from driftctl.errors import DriftctlError
 
 SYNTAX_HINT = "fix the HCL syntax there; `terraform validate` gives the full diagnosis"
 PARSER_VERSION = "1"  # bump when the trees the parser builds change
-MAX_DEPTH = 64  # nested expressions, templates or blocks (Python's stack is the limit)
+# Levels of nested expressions, templates or blocks a file may have. Everything that reads
+# a tree walks it recursively (the parser itself, the evaluator, the cache), on the big
+# stack of driftctl.deepstack; far above what people write (a 20-deep expression is rare).
+MAX_DEPTH = 200
 
 # token kinds
 NL, EOF, IDENT, NUMBER, OP = "nl", "eof", "ident", "number", "op"
@@ -403,7 +407,12 @@ class _Parser:
     def _deeper(self, token: Token) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            _token_error(self.lexer, token, f"nested more than {MAX_DEPTH} levels deep")
+            raise DriftctlError(
+                f"{self.lexer.display}:{token.start >> COLUMN_BITS}:"
+                f"{token.start & ((1 << COLUMN_BITS) - 1)}: expression nested too deeply (its "
+                f"syntax is more than {MAX_DEPTH} levels deep)",
+                hint="split it into locals; driftctl refuses deeper nesting",
+            )
 
     # ------------------------------------------------------------------ bodies
 
@@ -1071,7 +1080,11 @@ def _extend(expr: Expr, step: Step) -> Expr:
 
 
 def parse_file(text: str, display: str) -> Body:
-    """A configuration file's body."""
+    """A configuration file's body (parsed on a big stack, driftctl.deepstack)."""
+    return deepstack.run(lambda: _parse_file(text, display))
+
+
+def _parse_file(text: str, display: str) -> Body:
     parser = _Parser(_Lexer(text, display))
     try:
         return parser.body(EOF)
@@ -1083,6 +1096,10 @@ def parse_file(text: str, display: str) -> Body:
 
 def parse_expression(text: str, display: str, first_line: int = 1) -> Expr:
     """One expression (a --var value, a template expression)."""
+    return deepstack.run(lambda: _parse_expression(text, display, first_line))
+
+
+def _parse_expression(text: str, display: str, first_line: int) -> Expr:
     parser = _Parser(_Lexer(text, display, first_line))
     parser.newlines.append(False)
     try:
@@ -1099,6 +1116,10 @@ def parse_expression(text: str, display: str, first_line: int = 1) -> Expr:
 
 def parse_template(text: str, display: str) -> Expr:
     """A whole text as a template (templatefile, templatestring)."""
+    return deepstack.run(lambda: _parse_template(text, display))
+
+
+def _parse_template(text: str, display: str) -> Expr:
     lexer = _Lexer(text, display)
     lexer.modes = [["heredoc", "\0no marker\0", False]]
     parser = _Parser(lexer)

@@ -15,7 +15,18 @@ from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.convert import ConversionError, convert, nfc
 from driftctl.declared.hcl.ops import bind, iterate, join_pieces
 from driftctl.declared.hcl.types import BOOL, STRING, is_null
-from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending, type_name
+from driftctl.declared.hcl.values import (
+    EvalFailure,
+    as_unknown,
+    hidden,
+    is_pending,
+    mark,
+    mark_if,
+    type_name,
+    unmark,
+    unmark_all,
+    unmark_deep,
+)
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.eval import Evaluator
@@ -29,8 +40,9 @@ def render_template(evaluator: Evaluator, node: n.Template) -> Any:
         return parts[0]
     pieces: list[Any] = []
     _render_into(evaluator, parts, pieces)
-    joined = join_pieces(pieces)
-    return nfc(joined) if isinstance(joined, str) else joined
+    plain, marked = unmark_all(pieces)  # a sensitive piece makes the string sensitive
+    joined = join_pieces(plain)
+    return mark_if(marked, nfc(joined) if isinstance(joined, str) else joined)
 
 
 def _render_into(evaluator: Evaluator, parts: tuple[Any, ...], out: list[Any]) -> None:
@@ -46,7 +58,15 @@ def _render_into(evaluator: Evaluator, parts: tuple[Any, ...], out: list[Any]) -
             out.append(_interpolate(evaluator.evaluate(part)))
 
 
-def _interpolate(value: Any) -> Any:
+def _interpolate(marked_value: Any) -> Any:
+    value, marked = unmark_deep(marked_value)
+    try:
+        return mark_if(marked, _interpolate_plain(value))
+    except EvalFailure as exc:
+        raise hidden(exc, marked, [value]) from None
+
+
+def _interpolate_plain(value: Any) -> Any:
     if is_pending(value):
         return value
     if type(value) is str:
@@ -66,7 +86,9 @@ def _interpolate(value: Any) -> Any:
 
 
 def _render_if(evaluator: Evaluator, part: n.TIf, out: list[Any]) -> None:
-    cond = evaluator.evaluate(part.cond)
+    cond, marked = unmark_deep(evaluator.evaluate(part.cond))
+    if marked:
+        out.append(mark(""))  # what the template shows depends on a sensitive value
     if is_pending(cond):
         out.append(as_unknown(cond))
         return
@@ -80,7 +102,9 @@ def _render_if(evaluator: Evaluator, part: n.TIf, out: list[Any]) -> None:
 
 
 def _render_for(evaluator: Evaluator, part: n.TFor, out: list[Any]) -> None:
-    collection = evaluator.evaluate(part.collection)
+    collection, marked = unmark(evaluator.evaluate(part.collection))
+    if marked:
+        out.append(mark(""))
     if is_pending(collection):
         out.append(as_unknown(collection))
         return

@@ -11,6 +11,7 @@ Conversion and unification between types are in `convert.py`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -202,6 +203,20 @@ class CMap(dict):  # type: ignore[type-arg]
         self.etype = etype
 
 
+@dataclasses.dataclass(frozen=True)
+class Sensitive:
+    """A value Terraform marks sensitive: `variable`/`output` with `sensitive = true`,
+    `sensitive()`, or an attribute the provider's schema marks. Never nested in itself.
+    Its type is its value's (values.py holds the helpers)."""
+
+    value: Any
+
+    def __repr__(self) -> str:  # never the value, should a message ever show one
+        return "(sensitive value)"
+
+    __str__ = __repr__
+
+
 class Null:
     """A null of a known type (None is a null of no particular type)."""
 
@@ -248,6 +263,8 @@ def type_of(value: Any) -> Type:
         return MapType(value.etype)
     if kind is Null:
         return value.type  # type: ignore[no-any-return]
+    if kind is Sensitive:
+        return type_of(value.value)
     return DYNAMIC  # None, Unknown, Ref, Instance
 
 

@@ -4,6 +4,11 @@ instance, turned into an `Unknown` by `finalize` when it reaches an attribute).
 
 `finalize` turns an evaluated value into the plain JSON-like data the rest of driftctl
 reads: typed collections become lists and dicts, typed nulls None, numbers int or float.
+
+Any value, or any element of a list or map, may be wrapped in `Sensitive`: Terraform's
+sensitive mark (docs/sensitive.md). The evaluator takes marks off where it computes with a
+value (operators, function calls, templates, traversals, conditions, for expressions) and
+puts them back on the result, so built-in functions never see one.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from driftctl.declared.hcl.types import (
     CMap,
     CSet,
     Null,
+    Sensitive,
     is_null,
     type_of,
 )
@@ -112,16 +118,142 @@ class ResourceBlock:
         return {inst.key: inst for inst in self.instances()}
 
 
+def mark(value: Any) -> Any:
+    """value marked sensitive (once)."""
+    return value if isinstance(value, Sensitive) else Sensitive(value)
+
+
+def mark_if(marked: bool, value: Any) -> Any:
+    return mark(value) if marked else value
+
+
+def unmark(value: Any) -> tuple[Any, bool]:
+    """(value without its own mark, whether it had one); marks inside it stay."""
+    if isinstance(value, Sensitive):
+        return value.value, True
+    return value, False
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def unmark_deep(value: Any) -> tuple[Any, bool]:
+    """(value without any mark, at any depth; whether it had one)."""
+    if type(value) in _SCALARS:  # the common case, first
+        return value, False
+    if isinstance(value, Sensitive):
+        return unmark_deep(value.value)[0], True
+    if isinstance(value, dict):
+        found = False
+        out: dict[Any, Any] = {}
+        for key, item in value.items():
+            out[key], inner = unmark_deep(item)
+            found = found or inner
+        if not found:
+            return value, False
+        return (CMap(out, value.etype) if type(value) is CMap else out), True
+    if isinstance(value, list):
+        items = [unmark_deep(item) for item in value]
+        if any(inner for _, inner in items):
+            plain = [item for item, _ in items]
+            if type(value) is CList:
+                return CList(plain, value.etype), True
+            if type(value) is CSet:
+                return CSet(plain, value.etype), True
+            return plain, True
+        return value, False
+    return value, False
+
+
+def unmark_all(values: list[Any]) -> tuple[list[Any], bool]:
+    """Each value without any mark; whether any had one."""
+    pairs = [unmark_deep(v) for v in values]
+    return [v for v, _ in pairs], any(m for _, m in pairs)
+
+
+def sensitive_paths(value: Any) -> tuple[Any, set[str]]:
+    """(value finalized and without marks, the attribute paths that were marked: `a.b`,
+    `list[0]`). One walk when nothing is marked (the common case), three when something is."""
+    seen: list[bool] = []
+    plain = _finalized(value, seen)
+    found: set[str] = set()
+    if seen:
+        _marked_paths(plain, "", found)
+        plain = unmark_deep(plain)[0]
+    return plain, found
+
+
+def _finalized(value: Any, seen: list[bool]) -> Any:
+    """finalize(value); appends to seen when value holds a mark."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict or kind is CMap:
+        return {k: _finalized(v, seen) for k, v in value.items()}
+    if kind is list or kind is CList or kind is CSet:
+        return [_finalized(v, seen) for v in value]
+    if kind is Sensitive:
+        seen.append(True)
+        return mark(_finalized(value.value, seen))
+    return finalize(value)
+
+
+def _marked_paths(value: Any, path: str, found: set[str]) -> None:
+    if isinstance(value, Sensitive):
+        found.add(path)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _marked_paths(item, f"{path}.{key}" if path else str(key), found)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _marked_paths(item, f"{path}[{index}]", found)
+
+
+HIDDEN = "(sensitive value)"
+
+
+def hidden(exc: EvalFailure, marked: bool, values: list[Any]) -> EvalFailure:
+    """The failure to raise: when sensitive values took part, their text in the message
+    is "(sensitive value)", as Terraform hides them."""
+    return EvalFailure(scrub(str(exc), values)) if marked else exc
+
+
+def scrub(message: str, values: list[Any]) -> str:
+    """message with the text of every scalar inside values replaced by HIDDEN."""
+    texts: set[str] = set()
+    stack = list(values)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Sensitive):
+            stack.append(item.value)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and item:
+            texts |= {item, repr(item), json.dumps(item, ensure_ascii=False)}
+        elif number.is_number(item) and not isinstance(item, bool):
+            texts |= {str(item), number.text(item) if type(item) is BigFloat else str(item)}
+    for text in sorted(texts, key=len, reverse=True):
+        message = message.replace(text, HIDDEN)
+    return message
+
+
 PENDING = (Unknown, Ref, Instance)
 _convert.PENDING_TYPES = PENDING
 
 
 def is_pending(value: Any) -> TypeGuard[Unknown | Ref | Instance]:
+    """Whether value (marked or not) is only known after apply."""
+    if isinstance(value, Sensitive):
+        value = value.value
     return isinstance(value, PENDING)
 
 
 def find_pending(value: Any) -> Unknown | Ref | Instance | None:
     """The first Unknown, Ref or Instance anywhere inside value (deterministic order)."""
+    if isinstance(value, Sensitive):
+        value = value.value
     if isinstance(value, PENDING):
         return value
     items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
@@ -137,7 +269,11 @@ def ref_text(ref: Ref) -> str:
     return f"{ref.address}{tail}"
 
 
-def as_unknown(value: Unknown | Ref | Instance) -> Unknown:
+def as_unknown(value: Unknown | Ref | Instance | Sensitive) -> Unknown:
+    """The Unknown a pending value stands for (a mark is dropped: an Unknown is never
+    compared nor shown with a value)."""
+    if isinstance(value, Sensitive):
+        return as_unknown(value.value)
     if isinstance(value, Unknown):
         return value
     if isinstance(value, Instance) and value.mode == "data":
@@ -152,6 +288,8 @@ def finalize(value: Any) -> Any:
     kind = type(value)
     if kind is str or kind is bool or kind is int or value is None:
         return value
+    if kind is Sensitive:
+        return mark(finalize(value.value))
     if kind is dict or kind is CMap:
         return {k: finalize(v) for k, v in value.items()}
     if kind is list or kind is CList or kind is CSet:
@@ -193,6 +331,8 @@ def is_number(value: Any) -> bool:
 
 
 def type_name(value: Any) -> str:
+    if isinstance(value, Sensitive):
+        return type_name(value.value)
     if is_pending(value):
         return "unknown"
     if value is None:
@@ -253,5 +393,6 @@ def norm_number(value: Any) -> Any:
 
 __all__ = [
     "ConversionError",
+    "Sensitive",
     "to_string_text",
 ]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from driftctl import safejson
 from driftctl.declared import listing
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.convert import ConversionError, convert
@@ -31,6 +32,7 @@ from driftctl.declared.hcl.values import (
     Instance,
     ResourceBlock,
     from_plain,
+    mark_if,
 )
 from driftctl.errors import DriftctlError
 
@@ -51,7 +53,7 @@ class VariableDecl:
     validations: tuple[tuple[n.Expr, n.Expr], ...] = ()
     nullable: n.Expr | None = None
     block: n.Block | None = None
-    sensitive: n.Expr | None = None
+    sensitive: bool = False  # `sensitive = true`: its value is marked (values.Sensitive)
 
     @property
     def where(self) -> str:
@@ -216,7 +218,7 @@ def tfvars_files(
 
 
 def _auto_files(directory: Path) -> list[Path]:
-    found = listing.files(directory)
+    found = listing.files(directory, read=(".auto.tfvars", ".auto.tfvars.json"))
     record_listing(directory, found)
     auto = [p for p in found if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))]
     defaults = [directory / "terraform.tfvars", directory / "terraform.tfvars.json"]
@@ -261,7 +263,7 @@ def _read_json_tfvars(text: str, display: str) -> dict[str, VariableValue]:
     from driftctl.declared.hcl.functions.encoding import json_value
 
     try:
-        json.loads(text)
+        safejson.loads(text)  # bounded depth and size, before the typed reading
         data = json_value(text)
     except json.JSONDecodeError as exc:
         raise DriftctlError(
@@ -313,7 +315,7 @@ def finish(
             f"TF_VAR_{decl.name}"
         )
     if decl.type is None:
-        return assigned
+        return VariableValue(mark_if(decl.sensitive, assigned.value), assigned.origin)
     wanted, defaults = constraint(decl, warn)
     value = assigned.value
     try:
@@ -323,8 +325,9 @@ def finish(
     except (ConversionError, EvalFailure) as exc:
         origin = assigned.origin
         place = where(origin.file, origin.node) if origin else f"--var/TF_VAR_{decl.name}"
-        raise HclEvalError(f"{place}: invalid value for var.{decl.name}: {exc}") from None
-    return VariableValue(value, assigned.origin)
+        detail = "(the value is sensitive, not shown)" if decl.sensitive else str(exc)
+        raise HclEvalError(f"{place}: invalid value for var.{decl.name}: {detail}") from None
+    return VariableValue(mark_if(decl.sensitive, value), assigned.origin)
 
 
 def _not_nullable(decl: VariableDecl) -> bool:

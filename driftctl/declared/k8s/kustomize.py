@@ -28,7 +28,8 @@ from typing import Any
 
 import yaml
 
-from driftctl.declared.k8s import ack, crossplane
+from driftctl import safeyaml
+from driftctl.declared.k8s import ack, crossplane, remote
 from driftctl.declared.k8s.manifest import ACK, CROSSPLANE, Manifest, References
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.declared.yamldocs import load_documents
@@ -47,8 +48,12 @@ def is_kustomization(directory: Path) -> bool:
     return any((directory / name).is_file() for name in KUSTOMIZATIONS)
 
 
-def load_kustomize(target: str, kustomize_bin: str | None = None) -> RawDeclared:
-    """The declared state of a kustomization directory, a rendered file, or stdin (`-`)."""
+def load_kustomize(
+    target: str, kustomize_bin: str | None = None, allow_remote: bool = False
+) -> RawDeclared:
+    """The declared state of a kustomization directory, a rendered file, or stdin (`-`).
+
+    A kustomization with remote bases is refused unless allow_remote (remote.py)."""
     if target == "-":
         return from_text("<stdin>", sys.stdin.read())
     path = Path(target)
@@ -60,6 +65,7 @@ def load_kustomize(target: str, kustomize_bin: str | None = None) -> RawDeclared
                 f"{path}: no kustomization.yaml here",
                 "point --from kustomize:// at a kustomization",
             )
+        remote.refuse(path, allow_remote)
         text, wrapper = build(path, kustomize_bin)
         return from_text(f"{path}", text, _Origins(path, wrapper))
     try:
@@ -193,7 +199,7 @@ class _Origins:
 
 def _origin_path(annotation: str | None) -> str | None:
     try:
-        data = yaml.safe_load(annotation) if annotation else None
+        data = safeyaml.load(annotation) if annotation else None
     except yaml.YAMLError:
         return None
     if not isinstance(data, dict) or data.get("repo"):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import marshal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,9 +80,112 @@ def test_an_entry_reads_back_as_the_same_tree(tmp_path: Path) -> None:
     cache = ParseCache(tmp_path)
     tree = cache.parse(text, "a.tf")
     (entry,) = entries(tmp_path)
-    again = ParseCache._read(entry)
+    source, secret = bytes.fromhex(cache.key(text)), cache.secret()
+    assert secret is not None
+    again = cache._read(entry, source, secret)
     assert again is not None
     assert encode(again) == encode(tree)
     entry.write_bytes(entry.read_bytes()[:-3])  # truncated: parsed again
-    assert ParseCache._read(entry) is None
+    assert cache._read(entry, source, secret) is None
     assert repr(again.items[0].body.items[0].expr) == repr(tree.items[0].body.items[0].expr)
+    cache._write(tmp_path / "k.tree", tree, b"s" * 32, secret)
+    read = cache._read(tmp_path / "k.tree", b"s" * 32, secret)
+    assert read is not None and encode(read) == encode(tree)
+
+
+# ------------------------------------------------------------------ entries are verified
+
+TWO = """\
+resource "aws_s3_bucket" "a" {
+  bucket = "a"
+}
+
+resource "aws_s3_bucket" "b" {
+  bucket = "b"
+}
+"""
+ONE = 'resource "aws_s3_bucket" "a" {\n  bucket = "a"\n}\n'
+
+
+def _addresses(src: Path, cache: Path) -> list[str]:
+    # the parse cache alone (a result-cache entry would answer before any file is parsed)
+    load = load_hcl(src, cache_dir=cache, result_cache=False)
+    return sorted(r.address for r in load.resources)
+
+
+def _plant(cache_dir: Path, text: str, blob: bytes) -> Path:
+    key = ParseCache(cache_dir).key(text)
+    path = cache_dir / key[:2] / f"{key}.tree"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(blob)
+    return path
+
+
+@pytest.mark.parametrize("sealed", [False, True], ids=["bare-tree", "foreign-key"])
+def test_an_entry_planted_without_the_key_does_not_drop_resources(
+    tmp_path: Path, sealed: bool
+) -> None:
+    """An entry for main.tf whose tree is that of a file with one resource less: a bare
+    marshalled tree (what the cache once trusted), or a well-formed entry sealed with a key
+    other than the cache's own. It is ignored and main.tf parsed again."""
+    write(tmp_path / "src", {"main.tf": TWO})
+    cache_dir = tmp_path / "cache"
+    cache = ParseCache(cache_dir)
+    assert _addresses(tmp_path / "src", cache_dir) == ["aws_s3_bucket.a", "aws_s3_bucket.b"]
+    tree = marshal.dumps(encode(cache.parse(ONE, "x.tf")))
+    forged = (
+        hcl_cache.sealed(tree, bytes.fromhex(cache.key(TWO)), b"not the secret of this cache!!!!")
+        if sealed
+        else tree
+    )
+    planted = _plant(cache_dir, TWO, forged)
+    assert _addresses(tmp_path / "src", cache_dir) == ["aws_s3_bucket.a", "aws_s3_bucket.b"]
+    assert planted.read_bytes() != forged  # rewritten with the parse of the real text
+    fresh = ParseCache(cache_dir)
+    fresh.parse(TWO, "main.tf")
+    assert (fresh.hits, fresh.rejected) == (1, 0)
+
+
+def test_an_entry_copied_from_another_file_is_not_used(tmp_path: Path) -> None:
+    """A genuine entry (the cache's own key) of another text, put under this text's name."""
+    cache_dir = tmp_path / "cache"
+    cache = ParseCache(cache_dir)
+    cache.parse(ONE, "one.tf")
+    (one,) = entries(cache_dir)
+    _plant(cache_dir, TWO, one.read_bytes())
+    fresh = ParseCache(cache_dir)
+    tree = fresh.parse(TWO, "main.tf")
+    assert (fresh.hits, fresh.misses, fresh.rejected) == (0, 1, 1)
+    assert encode(tree) == encode(ParseCache(tmp_path / "other").parse(TWO, "main.tf"))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda b: b[:-1],  # truncated
+        lambda b: b[:-1] + bytes([b[-1] ^ 1]),  # one bit of the tree flipped
+        lambda b: b[:30] + bytes([b[30] ^ 1]) + b[31:],  # the source hash edited
+        lambda b: b"",  # empty
+    ],
+    ids=["truncated", "tree-edited", "hash-edited", "empty"],
+)
+def test_a_damaged_entry_is_parsed_again(tmp_path: Path, damage: Any) -> None:
+    cache = ParseCache(tmp_path)
+    cache.parse(TWO, "a.tf")
+    (entry,) = entries(tmp_path)
+    entry.write_bytes(damage(entry.read_bytes()))
+    fresh = ParseCache(tmp_path)
+    tree = fresh.parse(TWO, "a.tf")
+    assert (fresh.hits, fresh.misses) == (0, 1)
+    assert encode(tree) == encode(ParseCache(tmp_path / "other").parse(TWO, "a.tf"))
+
+
+def test_a_key_others_can_read_disables_the_cache(tmp_path: Path) -> None:
+    ParseCache(tmp_path).parse(TEXT, "a.tf")
+    key = tmp_path / hcl_cache.KEY_FILE
+    assert key.stat().st_mode & 0o777 == 0o600
+    key.chmod(0o644)
+    cache = ParseCache(tmp_path)
+    cache.parse(TEXT, "a.tf")
+    cache.parse(TEXT, "a.tf")
+    assert (cache.secret(), cache.hits, cache.misses) == (None, 0, 2)

@@ -485,7 +485,6 @@ def test_non_deterministic_functions_are_unknown_and_reported(tmp_path: Path, na
         ('abspath("x")', "abspath() depends on where terraform runs"),
         ('base64gzip("x")', "base64gzip() output depends on Go's gzip compressor"),
         ('pathexpand("~/.ssh")', "pathexpand() of ~ depends on the user's home directory"),
-        ('issensitive("x")', "issensitive(): driftctl does not track sensitive values"),
     ],
 )
 def test_functions_whose_value_is_not_reproducible_are_unknown(

@@ -4,6 +4,8 @@ fileexists()/fileset() answers), and a planted entry is never unpickled into cod
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import pickle
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +16,7 @@ import pytest
 from driftctl import pipeline, settings
 from driftctl.declared.hcl import load as hcl_load
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.declared.hcl.resultcache import FORMAT, Recorder, ResultCache, digest
+from driftctl.declared.hcl.resultcache import FORMAT, KEY_FILE, Recorder, ResultCache, digest
 from driftctl.declared.hcl.vars import VarInput
 from tests.declared.hcl.hcltest import resource, write
 
@@ -135,9 +137,27 @@ def test_a_planted_entry_is_not_unpickled_into_code(
             return (Path.write_text, (tmp_path / "pwned", "x"))
 
     payload = pickle.dumps(Exploit())
-    entry.write_bytes(FORMAT + digest(payload).encode() + b"\n" + payload)
+    # sealed with the cache's own key: only the unpickler stands in the way
+    mac = hmac.new((cache / KEY_FILE).read_bytes(), payload, hashlib.sha256).hexdigest()
+    entry.write_bytes(FORMAT + mac.encode() + b"\n" + payload)
     assert bucket(config, cache)["bucket"] == "b-dev"
     assert not (tmp_path / "pwned").exists()
+    assert len(evaluations) == 2
+
+
+def test_an_entry_sealed_without_the_key_is_not_used(
+    config: Path, tmp_path: Path, evaluations: list[Path]
+) -> None:
+    """A well-formed entry whose result drops the bucket, sealed with a plain SHA-256 (what
+    anyone can compute): evaluated again, the bucket is declared."""
+    cache = tmp_path / "cache"
+    bucket(config, cache)
+    (entry,) = (cache / "results").glob("*.pickle")
+    recorder, declared = pickle.loads(entry.read_bytes().partition(b"\n")[2].partition(b"\n")[2])
+    declared.resources = []
+    payload = pickle.dumps((recorder, declared))
+    entry.write_bytes(FORMAT + digest(payload).encode() + b"\n" + payload)
+    assert bucket(config, cache)["bucket"] == "b-dev"
     assert len(evaluations) == 2
 
 

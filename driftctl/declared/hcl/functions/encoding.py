@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 from yaml import events, nodes
 
+from driftctl import safeyaml
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import nfc
 from driftctl.declared.hcl.functions.base import Function, Param, fn
@@ -200,7 +201,8 @@ class _Composer(yaml.SafeLoader):
 
 def _yamldecode(args: list[Any]) -> Any:
     try:
-        documents = list(yaml.compose_all(args[0], Loader=_Composer))
+        # bounded aliases and depth: a YAML bomb is refused, not expanded
+        documents = safeyaml.nodes(args[0], _Composer, duplicates=False)
     except yaml.YAMLError as exc:
         raise EvalFailure(f"invalid YAML: {exc}".replace("\n", " ")) from None
     except RecursionError:

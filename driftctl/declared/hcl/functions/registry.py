@@ -35,7 +35,6 @@ NON_DETERMINISTIC = frozenset({"timestamp", "plantimestamp", "uuid", "bcrypt"})
 _NOT_REPRODUCIBLE = {
     "abspath": "abspath() depends on where terraform runs",
     "base64gzip": "base64gzip() output depends on Go's gzip compressor",
-    "issensitive": "issensitive(): driftctl does not track sensitive values",
 }
 
 
@@ -65,8 +64,11 @@ FUNCTIONS: dict[str, Function] = {
     "rsadecrypt": fn(_rsadecrypt, Param("ciphertext", STRING), Param("privatekey", STRING)),
 }
 
-# Evaluated by the evaluator itself (lazy arguments or a template of their own).
-SPECIAL = frozenset({"try", "can", "templatefile", "templatestring"})
+# Evaluated by the evaluator itself (lazy arguments, a template of their own, or the
+# sensitive mark of a value).
+SPECIAL = frozenset(
+    {"try", "can", "templatefile", "templatestring", "sensitive", "nonsensitive", "issensitive"}
+)
 
 
 def known_names() -> frozenset[str]:

@@ -1,0 +1,473 @@
+"""driftctl's public Python API (docs/api.md): the CLI's commands as typed functions.
+
+Each function takes the CLI's flags as keyword arguments (`--from` is `from_`, `--var`
+is `variables`, `--no-default-rules` is `no_default_rules`) and returns the frozen
+dataclasses the JSON outputs are made from. AWS is reached through `session` (a
+boto3.Session), else `profile` and the standard credential chain, with `endpoint_url`
+(an emulator) and `region`; clients are made when a function runs, so calling one inside
+moto's `mock_aws` reads the mock. Every problem raises driftctl.errors.DriftctlError.
+
+The CLI's commands call these functions (scan: run_scan, render: render, revert: the
+planning of plan_revert, rules validate: check_rules): one path, not two.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from driftctl import settings
+from driftctl.errors import DriftctlError
+from driftctl.model import Change, Drift, Report, Resource, ScanError, SourceRef
+from driftctl.rendered import Rendered
+
+if TYPE_CHECKING:
+    import boto3
+
+    from driftctl.aws.canonical import Declared
+    from driftctl.aws.connection import Pending
+    from driftctl.revert.calls import Call
+    from driftctl.revert.planner import Step
+    from driftctl.rules import Policy, Rule
+    from driftctl.scopes import LiveRun
+
+__all__ = [
+    "Change",
+    "Drift",
+    "DriftctlError",
+    "LiveSnapshot",
+    "Policy",
+    "Rendered",
+    "Report",
+    "Resource",
+    "RevertPlan",
+    "ScanError",
+    "SourceRef",
+    "check_rules",
+    "evaluate",
+    "load_rules",
+    "plan_revert",
+    "read_live",
+    "render",
+    "scan",
+]
+
+PathLike: TypeAlias = "str | os.PathLike[str]"
+# one --from value or several: "infra/", Path("infra"), ["hcl://infra", "tfstate://s.tfstate"]
+Paths: TypeAlias = "PathLike | Sequence[PathLike]"
+# --var / --parameter: {"NAME": "VALUE"}, or the CLI's "NAME=VALUE" strings
+Pairs: TypeAlias = "Mapping[str, str] | Sequence[str]"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Policy":  # the rules module loads jsonschema: only when asked for
+        from driftctl.rules import Policy
+
+        return Policy
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# -- scan -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ScanResult:
+    """A scan's report, and what it was made from (the CLI writes its outputs from these)."""
+
+    report: Report
+    declared: Declared
+    run: LiveRun
+
+
+def scan(
+    from_: Paths | None = None,
+    *,
+    session: boto3.Session | None = None,
+    endpoint_url: str | None = None,
+    region: str | Sequence[str] | None = None,
+    profile: str | None = None,
+    live: PathLike | None = None,
+    save_live: PathLike | None = None,
+    var_files: Paths | None = None,
+    variables: Pairs | None = None,
+    rules: Paths | None = None,
+    driftignore: PathLike | None = None,
+    ignore: Sequence[str] | None = None,
+    no_default_rules: bool = False,
+    policy: Policy | None = None,
+    filter: str | None = None,
+    only_managed: bool = False,
+    only_unmanaged: bool = False,
+    strict: bool = False,
+    all_regions: bool = False,
+    max_rps: float | None = None,
+    accounts: Sequence[str] | None = None,
+    organization: bool = False,
+    account_role: str | None = None,
+    shard: str | None = None,
+    max_attempts: int = 8,
+    processes: int | None = None,
+    no_cache: bool = False,
+    config_dir: PathLike | None = None,
+    kustomize_bin: str | None = None,
+    allow_remote_bases: bool = False,
+    parameters: Pairs | None = None,
+    parameters_file: PathLike | None = None,
+    stack_name: str | None = None,
+    headers: Pairs | None = None,
+    tfc_token: str | None = None,
+    tfc_endpoint: str | None = None,
+    backend_config: Sequence[str] | None = None,
+) -> Report:
+    """`driftctl scan`: the report its `-o json://` output is made from.
+
+    from_: the --from sources (default: the current directory; an empty list: nothing is
+    declared, every live resource is unmanaged). policy: rules made by
+    load_rules(), used instead of rules/driftignore/ignore/no_default_rules. A scope that
+    could not be read is an entry of `report.errors` (the CLI exits 2 on it), never left out
+    silently."""
+    from driftctl import rules as rules_module
+    from driftctl import selection
+    from driftctl.declared import remote_state
+
+    conf = settings.build(
+        _sources(from_),
+        [],
+        profile,
+        _regions(region),
+        endpoint_url,
+        _path(live),
+        _path(save_live),
+        [Path(p) for p in _strings(var_files)],
+        _pairs(variables),
+        settings.parse_scale(
+            all_regions,
+            max_rps,
+            list(accounts or ()),
+            organization,
+            account_role,
+            shard,
+            max_attempts,
+            processes,
+        ),
+        _rule_settings(rules, driftignore, ignore, no_default_rules),
+        no_cache=no_cache,
+        formats=settings.parse_formats(
+            kustomize_bin,
+            _pairs(parameters),
+            _path(parameters_file),
+            stack_name,
+            allow_remote_bases,
+        ),
+        state=remote_state.parse_state_access(
+            _pairs(headers), tfc_token, tfc_endpoint, list(backend_config or ())
+        ),
+        selection=selection.parse_selection(filter, only_managed, only_unmanaged, strict),
+        quiet=True,
+        cache_base=_path(config_dir),
+    )
+    conf = dataclasses.replace(conf, session=session)
+    return run_scan(conf, policy or rules_module.policy_for(conf)).report
+
+
+def run_scan(conf: settings.Settings, policy: Policy, pending: Pending | None = None) -> ScanResult:
+    """The scan of settings already resolved (what `driftctl scan` runs): declared and
+    live, matched and diffed, decided by the policy, narrowed to --only-*; the live state
+    saved first when --save-live asks. pending: an AWS session already started."""
+    from driftctl import pipeline, selection
+    from driftctl import rules as rules_module
+    from driftctl import snapshot as snapshots
+
+    declared, run = pipeline.declared_and_live(conf, pending)
+    if conf.save_live is not None:
+        snapshots.save(run, conf.save_live, conf.scale.shard)
+    report = rules_module.apply(policy, pipeline.scan_report(declared, run, conf.selection))
+    return ScanResult(selection.only_kinds(report, conf.selection.kinds), declared, run)
+
+
+# -- live snapshot ------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class LiveSnapshot:
+    """The live resources of an account at one moment, sorted by (type, id)."""
+
+    resources: tuple[Resource, ...]
+    errors: tuple[ScanError, ...] = ()
+
+    def keys(self) -> frozenset[tuple[str, str]]:
+        """(type, id) of every resource."""
+        return frozenset((r.type, str(r.id)) for r in self.resources)
+
+
+def read_live(
+    *,
+    session: boto3.Session | None = None,
+    endpoint_url: str | None = None,
+    region: str | Sequence[str] | None = None,
+    profile: str | None = None,
+    all_regions: bool = False,
+    max_rps: float | None = None,
+    max_attempts: int = 8,
+) -> LiveSnapshot:
+    """Every live resource driftctl reads, as `--save-live` records them (no declared side)."""
+    from driftctl import pipeline
+    from driftctl.scopes import normalize_live
+
+    scale = settings.parse_scale(all_regions, max_rps, max_attempts=max_attempts)
+    conf = settings.build_aws_only(profile, _regions(region), endpoint_url, scale)
+    run = pipeline.load_live(dataclasses.replace(conf, session=session, quiet=True))
+    resources = normalize_live([r for s in run.states.values() for r in s.resources])
+    errors = tuple(e for s in run.states.values() for e in s.errors)
+    return LiveSnapshot(tuple(sorted(resources, key=lambda r: (r.type, str(r.id)))), errors)
+
+
+# -- render and evaluate ------------------------------------------------------------------
+
+
+def render(
+    from_: Paths | None = None,
+    *,
+    var_files: Paths | None = None,
+    variables: Pairs | None = None,
+    region: str | Sequence[str] | None = None,
+    no_cache: bool = False,
+    kustomize_bin: str | None = None,
+    allow_remote_bases: bool = False,
+    parameters: Pairs | None = None,
+    parameters_file: PathLike | None = None,
+    stack_name: str | None = None,
+) -> Rendered:
+    """`driftctl render`: the declared state, evaluated and normalized, exactly as the diff
+    compares it. Offline: no AWS call, and a backend block's state is not read."""
+    from driftctl import pipeline
+
+    conf = settings.build(
+        _strings(from_),
+        [],
+        None,
+        _regions(region),
+        None,
+        var_files=[Path(p) for p in _strings(var_files)],
+        variables=_pairs(variables),
+        no_cache=no_cache,
+        formats=settings.parse_formats(
+            kustomize_bin,
+            _pairs(parameters),
+            _path(parameters_file),
+            stack_name,
+            allow_remote_bases,
+        ),
+        state=settings.StateAccess(detect_backend=False),
+    )
+    return Rendered.of(pipeline.load_declared(conf))
+
+
+def evaluate(
+    expression: str,
+    from_: PathLike = ".",
+    *,
+    var_files: Paths | None = None,
+    variables: Pairs | None = None,
+) -> Any:
+    """The value of one Terraform expression in the root module at from_ (a directory, or
+    hcl://DIR), as `terraform console` would print it: `evaluate("local.name", "infra")`.
+    A value known only after apply (`aws_s3_bucket.b.arn`) is a driftctl.model.Ref or
+    Unknown; driftctl.model.to_plain() turns it into {"$unknown": ...}."""
+    from driftctl.declared.hcl.console import evaluate as evaluate_in
+
+    text = os.fspath(from_)
+    scheme, sep, rest = text.partition("://")
+    if sep and scheme != "hcl":
+        raise DriftctlError(f"evaluate: {text}: expected a Terraform directory or hcl://DIR")
+    conf = settings.build(
+        None,
+        [],
+        None,
+        [],
+        None,
+        var_files=[Path(p) for p in _strings(var_files)],
+        variables=_pairs(variables),
+    )
+    return evaluate_in(
+        expression,
+        Path(rest if sep else text),
+        conf.var_files,
+        dict(conf.variables),
+        env=dict(conf.tf_env_vars),
+    )
+
+
+# -- rules --------------------------------------------------------------------------------
+
+
+def load_rules(
+    rules: Paths | None = None,
+    *,
+    driftignore: PathLike | None = None,
+    ignore: Sequence[str] | None = None,
+    no_default_rules: bool = False,
+) -> Policy:
+    """The policy a scan applies (--rules files or directories, then the shipped defaults
+    unless no_default_rules; the .driftignore: driftignore, else ./.driftignore when
+    present, or the `ignore` lines instead, as --ignore). The first problem in a rule file
+    raises DriftctlError naming file:line; check_rules() lists them all."""
+    from driftctl import rules as rules_module
+
+    rule_settings = _rule_settings(rules, driftignore, ignore, no_default_rules)
+    return rules_module.policy_for(settings.Settings(rules=rule_settings))
+
+
+def check_rules(
+    rules: Paths, *, no_default_rules: bool = False
+) -> tuple[tuple[Rule, ...], tuple[str, ...]]:
+    """`driftctl rules validate`: the rules found, and every problem (file:line: what)."""
+    from driftctl import rules as rules_module
+
+    found, errors = rules_module.check(_paths(rules), defaults=not no_default_rules)
+    return tuple(found), tuple(errors)
+
+
+def _rule_settings(
+    rules: Paths | None,
+    driftignore: PathLike | None,
+    ignore: Sequence[str] | None,
+    no_default_rules: bool,
+) -> settings.RuleSettings:
+    from driftctl import compat
+
+    return settings.parse_rules(
+        _paths(rules),
+        _path(driftignore),
+        no_default_rules,
+        compat.ignore_lines(list(ignore) if ignore is not None else None),
+    )
+
+
+# -- revert plan --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RevertPlan:
+    """What `driftctl revert` would do, without --approve: one step per drift its rules
+    mark `revert`, each with the boto3 calls it would make; nothing was changed."""
+
+    steps: tuple[Step, ...]
+    notes: tuple[str, ...] = ()  # drifts left alone, and why
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(c for s in self.steps for c in s.calls)
+
+    @property
+    def refusals(self) -> tuple[str, ...]:
+        return tuple(r for s in self.steps for r in s.refusals)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"steps": [s.to_json() for s in self.steps], "notes": list(self.notes)}
+
+    def lines(self, title: str = "revert plan") -> list[str]:
+        """The plan as `driftctl revert` prints it."""
+        from driftctl.revert import render as render_plan
+        from driftctl.revert.planner import Plan
+
+        return render_plan.plan_lines(Plan(list(self.steps), list(self.notes)), title)
+
+
+def plan_revert(
+    from_: Paths | None = None,
+    *,
+    session: boto3.Session | None = None,
+    endpoint_url: str | None = None,
+    region: str | Sequence[str] | None = None,
+    profile: str | None = None,
+    var_files: Paths | None = None,
+    variables: Pairs | None = None,
+    rules: Paths | None = None,
+    driftignore: PathLike | None = None,
+    ignore: Sequence[str] | None = None,
+    no_default_rules: bool = False,
+    policy: Policy | None = None,
+    only: Sequence[str] | None = None,
+    max_rps: float | None = None,
+    max_attempts: int = 8,
+    no_cache: bool = False,
+    kustomize_bin: str | None = None,
+    allow_remote_bases: bool = False,
+    parameters: Pairs | None = None,
+    parameters_file: PathLike | None = None,
+    stack_name: str | None = None,
+) -> RevertPlan:
+    """`driftctl revert` without --approve: the plan, from a scan (read calls only); no call
+    that changes AWS is made. only: --only TYPE/ADDRESS globs."""
+    from driftctl import rules as rules_module
+    from driftctl.revert import flow, guards
+
+    conf = settings.build(
+        _strings(from_),
+        [],
+        profile,
+        _regions(region),
+        endpoint_url,
+        var_files=[Path(p) for p in _strings(var_files)],
+        variables=_pairs(variables),
+        scale=settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts),
+        rules=_rule_settings(rules, driftignore, ignore, no_default_rules),
+        no_cache=no_cache,
+        formats=settings.parse_formats(
+            kustomize_bin,
+            _pairs(parameters),
+            _path(parameters_file),
+            stack_name,
+            allow_remote_bases,
+        ),
+        quiet=True,
+    )
+    conf = dataclasses.replace(conf, session=session)
+    chosen = guards.parse_only(only)
+    aws = flow.connect(conf)
+    _, plan = flow.first_plan(conf, policy or rules_module.policy_for(conf), aws, chosen)
+    return RevertPlan(tuple(plan.steps), tuple(plan.notes))
+
+
+# -- arguments ----------------------------------------------------------------------------
+
+
+def _strings(value: Paths | None) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, (str, os.PathLike)):
+        return [os.fspath(value)]
+    return [os.fspath(v) for v in value]
+
+
+def _sources(value: Paths | None) -> list[str] | None:
+    """--from values: None is the current directory; an empty list, nothing declared."""
+    if value is None:
+        return []
+    return _strings(value) or None
+
+
+def _paths(value: Paths | None) -> list[Path]:
+    return [Path(v) for v in _strings(value)]
+
+
+def _path(value: PathLike | None) -> Path | None:
+    return Path(value) if value is not None else None
+
+
+def _regions(region: str | Sequence[str] | None) -> list[str]:
+    return [region] if isinstance(region, str) else list(region or ())
+
+
+def _pairs(values: Pairs | None) -> list[str]:
+    if values is None:
+        return []
+    if isinstance(values, Mapping):
+        return [f"{k}={v}" for k, v in values.items()]
+    if isinstance(values, str):
+        raise DriftctlError(f"{values!r}: expected a mapping or a list of NAME=VALUE")
+    return list(values)

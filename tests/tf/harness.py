@@ -1,0 +1,545 @@
+"""Real Terraform against moto's server, and driftctl on the same stack.
+
+Terraform is the oracle: a stack written in HCL is applied with `terraform apply` (every
+service endpoint the AWS provider knows points at a moto server on 127.0.0.1), refreshed
+once as the baseline (the provider fills computed values on its first refresh), changed
+out of band with boto3, and then both tools say what drifted, in one shape:
+`[Drift(address, sorted changed attribute paths)]`, paths in driftctl's syntax
+(`tags.Owner`, `ingress[1].cidr_blocks`).
+
+Used by tests/tf (pytest fixtures in its conftest), bench/recall.py and
+scripts/moto_probe.py; nothing here imports pytest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+TERRAFORM = Path(os.environ.get("DRIFTCTL_TERRAFORM", "/usr/local/bin/terraform"))
+PLUGIN_DIR = Path(os.environ.get("DRIFTCTL_TF_PLUGINS", "/opt/tf-plugins"))
+PROVIDER_VERSION = "5.100.0"
+REGION = "us-east-1"
+# every `endpoints` attribute of the provider, from `terraform providers schema -json`
+# (scripts/tf_provider_endpoints.py regenerates the list)
+ENDPOINTS_FILE = Path(__file__).with_name("provider_endpoints.txt")
+MISSING = "(missing)"  # the one "path" of a resource deleted out of band
+DRIFTCTL = shutil.which("driftctl", path=str(Path(sys.executable).parent)) or "driftctl"
+CREDENTIALS = {
+    "AWS_ACCESS_KEY_ID": "testing",
+    "AWS_SECRET_ACCESS_KEY": "testing",
+    "AWS_SESSION_TOKEN": "testing",
+    "AWS_REGION": REGION,
+    "AWS_DEFAULT_REGION": REGION,
+}
+TIMEOUT = 900  # seconds for one terraform command: a loaded 2-core machine is slow
+
+
+class HarnessError(Exception):
+    """A tool failed: the message names the command, its exit code and its last output."""
+
+
+class Drift(NamedTuple):
+    address: str
+    paths: tuple[str, ...]
+
+
+def absent() -> str | None:
+    """Why real Terraform cannot run here (a reason to skip), or None."""
+    if not TERRAFORM.is_file():
+        return f"terraform is not installed at {TERRAFORM} (set DRIFTCTL_TERRAFORM)"
+    provider = PLUGIN_DIR / "registry.terraform.io/hashicorp/aws" / PROVIDER_VERSION
+    if not provider.is_dir():
+        return f"the hashicorp/aws {PROVIDER_VERSION} provider is not in {PLUGIN_DIR}"
+    return None
+
+
+def endpoint_names() -> list[str]:
+    return [n for n in ENDPOINTS_FILE.read_text().split() if n]
+
+
+def provider_block(endpoint: str, extra: str = "") -> str:
+    """A provider that sends every service's calls to `endpoint` and asks AWS nothing else."""
+    lines = "\n".join(f'    {name:<36} = "{endpoint}"' for name in endpoint_names())
+    return (
+        'provider "aws" {\n'
+        f'  region                      = "{REGION}"\n'
+        "  skip_credentials_validation = true\n"
+        "  skip_requesting_account_id  = true\n"
+        "  skip_metadata_api_check     = true\n"
+        "  s3_use_path_style           = true\n"
+        f"{extra}"
+        f"  endpoints {{\n{lines}\n  }}\n}}\n"
+    )
+
+
+# ---------------------------------------------------------------- moto's server
+
+
+MOTO = (
+    "import sys; from driftctl import emulator\n"
+    "with emulator.moto_server() as url:\n    print(url, flush=True); sys.stdin.read()"
+)
+
+
+@contextlib.contextmanager
+def moto_server(*, managed_policies: bool = False) -> Iterator[str]:
+    """moto's server in a process of its own on 127.0.0.1; yields its URL, stops it after.
+
+    `managed_policies`: AWS-managed IAM policies exist (MOTO_IAM_LOAD_MANAGED_POLICIES),
+    as a stack that attaches one needs; it makes IAM's first call slower.
+    """
+    env = {**os.environ, **CREDENTIALS}
+    env["MOTO_IAM_LOAD_MANAGED_POLICIES"] = "true" if managed_policies else "false"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", MOTO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    try:
+        url = proc.stdout.readline().decode().strip()
+        if not url.startswith("http://127.0.0.1:"):
+            raise HarnessError(f"moto's server did not start (it printed {url!r})")
+        yield url
+    finally:
+        proc.stdin.close()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+# ---------------------------------------------------------------- terraform
+
+
+@dataclass
+class Terraform:
+    """One provider installation, initialized once and shared by every stack.
+
+    `terraform init -plugin-dir` runs once, in `home`, with TF_DATA_DIR pointing at
+    `home/data` (the provider is symlinked from the plugin dir, not copied). A stack gets
+    the lock file copied in and the same TF_DATA_DIR, so it needs no init of its own; a
+    stack that calls modules gets an init of its own (modules are installed per stack).
+    """
+
+    home: Path
+    timings: list[tuple[str, float]] = field(default_factory=list)
+
+    @property
+    def data_dir(self) -> Path:
+        return self.home / "data"
+
+    @property
+    def lock_file(self) -> Path:
+        return self.home / "template" / ".terraform.lock.hcl"
+
+    def env(self, data_dir: Path | None = None) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("AWS_", "TF_"))}
+        env.update(CREDENTIALS)
+        env.update(
+            TF_CLI_CONFIG_FILE=str(self.home / "cli.tfrc"),
+            TF_DATA_DIR=str(data_dir or self.data_dir),
+            TF_IN_AUTOMATION="1",
+            TF_INPUT="0",
+            CHECKPOINT_DISABLE="1",
+            AWS_CONFIG_FILE=os.devnull,
+            AWS_SHARED_CREDENTIALS_FILE=os.devnull,
+        )
+        return env
+
+    def init(self) -> None:
+        """Install the provider once; raises HarnessError when terraform is broken."""
+        template = self.home / "template"
+        template.mkdir(parents=True, exist_ok=True)
+        (self.home / "cli.tfrc").write_text("disable_checkpoint = true\n")
+        (template / "versions.tf").write_text(_versions_tf())
+        self.run(["init", f"-plugin-dir={PLUGIN_DIR}"], template)
+
+    def run(self, argv: list[str], cwd: Path, data_dir: Path | None = None) -> str:
+        words = 2 if argv[:1] == ["providers"] else 1  # the (sub)command, then its flags
+        started = time.perf_counter()
+        proc = subprocess.run(
+            [str(TERRAFORM), *argv[:words], "-no-color", *argv[words:]],
+            cwd=cwd,
+            env=self.env(data_dir),
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
+        self.timings.append((f"terraform {' '.join(argv[:2])}", time.perf_counter() - started))
+        if proc.returncode != 0:
+            raise HarnessError(
+                f"terraform {' '.join(argv)} failed in {cwd} (exit {proc.returncode}):\n"
+                + _errors(proc.stdout, proc.stderr)
+            )
+        return proc.stdout
+
+    def stack(self, workdir: Path, endpoint: str, files: Mapping[str, str]) -> Stack:
+        """A stack in `workdir`: the given .tf files plus provider.tf and versions.tf."""
+        workdir.mkdir(parents=True, exist_ok=True)
+        (workdir / "versions.tf").write_text(_versions_tf())
+        (workdir / "provider.tf").write_text(provider_block(endpoint))
+        for name, text in files.items():
+            (workdir / name).write_text(text)
+        shutil.copy(self.lock_file, workdir / ".terraform.lock.hcl")
+        stack = Stack(self, workdir, endpoint)
+        if any(re.search(r'^\s*module\s+"', t, re.M) for t in files.values()):
+            stack.data_dir = workdir.parent / f".{workdir.name}.terraform"
+            self.run(["init", f"-plugin-dir={PLUGIN_DIR}"], workdir, stack.data_dir)
+        return stack
+
+
+def _versions_tf() -> str:
+    return (
+        "terraform {\n  required_providers {\n"
+        f'    aws = {{ source = "hashicorp/aws", version = "{PROVIDER_VERSION}" }}\n'
+        "  }\n}\n"
+    )
+
+
+def _errors(stdout: str, stderr: str) -> str:
+    """The error diagnostics of a -json run, or the tail of its plain output."""
+    found = []
+    for line in stdout.splitlines():
+        if line.startswith("{"):
+            with contextlib.suppress(ValueError):
+                msg = json.loads(line)
+                if msg.get("@level") == "error":
+                    diag = msg.get("diagnostic") or {}
+                    found.append(f"{diag.get('summary', '')}: {diag.get('detail', '')}".strip())
+    if found:
+        return "\n".join(found)[-4000:]
+    return (stderr.strip() or stdout.strip())[-4000:]
+
+
+@dataclass
+class Stack:
+    tf: Terraform
+    dir: Path
+    endpoint: str
+    data_dir: Path | None = None
+
+    def terraform(self, *argv: str) -> str:
+        return self.tf.run(list(argv), self.dir, self.data_dir)
+
+    def apply(self) -> None:
+        self.terraform("apply", "-auto-approve", "-input=false", "-parallelism=20")
+
+    def baseline(self) -> list[Drift]:
+        """`terraform apply -refresh-only`: the first refresh after apply, where the provider
+        fills what it reads back. Returns what that refresh changed in the state."""
+        stream = self.terraform("apply", "-refresh-only", "-auto-approve", "-json", "-input=false")
+        before = _instances(json.loads((self.dir / "terraform.tfstate.backup").read_text()))
+        return _drift(stream, before, _instances(self.state()))
+
+    def state(self) -> dict[str, Any]:
+        doc: dict[str, Any] = json.loads((self.dir / "terraform.tfstate").read_text())
+        return doc
+
+    def resource_ids(self) -> dict[str, str]:
+        """address -> provider id of every managed resource in the state."""
+        return {addr: str(attrs["id"]) for addr, attrs in _instances(self.state()).items()}
+
+    def terraform_drift(self) -> list[Drift]:
+        """What `terraform plan -refresh-only -json` says drifted: (address, changed paths).
+
+        The addresses are the plan's resource_drift messages; the paths compare, for each,
+        the state before the refresh with the refreshed one, which the saved plan holds
+        (`tfstate-prev` and `tfstate`: what terraform's own drift report compares).
+        """
+        stream = self.terraform("plan", "-refresh-only", "-json", "-input=false", "-out=drift.plan")
+        with zipfile.ZipFile(self.dir / "drift.plan") as plan:
+            before = _instances(json.loads(plan.read("tfstate-prev")))
+            after = _instances(json.loads(plan.read("tfstate")))
+        return _drift(stream, before, after)
+
+    def driftctl_report(self, *extra: str) -> dict[str, Any]:
+        argv = [DRIFTCTL, "scan", "--from", f"hcl://{self.dir}", "--region", REGION]
+        argv += ["--endpoint-url", self.endpoint, "-o", "json://-", *extra]
+        started = time.perf_counter()
+        proc = subprocess.run(
+            argv, capture_output=True, text=True, env=self.tf.env(), timeout=TIMEOUT, check=False
+        )
+        self.tf.timings.append(("driftctl scan", time.perf_counter() - started))
+        if proc.returncode not in (0, 1):
+            raise HarnessError(
+                f"driftctl scan failed (exit {proc.returncode}):\n{proc.stderr.strip()[-4000:]}"
+            )
+        report: dict[str, Any] = json.loads(proc.stdout)
+        return report
+
+    def driftctl_drift(self, report: dict[str, Any] | None = None) -> list[Drift]:
+        """What `driftctl scan` says drifted in declared resources, in the same shape."""
+        return report_drift(report if report is not None else self.driftctl_report())
+
+
+def _instances(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """address -> attributes of every managed resource instance in a state file."""
+    out: dict[str, dict[str, Any]] = {}
+    for res in state.get("resources", []):
+        if res.get("mode") != "managed":
+            continue
+        prefix = f"{res['module']}." if res.get("module") else ""
+        for inst in res["instances"]:
+            key = inst.get("index_key")
+            index = "" if key is None else f"[{json.dumps(key)}]"
+            out[f"{prefix}{res['type']}.{res['name']}{index}"] = inst["attributes"]
+    return out
+
+
+def _drift(stream: str, before: dict[str, Any], after: dict[str, Any]) -> list[Drift]:
+    """The resource_drift messages of a -json run, each with the paths that changed."""
+    addresses = {
+        msg["change"]["resource"]["addr"]
+        for msg in map(json.loads, filter(None, stream.splitlines()))
+        if msg.get("type") == "resource_drift"
+    }
+    return sorted(
+        Drift(addr, tuple(changed_paths(before.get(addr), after.get(addr)))) for addr in addresses
+    )
+
+
+def report_drift(report: dict[str, Any]) -> list[Drift]:
+    out = []
+    for drift in report["drifts"]:
+        if drift["kind"] == "unmanaged" or not drift.get("address"):
+            continue
+        if drift["kind"] == "missing":
+            out.append(Drift(drift["address"], (MISSING,)))
+        else:
+            out.append(Drift(drift["address"], tuple(sorted(c["path"] for c in drift["changes"]))))
+    return sorted(out)
+
+
+# ---------------------------------------------------------------- paths
+
+
+def join(base: str, part: str | int) -> str:
+    if isinstance(part, int):
+        return f"{base}[{part}]"
+    return f"{base}.{part}" if base else part
+
+
+def changed_paths(before: Any, after: Any, path: str = "") -> list[str]:
+    """Attribute paths whose value differs, in driftctl's syntax, sorted.
+
+    Maps and objects recurse by key; lists of equal length recurse by index; lists of
+    different lengths (a set with a rule added or removed) name the elements only one
+    side holds, by their index on that side. A resource that is gone is `(missing)`.
+    """
+    if after is None and before is not None and path == "":
+        return [MISSING]
+    return sorted(set(_changed(before, after, path)), key=_path_key)
+
+
+def _changed(before: Any, after: Any, path: str) -> Iterator[str]:
+    if before == after:
+        return
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in sorted(set(before) | set(after)):
+            yield from _changed(before.get(key), after.get(key), join(path, key))
+    elif isinstance(before, list) and isinstance(after, list):
+        if len(before) == len(after):
+            for i, (b, a) in enumerate(zip(before, after, strict=True)):
+                yield from _changed(b, a, join(path, i))
+        else:
+            yield from (join(path, i) for i, a in enumerate(after) if a not in before)
+            yield from (join(path, i) for i, b in enumerate(before) if b not in after)
+    else:
+        yield path
+
+
+def _path_key(path: str) -> list[Any]:
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", path)]
+
+
+def attribute(path: str) -> str:
+    """A path without list indices: `ingress[1].cidr_blocks` -> `ingress.cidr_blocks`.
+
+    Terraform orders a set's elements by hash, driftctl by value: the same element has
+    different indices, so the tools are compared on paths without them.
+    """
+    return re.sub(r"\[\d+\]", "", path)
+
+
+def comparable(paths: Iterable[str]) -> list[str]:
+    """Terraform's paths as driftctl names them: `tags_all` (tags plus the provider's
+    default tags) is the `tags` driftctl compares, with default tags merged in."""
+    out = {re.sub(r"^tags_all(?=\.|$)", "tags", attribute(p)) for p in paths}
+    return sorted(out)
+
+
+def _covers(a: str, b: str) -> bool:
+    """One path names the other or a part of it (`policy` covers `policy.Statement`)."""
+    return a == b or b.startswith((a + ".", a + "[")) or a.startswith((b + ".", b + "["))
+
+
+META_ARGUMENTS = frozenset({"count", "for_each", "depends_on", "lifecycle", "provider"})
+
+
+def configured(directory: Path) -> dict[str, frozenset[str]]:
+    """`type.name` -> the top-level attributes and blocks its configuration sets.
+
+    Terraform's refresh also reports attributes nobody configured: computed values and
+    the mirrors a resource keeps of separate resources (`aws_s3_bucket.versioning` when an
+    `aws_s3_bucket_versioning` manages it, a role's `inline_policy`). driftctl compares
+    what the declaration sets, so the tools are compared on configured attributes, and
+    the rest is kept apart (`split_configured`), never dropped silently.
+    """
+    import hcl2  # python-hcl2, a core dependency of driftctl
+
+    out: dict[str, frozenset[str]] = {}
+    for path in sorted(directory.glob("*.tf")):
+        with path.open() as handle:
+            doc = hcl2.load(handle)
+        for block in doc.get("resource", []):
+            for rtype, named in block.items():
+                for name, body in named.items():
+                    keys = {k for k in body if not k.startswith("__")} - META_ARGUMENTS
+                    out[f"{rtype.strip(chr(34))}.{name.strip(chr(34))}"] = frozenset(keys)
+    return out
+
+
+def split_configured(
+    drifts: list[Drift], config: Mapping[str, frozenset[str]]
+) -> tuple[list[Drift], list[Drift]]:
+    """(drift in configured attributes, drift in attributes the configuration leaves out).
+
+    `tags_all` counts as `tags`; a resource that is gone counts as configured.
+    """
+    kept, rest = [], []
+    for drift in drifts:
+        base = re.sub(r"\[[^\]]*\]$", "", drift.address)
+        keys = config.get(base)
+        mine = [p for p in drift.paths if keys is None or p == MISSING or _top(p) in keys]
+        other = [p for p in drift.paths if p not in mine]
+        if mine:
+            kept.append(Drift(drift.address, tuple(mine)))
+        if other:
+            rest.append(Drift(drift.address, tuple(other)))
+    return kept, rest
+
+
+def _top(path: str) -> str:
+    top = re.split(r"[.\[]", path, maxsplit=1)[0]
+    return "tags" if top == "tags_all" else top
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    address: str
+    terraform: tuple[str, ...]  # () when terraform reports no drift here
+    driftctl: tuple[str, ...]  # () when driftctl reports no drift here
+
+    def __str__(self) -> str:
+        tf = ", ".join(self.terraform) or "no drift"
+        dc = ", ".join(self.driftctl) or "no drift"
+        return f"{self.address}: terraform says {tf}; driftctl says {dc}"
+
+
+def disagreements(terraform: list[Drift], driftctl: list[Drift]) -> list[Disagreement]:
+    """Addresses where the tools do not name the same attributes as changed.
+
+    They agree on an address when each attribute one tool names is (part of) one the
+    other names; list indices are not compared (see `attribute`).
+    """
+    tf = {d.address: d.paths for d in terraform}
+    dc = {d.address: d.paths for d in driftctl}
+    out = []
+    for address in sorted(set(tf) | set(dc)):
+        t, d = comparable(tf.get(address, ())), comparable(dc.get(address, ()))
+        if all(any(_covers(x, y) for y in d) for x in t) and all(
+            any(_covers(y, x) for x in t) for y in d
+        ):
+            continue
+        out.append(Disagreement(address, tf.get(address, ()), dc.get(address, ())))
+    return out
+
+
+# ---------------------------------------------------------------- out-of-band changes
+
+
+@dataclass(frozen=True)
+class Json:
+    """A parameter that boto3 takes as a JSON string (a policy document)."""
+
+    value: Any
+
+
+@dataclass(frozen=True)
+class Change:
+    """One out-of-band edit as a person makes it in the console: one boto3 call.
+
+    Strings in `params` may name values from Terraform's state: `${self.arn}` (the changed
+    resource's own attribute) or `${aws_vpc.main.id}` (another resource's).
+    """
+
+    address: str  # the resource the edit changes
+    attribute: str  # the path that drifts, in driftctl's syntax (`tags.Owner`)
+    service: str  # boto3 client name
+    operation: str  # boto3 method name
+    params: Mapping[str, Any]
+    note: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.address} {self.attribute} ({self.service}.{self.operation})"
+
+
+_REF = re.compile(r"\$\{([^}]+)\}")
+
+
+def resolve(value: Any, state: Mapping[str, Mapping[str, Any]], self_address: str) -> Any:
+    """`value` with each `${address.attribute}` replaced from the state."""
+
+    def lookup(ref: str) -> Any:
+        address, _, attr = ref.rpartition(".")
+        address = self_address if address == "self" else address
+        if address not in state or attr not in state[address]:
+            raise HarnessError(f"change of {self_address}: the state has no {address}.{attr}")
+        return state[address][attr]
+
+    if isinstance(value, Json):
+        return json.dumps(resolve(value.value, state, self_address))
+    if isinstance(value, Mapping):
+        return {k: resolve(v, state, self_address) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [resolve(v, state, self_address) for v in value]
+    if isinstance(value, str):
+        whole = _REF.fullmatch(value)
+        if whole:
+            return lookup(whole.group(1))
+        return _REF.sub(lambda m: str(lookup(m.group(1))), value)
+    return value
+
+
+def apply_changes(stack: Stack, changes: Iterable[Change]) -> None:
+    """Make each change with boto3 against the stack's endpoint, in order."""
+    import boto3
+
+    session = boto3.session.Session(
+        aws_access_key_id=CREDENTIALS["AWS_ACCESS_KEY_ID"],
+        aws_secret_access_key=CREDENTIALS["AWS_SECRET_ACCESS_KEY"],
+        region_name=REGION,
+    )
+    clients: dict[str, Any] = {}
+    state = _instances(stack.state())
+    for change in changes:
+        if change.service not in clients:
+            clients[change.service] = session.client(change.service, endpoint_url=stack.endpoint)
+        params = resolve(change.params, state, change.address)
+        try:
+            getattr(clients[change.service], change.operation)(**params)
+        except Exception as exc:  # a change that cannot be made must say which one
+            raise HarnessError(f"out-of-band change {change} failed: {exc}") from exc
