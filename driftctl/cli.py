@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 COMMANDS: dict[str, tuple[str, str]] = {
     "scan": ("driftctl.commands.scan:scan", "Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error)."),  # noqa: E501
     "render": ("driftctl.commands.render:render", "Print the declared state, evaluated and normalized, exactly as the diff compares it."),  # noqa: E501
+    "eval": ("driftctl.commands.eval:eval_command", "Evaluate an expression in a Terraform configuration's root module, as terraform console."),  # noqa: E501
     "demo": ("driftctl.commands.demo:demo", "Apply a sample stack to an embedded AWS emulator, drift it by hand, and scan it."),  # noqa: E501
     "determinism": ("driftctl.commands.determinism:determinism_command", "Render N times in fresh processes and compare; lint for non-deterministic constructs."),  # noqa: E501
     "merge": ("driftctl.commands.merge:merge", "Combine shard reports (driftctl scan --shard I/N -o json://...) into one report."),  # noqa: E501

@@ -16,6 +16,7 @@ runs and restored when the last one ends.
 
 from __future__ import annotations
 
+import contextvars
 import sys
 import threading
 from collections.abc import Callable
@@ -36,6 +37,7 @@ def run(work: Callable[[], T]) -> T:
     """work() on a big stack with a high recursion limit; its result, or its exception."""
     if getattr(_local, "deep", False):  # already on a big stack
         return work()
+    context = contextvars.copy_context()
     outcome: dict[str, T] = {}
     failure: list[BaseException] = []
     go = threading.Event()
@@ -43,8 +45,8 @@ def run(work: Callable[[], T]) -> T:
     def target() -> None:
         go.wait()  # until the recursion limit is raised
         _local.deep = True
-        try:
-            outcome["value"] = work()
+        try:  # in the caller's context: its context variables (result-cache recorder)
+            outcome["value"] = context.run(work)
         except BaseException as exc:  # handed to the caller's thread below
             failure.append(exc)
 

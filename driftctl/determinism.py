@@ -10,7 +10,8 @@ Each run is `python -m driftctl render` in a new process with its own:
 - file enumeration order (DRIFTCTL_TEST_REVERSE_FILE_ORDER=1 on every other run: the
   loaders' directory listings come reversed; see driftctl.declared.listing);
 - the parse cache: all runs share a cache directory of their own (XDG_CACHE_HOME), never
-  the user's; run 1 runs alone and fills it (cold), the others then read it (warm).
+  the user's; run 1 runs alone and fills it (cold), the others then read it (warm). The
+  cache of whole evaluations is off (DRIFTCTL_HCL_RESULT_CACHE=0): every run evaluates.
 
 Source kinds are declared in SOURCE_KINDS: hcl (the *.tf of the directory and of the
 modules it calls), kustomize (what `kustomize build` renders), yaml (CloudFormation or
@@ -32,6 +33,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import driftctl
 from driftctl import rulefile, rules
@@ -39,7 +41,7 @@ from driftctl.declared.listing import REVERSE_FILE_ORDER
 from driftctl.determinism_lint import Finding, lint_hcl_dir, lint_kustomize, lint_manifest
 from driftctl.errors import DriftctlError
 from driftctl.render_diff import diff_texts
-from driftctl.settings import FormatSettings, Source
+from driftctl.settings import RESULT_CACHE_ENV, FormatSettings, Source
 
 DEFAULT_RUNS = 2
 MAX_RUNS = 32
@@ -240,15 +242,24 @@ def render_args(
     var_files: Sequence[Path],
     variables: Sequence[tuple[str, str]],
     formats: FormatSettings | None = None,
+    inputs: Sequence[tuple[str, Any]] | None = None,
 ) -> list[str]:
-    """`render` and its options, with absolute paths (each run has its own cwd)."""
+    """`render` and its options, with absolute paths (each run has its own cwd). inputs:
+    --var-file and --var in command-line order (settings.var_inputs), which decides which
+    one wins; without it, var_files then variables."""
     args = ["render"]
     for source in sources:
         args += ["--from", f"{source.scheme}://{source.path.resolve()}"]
-    for var_file in var_files:
-        args += ["--var-file", str(var_file.resolve())]
-    for name, value in variables:
-        args += ["--var", f"{name}={value}"]
+    ordered: Sequence[tuple[str, Any]] = (
+        inputs
+        if inputs is not None
+        else [("file", f) for f in var_files] + [("var", v) for v in variables]
+    )
+    for kind, item in ordered:
+        if kind == "file":
+            args += ["--var-file", str(Path(item).resolve())]
+        else:
+            args += ["--var", f"{item[0]}={item[1]}"]
     formats = formats or FormatSettings()
     if formats.kustomize_bin:
         binary = formats.kustomize_bin  # a name found on PATH, or a path made absolute
@@ -317,11 +328,12 @@ def check(
     var_files: Sequence[Path] = (),
     variables: Sequence[tuple[str, str]] = (),
     formats: FormatSettings | None = None,
+    inputs: Sequence[tuple[str, Any]] | None = None,
 ) -> Outcome:
     if not 2 <= runs <= MAX_RUNS:
         raise DriftctlError(f"--runs {runs}: must be between 2 and {MAX_RUNS}")
     denied, allowed = lint(sources, allow, formats)
-    args = render_args(sources, var_files, variables, formats)
+    args = render_args(sources, var_files, variables, formats, inputs)
     renders = _render_all(sources, runs, args)
     first = renders[0]
     differences = tuple(
@@ -342,7 +354,8 @@ def _render_all(sources: Sequence[Source], runs: int, args: Sequence[str]) -> li
         for variant in variants(runs, available_locales()):
             cwd = Path(tmp) / f"run-{variant.index}"
             cwd.mkdir()
-            extra = {"XDG_CACHE_HOME": str(Path(tmp) / "cache")}
+            # a shared parse cache, but no shared results: every run evaluates
+            extra = {"XDG_CACHE_HOME": str(Path(tmp) / "cache"), RESULT_CACHE_ENV: "0"}
             extra.update(_tool_env(sources, Path(tmp), variant.index))
             jobs.append((variant, environment(variant, base, cwd, extra), cwd))
         first = run_once(args, *jobs[0])  # alone: it fills the cache the others read

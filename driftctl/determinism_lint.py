@@ -35,25 +35,14 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import yaml
-from lark import Token
 
 from driftctl import safeyaml
 from driftctl.declared import listing
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl.config import literal_string
 from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC
 from driftctl.declared.hcl.modcalls import is_local, read_manifest
-from driftctl.declared.hcl.parse import (
-    Node,
-    attribute_name,
-    attribute_value,
-    block_parts,
-    body_items,
-    name_of,
-    parse,
-    trees,
-    unwrap,
-)
-from driftctl.declared.hcl.template import ForDirective, IfDirective, Interp, Seq, heredoc_template
-from driftctl.declared.hcl.values import EvalFailure
+from driftctl.declared.hcl.syntax import parse_file
 from driftctl.declared.hcl.vars import read_text
 from driftctl.declared.k8s import remote
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, is_kustomization
@@ -160,77 +149,54 @@ def lint_hcl_file(path: Path, display: str) -> list[Finding]:
 
 def _lint_tf(path: Path, display: str) -> tuple[list[Finding], list[tuple[str, str]]]:
     """(findings, [(module call name, its literal source)]) of one *.tf file."""
-    tree = parse(read_text(path, display), display)
+    tree = parse_file(read_text(path, display), display)
     findings = [
         Finding(display, line, f"{name}()", _FUNCTION_WHY.get(name, "non-deterministic"))
         for name, line in _calls(tree)
         if name in NON_DETERMINISTIC
     ]
     calls: list[tuple[str, str]] = []
-    for block in body_items(trees(tree)[0]):
-        if block.data == "block":
-            findings += _block_findings(display, block)
-            calls += _module_call(block)
+    for block in tree.blocks():
+        findings += _block_findings(display, block)
+        calls += _module_call(block)
     return sorted(findings), calls
 
 
-def _module_call(block: Node) -> list[tuple[str, str]]:
-    kind, labels, body = block_parts(block)
-    if kind != "module" or not labels:
+def _module_call(block: n.Block) -> list[tuple[str, str]]:
+    if block.type != "module" or not block.labels:
         return []
-    for item in body_items(body):
-        if item.data == "attribute" and attribute_name(item) == "source":
-            source = _literal(attribute_value(item))
-            return [] if source is None else [(labels[0], source)]
-    return []
+    source_attr = block.body.attributes().get("source")
+    if source_attr is None:
+        return []
+    source = literal_string(source_attr.expr)
+    return [] if source is None else [(block.labels[0], source)]
 
 
-def _calls(node: Node) -> Iterator[tuple[str, int]]:
-    """(function name, line) of every call in node, heredoc templates included."""
-    for sub in node.iter_subtrees():
-        if sub.data == "function_call":
-            yield name_of(trees(sub)[0]), sub.meta.line
-        elif sub.data in ("heredoc_template", "heredoc_template_trim"):
-            token = sub.children[0]
-            trim = sub.data.endswith("_trim")
-            try:
-                seq = heredoc_template(str(token), sub.meta.line, trim)
-            except EvalFailure:
-                continue  # a malformed template: the render reports it
-            yield from _template_calls(seq)
+def _calls(node: n.Node) -> Iterator[tuple[str, int]]:
+    """(function name, line) of every call in node, templates and heredocs included."""
+    for sub in n.walk(node):
+        if type(sub) is n.Call:
+            yield sub.name.removeprefix("core::"), sub.line
 
 
-def _template_calls(seq: Seq) -> Iterator[tuple[str, int]]:
-    for part in seq:
-        if isinstance(part, Interp):
-            yield from _calls(part.expr)
-        elif isinstance(part, IfDirective):
-            yield from _calls(part.cond)
-            yield from _template_calls(part.then)
-            yield from _template_calls(part.otherwise)
-        elif isinstance(part, ForDirective):
-            yield from _calls(part.collection)
-            yield from _template_calls(part.body)
-
-
-def _block_findings(display: str, block: Node) -> list[Finding]:
-    kind, labels, body = block_parts(block)
-    attrs = {attribute_name(a): a for a in body_items(body) if a.data == "attribute"}
+def _block_findings(display: str, block: n.Block) -> list[Finding]:
+    kind, labels = block.type, block.labels
+    attrs = block.body.attributes()
     if kind == "resource" and len(labels) == 2 and labels[0].startswith("random_"):
         if "keepers" in attrs:
             return []
-        return [Finding(display, block.meta.line, f"{labels[0]}.{labels[1]}", _RANDOM_WHY)]
+        return [Finding(display, block.line, f"{labels[0]}.{labels[1]}", _RANDOM_WHY)]
     if kind == "module" and labels and "source" in attrs:
         return _module_findings(display, f'module "{labels[0]}"', attrs)
     return []
 
 
-def _module_findings(display: str, construct: str, attrs: dict[str, Node]) -> list[Finding]:
+def _module_findings(display: str, construct: str, attrs: dict[str, n.Attribute]) -> list[Finding]:
     source_attr = attrs["source"]
-    source = _literal(attribute_value(source_attr))
+    source = literal_string(source_attr.expr)
     if source is None or source.startswith(("./", "../", "/")):
         return []
-    line = source_attr.meta.line
+    line = source_attr.line
     if source.startswith(_GIT_PREFIXES):
         ref = parse_qs(source.partition("?")[2]).get("ref", [""])[-1]
         if not ref:
@@ -248,22 +214,11 @@ def _module_findings(display: str, construct: str, attrs: dict[str, Node]) -> li
         why = f"registry source {source} has no version: each init takes the newest release"
         return [Finding(display, line, construct, why)]
     version_attr = attrs["version"]
-    version = _literal(attribute_value(version_attr))
+    version = literal_string(version_attr.expr)
     if version is None or _EXACT_VERSION.match(version.strip()):
         return []
     why = f"version {version!r} is a range: each init takes the newest release that matches"
-    return [Finding(display, version_attr.meta.line, construct, why)]
-
-
-def _literal(node: Node) -> str | None:
-    """The text of a quoted string without interpolations, else None."""
-    node = unwrap(node)
-    if node.data != "string":
-        return None
-    parts = trees(node)
-    if not all(isinstance(p.children[0], Token) for p in parts):
-        return None
-    return "".join(str(p.children[0]) for p in parts)
+    return [Finding(display, version_attr.line, construct, why)]
 
 
 # ---------------------------------------------------------------------------- YAML manifests

@@ -40,15 +40,22 @@ from driftctl.settings import Selection, Settings, Source
 ACCOUNTS_IN_PARALLEL = 4
 
 
-def load_declared(settings: Settings, context: dict[str, str] | None = None) -> Declared:
+def load_declared(
+    settings: Settings, context: dict[str, str] | None = None, provenance: bool = False
+) -> Declared:
     """context: the scan's AWS identity (connect(...).context) for the data sources that
-    read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown."""
-    loaded = declared_sources.load_all(settings, _hcl_loader(settings, context))
-    return _declared(settings, context, loaded)
+    read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown.
+    provenance: record where each declared value is written (what `driftctl pr` edits)."""
+    hcl = _hcl_loader(settings, context, provenance)
+    loaded = declared_sources.load_all(settings, hcl)
+    return _declared(settings, context, loaded, provenance)
 
 
 def _hcl_loader(
-    settings: Settings, context: dict[str, str] | None, state: State | None = None
+    settings: Settings,
+    context: dict[str, str] | None,
+    provenance: bool = False,
+    state: State | None = None,
 ) -> Callable[[Source], RawDeclared]:
     def hcl(source: Source) -> RawDeclared:
         return load_hcl(
@@ -58,6 +65,9 @@ def _hcl_loader(
             env=dict(settings.tf_env_vars),
             context=context,
             cache_dir=settings.hcl_cache_dir,
+            result_cache=settings.hcl_result_cache,
+            inputs=settings.var_inputs or None,
+            provenance=provenance,
             state=state,
         )
 
@@ -68,6 +78,7 @@ def _declared(
     settings: Settings,
     context: dict[str, str] | None,
     loaded: list[tuple[Source, RawDeclared]],
+    provenance: bool = False,
 ) -> Declared:
     """The canonical declared state of the loaded sources, able to evaluate the sources
     that can be again with live values bound (bind.py)."""
@@ -83,13 +94,15 @@ def _declared(
         if not part.resources:
             merged.empty_sources.append(f"{source.scheme}://{source.path}")
         merged.unknown.extend(part.unknown)
+        prefix = f"{source.path.as_posix()}:" if len(loaded) > 1 and local else ""
+        merged.outputs.update({f"{prefix}{k}": v for k, v in part.outputs.items()})
         merged.warnings.extend(part.warnings)
         merged.notes.extend(raw.notes)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n
         merged.read += part.read
     if any(declared_sources.can_bind(source) for source, _ in loaded):
-        merged.rebind = functools.partial(_rebound, settings, context, loaded)
+        merged.rebind = functools.partial(_rebound, settings, context, loaded, provenance)
     return merged
 
 
@@ -97,12 +110,13 @@ def _rebound(
     settings: Settings,
     context: dict[str, str] | None,
     loaded: list[tuple[Source, RawDeclared]],
+    provenance: bool,
     state: State,
     account_context: dict[str, str] | None = None,
 ) -> Declared:
     """The declared state evaluated again with matched resources' live values (state)."""
     context = account_context or context
-    hcl = _hcl_loader(settings, context, state)
+    hcl = _hcl_loader(settings, context, provenance, state)
     again = [
         (
             s,
@@ -112,7 +126,7 @@ def _rebound(
         )
         for s, raw in loaded
     ]
-    return _declared(settings, context, again)
+    return _declared(settings, context, again, provenance)
 
 
 def _prefixed(r: Resource, root: str) -> Resource:

@@ -25,6 +25,7 @@ class Rendered:
     resources: tuple[Resource, ...]
     unknown: tuple[dict[str, str], ...] = ()
     warnings: tuple[str, ...] = ()
+    outputs: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
     def of(cls, declared: Declared) -> Rendered:
@@ -32,6 +33,7 @@ class Rendered:
             tuple(sorted(declared.resources, key=lambda r: (r.type, r.address or "", r.id or ""))),
             tuple(sorted(declared.unknown, key=lambda u: (u["address"], u["path"]))),
             tuple(sorted(declared.warnings)),
+            tuple(sorted(declared.outputs.items())),
         )
 
     def to_json(self, masked: bool = True) -> dict[str, Any]:
@@ -50,6 +52,7 @@ class Rendered:
                 }
                 for r in self.resources
             ],
+            "outputs": {k: _shown_output(v) if masked else to_plain(v) for k, v in self.outputs},
             "unknown": list(self.unknown),
             "warnings": list(self.warnings),
         }
@@ -66,3 +69,11 @@ def shown_attrs(r: Resource) -> Any:
 
     plain = to_plain(r.attrs)
     return sensitive.rendered(mask_value(plain), sensitive.of(r.type, r.sensitive))
+
+
+def _shown_output(value: Any) -> Any:
+    """An output's value as plain JSON, secrets masked (a sensitive output is already an
+    Unknown, see driftctl.declared.hcl.module)."""
+    from driftctl.report.mask import mask_value
+
+    return mask_value(to_plain(value))

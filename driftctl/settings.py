@@ -64,12 +64,18 @@ class Settings:
     save_live: Path | None = None
     var_files: tuple[Path, ...] = ()
     variables: tuple[tuple[str, str], ...] = ()
+    # --var-file and --var in command-line order: ("file", Path) / ("var", (name, value));
+    # later ones win, as in Terraform
+    var_inputs: tuple[tuple[str, Any], ...] = ()
     scale: Scale = dataclasses.field(default_factory=lambda: Scale())
     rules: RuleSettings = dataclasses.field(default_factory=lambda: RuleSettings())
     # Terraform's environment: TF_VAR_<name> and TF_WORKSPACE, sorted by name
     tf_env_vars: tuple[tuple[str, str], ...] = ()
     # where parsed HCL files are cached by content hash; None: no cache (--no-cache)
     hcl_cache_dir: Path | None = None
+    # whether whole evaluations are cached there too (resultcache.py); the determinism
+    # check turns it off (DRIFTCTL_HCL_RESULT_CACHE=0) so that every run evaluates
+    hcl_result_cache: bool = True
     # options of the Kustomize and CloudFormation loaders
     formats: FormatSettings = dataclasses.field(default_factory=lambda: FormatSettings())
     # how remote Terraform states are read (HTTP headers, Terraform Cloud, backend blocks)
@@ -349,6 +355,51 @@ def parse_output(text: str) -> Output:
     return Output(scheme, "-" if rest in STDOUT_TARGETS else rest)
 
 
+def var_inputs(
+    var_files: list[Path] | None, variables: list[str] | None
+) -> tuple[tuple[str, Any], ...]:
+    """--var-file and --var merged in the order they appear on the command line (files
+    first, then vars, when the command line is not known: outside a command, or values
+    from the environment)."""
+    files, pairs = list(var_files or ()), [parse_var(v) for v in variables or ()]
+    order = _argv_order(_raw_args())
+    if order is None or order.count("file") != len(files) or order.count("var") != len(pairs):
+        order = ["file"] * len(files) + ["var"] * len(pairs)
+    file_items, var_items = iter(files), iter(pairs)
+    return tuple(
+        ("file", next(file_items)) if kind == "file" else ("var", next(var_items)) for kind in order
+    )
+
+
+def _raw_args() -> tuple[str, ...] | None:
+    """The running command's arguments as typed (commands/surface.py records them: click
+    keeps each option's values apart, not their order among each other)."""
+    from driftctl.commands.surface import RAW_ARGS
+
+    return RAW_ARGS.get()
+
+
+def _argv_order(args: tuple[str, ...] | None) -> list[str] | None:
+    if args is None:
+        return None
+    order: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg == "--":
+            break
+        if arg in ("--var", "--var-file"):
+            order.append("var" if arg == "--var" else "file")
+            skip = True  # its value, whatever it looks like
+        elif arg.startswith("--var="):
+            order.append("var")
+        elif arg.startswith("--var-file="):
+            order.append("file")
+    return order
+
+
 def parse_var(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name:
@@ -459,10 +510,12 @@ def build(
         save_live=save_live,
         var_files=tuple(var_files or ()),
         variables=tuple(parse_var(v) for v in variables or ()),
+        var_inputs=var_inputs(var_files, variables),
         scale=_with_read_timeout(scale or Scale()),
         rules=rules or RuleSettings(),
         tf_env_vars=_tf_env(),
         hcl_cache_dir=None if no_cache else _hcl_cache_dir(cache_base),
+        hcl_result_cache=os.environ.get(RESULT_CACHE_ENV, "1") != "0",
         formats=formats or FormatSettings(),
         state=state or StateAccess(),
         selection=selection or Selection(),
@@ -552,6 +605,9 @@ def _tf_env() -> tuple[tuple[str, str], ...]:
     """TF_VAR_* and TF_WORKSPACE, which Terraform reads (lower precedence than tfvars)."""
     names = [k for k in os.environ if k.startswith("TF_VAR_") or k == "TF_WORKSPACE"]
     return tuple((k, os.environ[k]) for k in sorted(names))
+
+
+RESULT_CACHE_ENV = "DRIFTCTL_HCL_RESULT_CACHE"
 
 
 def _hcl_cache_dir(config_dir: Path | None = None) -> Path:

@@ -36,6 +36,8 @@ class Declared:
     # account -> the resources as evaluated with that account's identity, for a
     # multi-account scan of a configuration that reads aws_caller_identity & co.
     per_account: dict[str, list[Resource]] = dataclasses.field(default_factory=dict)
+    # the root module's output values (Terraform sources): name -> plain value
+    outputs: dict[str, Any] = dataclasses.field(default_factory=dict)
     # what the loaders found on their own (a backend block's state), for the console
     notes: list[str] = dataclasses.field(default_factory=list)
     # source path (as given) -> every file its loader read (RawDeclared.inputs)
@@ -123,6 +125,7 @@ def canonicalize(raw: RawDeclared) -> Declared:
     declared = Declared(
         out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items())), read=read
     )
+    declared.outputs = dict(raw.outputs)
     _fold(declared, fragments)
     return declared
 

@@ -15,11 +15,10 @@ import json
 import re
 from typing import Any
 
-from lark import Token
-
 from driftctl.codify import hcl_import, hcl_render
 from driftctl.codify.base import Context, Edit, Outcome, human
-from driftctl.declared.hcl.parse import Node, attribute_value, body_items, parse, trees, unwrap
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl.syntax import parse_expression
 from driftctl.errors import DriftctlError
 from driftctl.model import Change, Drift, Resource, SourceRef
 
@@ -188,8 +187,8 @@ def _collapsed(raw: str) -> set[str]:
     """raw with any of its block indexes `[0].` dropped (canonical types fold single blocks)."""
     spots = [m.start() for m in _BLOCK_ZERO.finditer(raw)]
     out = set()
-    for n in range(len(spots) + 1):
-        for chosen in itertools.combinations(spots, n):
+    for count in range(len(spots) + 1):
+        for chosen in itertools.combinations(spots, count):
             text = raw
             for start in sorted(chosen, reverse=True):
                 text = text[:start] + text[start + 3 :]
@@ -238,63 +237,44 @@ def style_of(text: str) -> Style | None:
     if not text.strip():
         return None
     try:
-        tree = parse(f"__v = {text}\n", "<span>")
+        node = n.unwrap(parse_expression(text, "<span>"))
     except DriftctlError:
         return None
-    items = list(body_items(trees(tree)[0]))
-    if len(items) != 1 or items[0].data != "attribute":
+    if type(node) is n.Call:
+        if node.name == "jsonencode" and len(node.args) == 1 and not node.expand:
+            return Style("jsonencode") if _literal(n.unwrap(node.args[0])) else None
         return None
-    node = unwrap(attribute_value(items[0]))
-    if node.data == "function_call":
-        parts = trees(node)
-        args = [a for p in parts if p.data == "arguments" for a in trees(p)]
-        names = [p for p in parts if p.data == "identifier"]
-        if len(names) == 1 and _token(names[0]) == "jsonencode" and len(args) == 1:
-            return Style("jsonencode") if _literal(unwrap(args[0])) else None
-        return None
-    if node.data.startswith("heredoc_template"):
-        token = _token(node)
-        if "${" in token.replace("$${", "") or "%{" in token.replace("%%{", ""):
+    if type(node) is n.Template and node.kind != "quoted":
+        if node.literal() is None:
             return None
-        marker = token.split("\n", 1)[0].rstrip("\r").lstrip("<-")
-        return Style("heredoc", marker, node.data == "heredoc_template_trim")
+        return Style("heredoc", node.marker, node.kind == "heredoc_trim")
     if not _literal(node):
         return None
-    kinds = {"int_lit": "number", "float_lit": "number", "string": "string", "tuple": "tuple"}
-    if node.data == "literal_value":
-        return Style("null" if _token(node) == "null" else "bool")
-    return Style(kinds.get(node.data, node.data))
+    if type(node) is n.Literal:
+        if node.value is None:
+            return Style("null")
+        return Style("bool" if isinstance(node.value, bool) else "number")
+    kinds = {n.Template: "string", n.Tuple: "tuple", n.Object: "object"}
+    return Style(kinds[type(node)])
 
 
-def _token(node: Node) -> str:
-    for child in node.children:
-        if isinstance(child, Token):
-            return str(child)
-    return ""
-
-
-def _literal(node: Node) -> bool:
-    kind = node.data
-    if kind in ("int_lit", "float_lit", "literal_value"):
+def _literal(node: n.Expr) -> bool:
+    kind = type(node)
+    if kind is n.Literal:
         return True
-    if kind == "string":
-        return all(all(isinstance(c, Token) for c in part.children) for part in trees(node))
-    if kind == "tuple":
-        return all(_literal(unwrap(item)) for item in trees(node))
-    if kind == "object":
-        for elem in trees(node):
-            key_node, value_node = trees(elem)
-            key = unwrap(trees(key_node)[0]) if trees(key_node) else key_node
-            if key.data not in ("identifier", "string") or not _literal_key(key):
+    if kind is n.Template:
+        return node.kind == "quoted" and node.literal() is not None  # type: ignore[attr-defined]
+    if kind is n.Tuple:
+        return all(_literal(n.unwrap(item)) for item in node.items)  # type: ignore[attr-defined]
+    if kind is n.Object:
+        for key_node, value_node in node.items:  # type: ignore[attr-defined]
+            key = n.unwrap(key_node.expr)
+            if key_node.keyword() is None and not (type(key) is n.Template and _literal(key)):
                 return False
-            if not _literal(unwrap(value_node)):
+            if not _literal(n.unwrap(value_node)):
                 return False
         return True
     return False
-
-
-def _literal_key(key: Node) -> bool:
-    return key.data == "identifier" or _literal(key)
 
 
 def render_as(style: Style, new: Any, indent: str) -> str:

@@ -72,7 +72,13 @@ def determinism_command(
     allowances = [determinism.Allowance(p) for p in allow or ()]
     allowances += determinism.rule_file_allowances(rules_ or ())
     outcome = determinism.check(
-        conf.sources, runs, allowances, conf.var_files, conf.variables, conf.formats
+        conf.sources,
+        runs,
+        allowances,
+        conf.var_files,
+        conf.variables,
+        conf.formats,
+        inputs=conf.var_inputs,
     )
     sys.stdout.write("".join(f"{line}\n" for line in report_lines(outcome)))
     raise typer.Exit(int(ExitStatus.OK if outcome.ok else ExitStatus.DRIFT))

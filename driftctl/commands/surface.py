@@ -9,10 +9,14 @@
   means something else, and one `DCTL_OUTPUT` set for scan must not redirect them.
 - snyk's global flags (`--no-version-check`, `--disable-telemetry`, `--send-crash-report`)
   and `--debug` are accepted after the command name too (`driftctl scan --debug`).
+- A command's arguments, as typed, are in `RAW_ARGS` while it runs: click keeps each
+  option's values apart, and the order of `--var` and `--var-file` among each other
+  decides which one wins (settings.var_inputs).
 """
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +29,11 @@ ENV_COMMANDS = ("scan",)  # and the top level
 NO_ENV = ("version",)  # an option no environment variable may set
 GLOBAL_FLAGS = ("--debug", "--no-version-check", "--disable-telemetry", "--send-crash-report")
 _METAVARS = (("path", "PATH"), ("int", "N"), ("float", "NUMBER"))
+_RAW_ARGS_KEY = "driftctl.raw_args"
+# the arguments of the command running now, as typed (None outside a command)
+RAW_ARGS: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
+    "driftctl_raw_args", default=None
+)
 
 
 def polish(root: Any) -> Any:
@@ -45,6 +54,7 @@ def polish_command(name: str, command: Any) -> None:
 
 
 def _polish_one(command: Any, env: bool) -> None:
+    _keep_raw_args(command)
     context = typer.Context(command, help_option_names=HELP_NAMES)
     for param in command.params:
         if not isinstance(param, TyperOption):
@@ -63,6 +73,24 @@ def _polish_one(command: Any, env: bool) -> None:
     help_option = command.get_help_option(context)
     if help_option is not None:
         help_option.metavar = ""
+
+
+def _keep_raw_args(command: Any) -> None:
+    """command keeps the arguments it parses, and sets RAW_ARGS to them while it runs."""
+    parse_args, invoke = command.parse_args, command.invoke
+
+    def recording(ctx: Any, args: list[str]) -> Any:
+        ctx.meta[_RAW_ARGS_KEY] = tuple(args)  # ctx.meta: shared with nested contexts
+        return parse_args(ctx, args)
+
+    def invoking(ctx: Any) -> Any:
+        token = RAW_ARGS.set(ctx.meta.get(_RAW_ARGS_KEY))
+        try:
+            return invoke(ctx)
+        finally:
+            RAW_ARGS.reset(token)
+
+    command.parse_args, command.invoke = recording, invoking
 
 
 def _metavar(label: str) -> str:

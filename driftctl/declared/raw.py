@@ -64,6 +64,8 @@ class RawDeclared:
     skipped: int = 0
     # AWS kinds driftctl does not read yet ("ec2.aws.upbound.io/v1beta1 Instance") -> count
     unsupported: dict[str, int] = dataclasses.field(default_factory=dict)
+    # the root module's output values (HCL): name -> plain value (Unknown where not known)
+    outputs: dict[str, Any] = dataclasses.field(default_factory=dict)
     # every file the loader read (a module outside the source, a file(), a tfvars, ...), as
     # it named them (symlinks unresolved): what the revert's git guard checks
     inputs: list[Path] = dataclasses.field(default_factory=list)

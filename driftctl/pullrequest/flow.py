@@ -86,7 +86,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             var_files=tuple(_inside(p, top, tree) for p in conf.var_files),
             formats=formats,
         )
-        declared = pipeline.load_declared(wconf, context)
+        declared = pipeline.load_declared(wconf, context, provenance=True)
         report = rules.apply(policy, pipeline.scan_report(declared, live))
         _complete(report)
         wanted = [d for d in report.drifts if d.action == "pr"]
@@ -110,7 +110,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             target.parent.mkdir(parents=True, exist_ok=True)
             write_text(target, plan.files[file][1])  # line endings as they are
         if plan.codified:
-            after_declared = pipeline.load_declared(wconf, context)
+            after_declared = pipeline.load_declared(wconf, context, provenance=True)
             after = rules.apply(policy, pipeline.scan_report(after_declared, live))
             verify.check(report, after, plan.codified, declared, after_declared, plan.settles)
         root = "" if str(rel_dir) == "." else rel_dir.as_posix()

@@ -31,6 +31,7 @@ attrs = {
     "tool_home": tool_home,
     "tool_home_is_dir": tool_home is not None and Path(tool_home).is_dir(),
     "cache_is_private": "driftctl-determinism-" in os.environ.get("XDG_CACHE_HOME", ""),
+    "results_not_cached": os.environ.get("DRIFTCTL_HCL_RESULT_CACHE") == "0",
 }
 resource = {"type": "probe", "address": "probe.process", "id": None, "attrs": attrs, "source": None}
 doc = {"schema_version": 1, "resources": [resource], "unknown": [], "warnings": []}

@@ -189,6 +189,7 @@ def test_each_run_differs_in_what_must_not_matter(
     for render in outcome.renders:
         attrs = json.loads(render.text)["resources"][0]["attrs"]
         assert attrs["cwd_is_empty"] and attrs["tool_home_is_dir"] and attrs["cache_is_private"]
+        assert attrs["results_not_cached"]  # every run evaluates: none reads another's result
         assert attrs["sorted_files"] == ["a.tf", "b.tf", "c.tf"]
 
 
@@ -229,6 +230,22 @@ def test_render_arguments_are_absolute(tmp_path: Path, monkeypatch: pytest.Monke
         f"{tmp_path.resolve()}/prod.tfvars",
         "--var",
         "env=prod",
+    ]
+
+
+def test_var_and_var_file_reach_render_in_command_line_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    inputs = [("var", ("env", "cli")), ("file", Path("prod.tfvars")), ("var", ("x", "1"))]
+    args = determinism.render_args([Source("hcl", Path("infra"))], [], [], inputs=inputs)
+    assert args[3:] == [
+        "--var",
+        "env=cli",
+        "--var-file",
+        f"{tmp_path.resolve()}/prod.tfvars",
+        "--var",
+        "x=1",
     ]
 
 

@@ -9,16 +9,10 @@ from typing import Any
 
 from driftctl.declared.binding import Binding
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl.nodes import Attribute, Block, Body, Node, static_traversal
 from driftctl.declared.hcl.ops import iterate
-from driftctl.declared.hcl.parse import (
-    Node,
-    attribute_name,
-    attribute_value,
-    block_parts,
-    body_items,
-    static_traversal,
-)
 from driftctl.declared.hcl.provenance import record
+from driftctl.declared.hcl.types import is_null
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending, mark_if, unmark
 from driftctl.model import SourceRef, Unknown
 
@@ -34,18 +28,21 @@ class BodyValue:
 class BodyEvaluator:
     """Evaluates the body of a resource, provider or nested block with an Evaluator."""
 
-    def __init__(self, evaluator: Evaluator, binding: Binding | None = None) -> None:
+    def __init__(
+        self, evaluator: Evaluator, provenance: bool = True, binding: Binding | None = None
+    ) -> None:
         self.evaluator = evaluator
         self.file = evaluator.frame.file
+        self.provenance = provenance  # record where each value is written (for `pr`)
         self.binding = binding or Binding()
 
     def _where(self, node: Node) -> str:
-        return f"{self.file}:{node.meta.line}"
+        return f"{self.file}:{node.line}"
 
-    def eval_body(self, body: Node, skip: Collection[str] = (), prefix: str = "") -> BodyValue:
+    def eval_body(self, body: Body, skip: Collection[str] = (), prefix: str = "") -> BodyValue:
         """A block body: attributes evaluated, nested blocks as lists of dicts."""
         out = BodyValue({}, {})
-        for item in body_items(body):
+        for item in body.items:
             if not self.binding.active or prefix:
                 self._item(item, skip, prefix, out)
                 continue
@@ -55,27 +52,30 @@ class BodyEvaluator:
                 out.bound.setdefault(_top_name(item), {}).update(reads)
         return out
 
-    def _item(self, item: Node, skip: Collection[str], prefix: str, out: BodyValue) -> None:
-        if item.data == "attribute":
+    def _item(
+        self, item: Attribute | Block, skip: Collection[str], prefix: str, out: BodyValue
+    ) -> None:
+        if type(item) is Attribute:
             self._body_attribute(item, skip, prefix, out)
         else:
             self._body_block(item, skip, prefix, out)
 
     def _body_attribute(
-        self, item: Node, skip: Collection[str], prefix: str, out: BodyValue
+        self, item: Attribute, skip: Collection[str], prefix: str, out: BodyValue
     ) -> None:
-        name = attribute_name(item)
+        name = item.name
         if name in skip:
             return
         if name in out.attrs:
             raise HclEvalError(f"{self._where(item)}: attribute {name!r} is set more than once")
-        value_node = attribute_value(item)
+        value_node = item.expr
         value = self.evaluator.evaluate(value_node)
         out.attrs[name] = value
-        record(out.provenance, prefix + name, self.evaluator, value_node, value)
+        if self.provenance:
+            record(out.provenance, prefix + name, self.evaluator, value_node, value)
 
-    def _body_block(self, item: Node, skip: Collection[str], prefix: str, out: BodyValue) -> None:
-        kind, labels, body = block_parts(item)
+    def _body_block(self, item: Block, skip: Collection[str], prefix: str, out: BodyValue) -> None:
+        kind, labels, body = item.type, item.labels, item.body
         if kind in skip:
             return
         if kind == "dynamic" and labels:
@@ -87,10 +87,9 @@ class BodyEvaluator:
             blocks.append(inner.attrs)
             out.provenance.update(inner.provenance)
 
-    def _dynamic(self, item: Node, label: str, body: Node, prefix: str, out: BodyValue) -> None:
-        items = list(body_items(body))
-        attrs = {attribute_name(a): attribute_value(a) for a in items if a.data == "attribute"}
-        contents = [block_parts(b)[2] for b in items if b.data == "block"]
+    def _dynamic(self, item: Block, label: str, body: Body, prefix: str, out: BodyValue) -> None:
+        attrs = {name: a.expr for name, a in body.attributes().items()}
+        contents = [b.body for b in body.blocks() if b.type == "content"]
         if "for_each" not in attrs or len(contents) != 1:
             raise HclEvalError(f"{self._where(item)}: a dynamic block needs for_each and content")
         iterator = static_traversal(attrs["iterator"]) if "iterator" in attrs else [label]
@@ -101,6 +100,8 @@ class BodyEvaluator:
         if is_pending(collection):
             out.attrs[label] = as_unknown(collection)
             return
+        if is_null(collection):
+            raise HclEvalError(f"{self._where(item)}: dynamic {label}: for_each must not be null")
         blocks = _block_list(out, label, self._where(item))
         if blocks is None:
             return
@@ -112,7 +113,7 @@ class BodyEvaluator:
         for key, value in pairs:
             names = {iterator[0]: {"key": key, "value": value}}
             origins = {iterator[0]: (origin, key)}
-            child = BodyEvaluator(self.evaluator.with_names(names, origins))
+            child = BodyEvaluator(self.evaluator.with_names(names, origins), self.provenance)
             inner = child.eval_body(contents[0], (), f"{prefix}{label}[{len(blocks)}].")
             blocks.append(mark_if(marked, inner.attrs))
             out.provenance.update(inner.provenance)
@@ -128,9 +129,8 @@ def _block_list(out: BodyValue, kind: str, where: str) -> list[Any] | None:
     return existing
 
 
-def _top_name(item: Node) -> str:
+def _top_name(item: Attribute | Block) -> str:
     """The attribute's name, or the block's type (a dynamic block's: its label)."""
-    if item.data == "attribute":
-        return attribute_name(item)
-    kind, labels, _ = block_parts(item)
-    return labels[0] if kind == "dynamic" and labels else kind
+    if type(item) is Attribute:
+        return item.name
+    return item.labels[0] if item.type == "dynamic" and item.labels else item.type

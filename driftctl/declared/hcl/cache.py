@@ -1,27 +1,27 @@
-"""A parse cache: python-hcl2's lark trees stored under the hash of the file's content.
+"""A parse cache: syntax trees (nodes.py) stored under the hash of the file's content.
 
-Parsing is the slow part of loading (python-hcl2 reads about 0.3 MB/s); a tree depends
-only on the text and on the parser, so the key is the SHA-256 of the text together with
-the versions of python-hcl2, lark, Python and this cache's format. An entry is the tree
-as nested tuples in `marshal` form (unpickling lark's Tokens costs more than parsing),
-without the new-line/comment subtrees the evaluator skips; reading it builds the Trees
-and Tokens directly.
+A tree depends only on the text and on the parser, so the key is the SHA-256 of the text
+together with the parser's version (syntax.PARSER_VERSION), driftctl's, Python's and this
+cache's format. An entry is a header and then each top-level item of the file pickled on
+its own (a large file never has a second full copy of its tree in memory), read back by an
+unpickler that builds only syntax-tree nodes (resultcache.SafeUnpickler). An entry that
+cannot be read (truncated, foreign, ...) is parsed again and rewritten; a cache directory
+that cannot be written is simply not used.
 
 An entry is never trusted blindly: a tree that does not match its file would silently
 drop (or invent) resources. Each entry carries the hash of the text it was parsed from
-and an HMAC-SHA256 of that hash and the tree, keyed with a secret of 32 random bytes
-kept in the cache directory (`key`, mode 0600, created on first use). An entry whose
+and an HMAC-SHA256 of that hash and the pickled items, keyed with a secret of 32 random
+bytes kept in the cache directory (`key`, mode 0600, created on first use). An entry whose
 source hash is not this text's (one copied under another name), whose MAC does not
 verify (truncated, edited, corrupted, or written by anyone who cannot read the key), or
 that cannot be read at all is ignored: the file is parsed again and the entry rewritten.
-The tree is unmarshalled only after it verified. A key file that is not a private
-(0600, owned by this user) 32-byte file disables the cache instead of being used, as
-does a cache directory that cannot be written. What the key cannot protect against is
-someone who can read it: do not share a cache directory with less trusted parties
-(`--no-cache` reads no cache at all).
+Nothing is unpickled before it verified. A key file that is not a private (0600, owned by
+this user) 32-byte file disables the cache instead of being used. What the key cannot
+protect against is someone who can read it: do not share a cache directory with less
+trusted parties (`--no-cache` reads no cache at all).
 
-Entries are written atomically (a temporary file renamed into place), so concurrent
-runs never see half an entry.
+Entries are written atomically (a temporary file renamed into place), so concurrent runs
+never see half an entry.
 """
 
 from __future__ import annotations
@@ -29,24 +29,25 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import io
 import marshal
 import os
-import stat
+import pickle
 import sys
 import tempfile
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Tree
-from lark.tree import Meta
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl.number import BigFloat
+from driftctl.declared.hcl.resultcache import KEY_FILE, load_secret, safe_load
+from driftctl.declared.hcl.syntax import PARSER_VERSION, parse_file
 
-from driftctl.declared.hcl.parse import Node, parse
-
-FORMAT = "3"
-MAGIC = b"driftctl-hcl-cache 3\n"
-KEY_FILE = "key"
+FORMAT = "5"
+MAGIC = b"driftctl-hcl-cache 5\n"
 _DIGEST = 32  # bytes of a SHA-256
+__all__ = ["KEY_FILE", "ParseCache", "decode", "encode", "sealed", "verified"]
 
 
 def _version(package: str) -> str:
@@ -60,7 +61,7 @@ class ParseCache:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         versions = (
-            f"driftctl-hcl-cache {FORMAT}\0{_version('python-hcl2')}\0{_version('lark')}\0"
+            f"driftctl-hcl-cache {FORMAT}\0{PARSER_VERSION}\0{_version('driftctl')}\0"
             f"{sys.version_info[:2]}\0{marshal.version}\0"
         )
         self._salt = versions.encode()
@@ -76,7 +77,7 @@ class ParseCache:
     def _source_digest(self, text: str) -> bytes:
         return hashlib.sha256(self._salt + text.encode("utf-8", "surrogatepass")).digest()
 
-    def parse(self, text: str, display: str) -> Node:
+    def parse(self, text: str, display: str) -> n.Body:
         source = self._source_digest(text)
         key = source.hex()
         path = self.directory / key[:2] / f"{key}.tree"
@@ -86,7 +87,7 @@ class ParseCache:
             self.hits += 1
             return tree
         self.misses += 1
-        tree = parse(text, display)
+        tree = parse_file(text, display)
         if secret is not None:
             self._write(path, tree, source, secret)
         return tree
@@ -95,10 +96,10 @@ class ParseCache:
         """The cache's key (made on first use), or None: no usable key, no cache."""
         if not self._secret_read:
             self._secret_read = True
-            self._secret = _load_secret(self.directory / KEY_FILE)
+            self._secret = load_secret(self.directory / KEY_FILE)
         return self._secret
 
-    def _read(self, path: Path, source: bytes, secret: bytes) -> Node | None:
+    def _read(self, path: Path, source: bytes, secret: bytes) -> n.Body | None:
         try:
             blob = path.read_bytes()
         except OSError:
@@ -108,24 +109,41 @@ class ParseCache:
             self.rejected += 1
             return None
         try:
-            return decode(marshal.loads(payload))
-        except (EOFError, ValueError, TypeError, IndexError, RecursionError):
+            entry = io.BytesIO(payload)
+            header = safe_load(entry)
+            if not (isinstance(header, tuple) and len(header) == 4 and header[0] == FORMAT):
+                raise ValueError("not an entry of this format")
+            _, count, start, stop = header
+            items = [safe_load(entry) for _ in range(count)]
+            if entry.read(1) or not all(type(i) in (n.Attribute, n.Block) for i in items):
+                raise ValueError("not an entry of this format")
+        except Exception:  # verified, yet unreadable (another driftctl's): parse again
             self.rejected += 1
             return None
+        return n.Body(items, start, stop)
 
     @staticmethod
-    def _write(path: Path, tree: Node, source: bytes, secret: bytes) -> None:
+    def _write(path: Path, tree: n.Body, source: bytes, secret: bytes) -> None:
+        """The entry: magic, the source's hash, the MAC, then a header and each top-level
+        item as its own pickle record (the MAC is written last, in its place)."""
         try:
-            payload = marshal.dumps(encode(tree))
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        except (OSError, ValueError, RecursionError):
+        except OSError:
             return
         try:
+            mac = hmac.new(secret, source, hashlib.sha256)
             with os.fdopen(handle, "wb") as out:
-                out.write(sealed(payload, source, secret))
+                out.write(MAGIC + source + bytes(_DIGEST))
+                records = [(FORMAT, len(tree.items), tree.start, tree.stop), *tree.items]
+                for record in records:
+                    data = pickle.dumps(record, protocol=5)
+                    mac.update(data)
+                    out.write(data)
+                out.seek(len(MAGIC) + _DIGEST)
+                out.write(mac.digest())
             os.replace(temporary, path)
-        except OSError:
+        except (OSError, ValueError, RecursionError, pickle.PicklingError):
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
 
@@ -150,64 +168,50 @@ def verified(blob: bytes, source: bytes, secret: bytes) -> bytes | None:
     return payload if hmac.compare_digest(mac, expected) else None
 
 
-def _load_secret(path: Path) -> bytes | None:
-    """The key in path, made (atomically, 0600) when absent; None when it cannot be made or
-    is not a private file of this user's (someone else may know it)."""
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not path.exists():
-            handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".key")  # 0600
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    out.write(os.urandom(_DIGEST))
-                with contextlib.suppress(FileExistsError):  # another run made it first
-                    os.link(temporary, path)
-            finally:
-                os.unlink(temporary)
-        info = os.lstat(path)
-        private = stat.S_ISREG(info.st_mode) and not info.st_mode & 0o077
-        if not private or info.st_uid != os.getuid() or info.st_size != _DIGEST:
-            return None
-        return path.read_bytes()
-    except OSError:
-        return None
+# encode/decode: a tree as plain nested lists and tuples (a node is [class index, start,
+# stop, field...], a BigFloat bytes "neg mant exp prec inf"), to compare trees in tests.
+
+_CLASSES: tuple[type[n.Node], ...] = (
+    n.Literal, n.Template, n.TIf, n.TFor, n.Tuple, n.ObjectKey, n.Object, n.ScopeTraversal,
+    n.RelativeTraversal, n.Index, n.AnonSymbol, n.Splat, n.Call, n.For, n.Conditional,
+    n.Binary, n.Unary, n.Paren, n.Attribute, n.Block, n.Body,
+)  # fmt: skip
+_INDEX = {cls: i for i, cls in enumerate(_CLASSES)}
+_FIELDS = [tuple(s for s in cls.__slots__) for cls in _CLASSES]
 
 
-# A Tree is (data, children, line, column, end_line, end_column) (positions 0: none);
-# a Token is (type, value).
+def encode(value: Any) -> Any:
+    kind = type(value)
+    index = _INDEX.get(kind)
+    if index is not None:
+        out: list[Any] = [index, value.start, value.stop]
+        for name in _FIELDS[index]:
+            field = getattr(value, name)
+            out.append(tuple(encode(v) for v in field) if type(field) is list else encode(field))
+        return out
+    if kind is tuple:
+        return tuple(encode(v) for v in value)
+    if kind is BigFloat:
+        return f"{int(value.neg)} {value.mant} {value.exp} {value.prec} {int(value.inf)}".encode()
+    return value
 
 
-def encode(node: Node) -> tuple[Any, ...]:
-    meta = node.meta
-    position = (
-        (0, 0, 0, 0) if meta.empty else (meta.line, meta.column, meta.end_line, meta.end_column)
-    )
-    # str(): a parser lark has just built (no grammar cache yet) names rules and token
-    # types with Token objects, which marshal cannot store; a cached one uses plain str
-    children = tuple(
-        (str(child.type), str(child)) if isinstance(child, Token) else encode(child)
-        for child in node.children
-        if isinstance(child, Token) or child.data != "new_line_or_comment"
-    )
-    return (str(node.data), children, *position)
-
-
-def decode(data: tuple[Any, ...]) -> Node:
-    name, children, line, column, end_line, end_column = data
-    tree: Node = Tree.__new__(Tree)
-    tree.data = name
-    tree.children = [_token(*c) if len(c) == 2 else decode(c) for c in children]
-    meta = Meta()  # type: ignore[no-untyped-call]
-    if line:
-        meta.empty = False
-        meta.line, meta.column, meta.end_line, meta.end_column = line, column, end_line, end_column
-    tree._meta = meta
-    return tree
-
-
-def _token(kind: str, value: str) -> Token:
-    token: Token = str.__new__(Token, value)
-    token.type, token.value = kind, value
-    token.start_pos = token.line = token.column = None
-    token.end_line = token.end_column = token.end_pos = None
-    return token
+def decode(data: Any) -> Any:
+    kind = type(data)
+    if kind is list:
+        cls = _CLASSES[data[0]]
+        node = object.__new__(cls)
+        node.start = data[1]
+        node.stop = data[2]
+        for name, field in zip(_FIELDS[data[0]], data[3:], strict=True):
+            value = decode(field)
+            if cls is n.Body:
+                value = list(value)
+            setattr(node, name, value)
+        return node
+    if kind is tuple:
+        return tuple(decode(v) for v in data)
+    if kind is bytes:
+        neg, mant, exp, prec, inf = data.split()
+        return BigFloat(neg == b"1", int(mant), int(exp), int(prec), inf == b"1")
+    return data

@@ -1,7 +1,7 @@
 """A module's configuration: the declarations of the *.tf files of one directory.
 
 Parsed once per directory however many times the module is called; a module instance
-(hcl_module) evaluates them with its own inputs.
+(module.py) evaluates them with its own inputs.
 """
 
 from __future__ import annotations
@@ -12,23 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.declared import listing
-from driftctl.declared.hcl.eval import Origin
-from driftctl.declared.hcl.parse import (
-    Node,
-    attribute_name,
-    attribute_value,
-    block_parts,
-    body_items,
-    name_of,
-    trees,
-    unwrap,
-    where,
-)
-from driftctl.declared.hcl.template import string_template
+from driftctl.declared.hcl.eval import Origin, where
+from driftctl.declared.hcl.nodes import Attribute, Block, Body, Expr, Literal, Template, unwrap
+from driftctl.declared.hcl.resultcache import record_listing
 from driftctl.declared.hcl.vars import VariableDecl, read_text
 from driftctl.errors import DriftctlError
 
-Parser = Callable[[str, str], Node]
+Parser = Callable[[str, str], Body]
 
 META_ARGUMENTS = frozenset(
     {"count", "for_each", "provider", "depends_on", "lifecycle", "provisioner", "connection"}
@@ -46,8 +36,8 @@ class BlockDecl:
     type: str
     name: str
     file: str
-    block: Node
-    meta: dict[str, Node]  # count / for_each / provider expressions
+    block: Block
+    meta: dict[str, Expr]  # count / for_each / provider expressions
 
     @property
     def address(self) -> str:
@@ -55,7 +45,7 @@ class BlockDecl:
 
     @property
     def where(self) -> str:
-        return f"{self.file}:{self.block.meta.line}"
+        return f"{self.file}:{self.block.line}"
 
 
 @dataclasses.dataclass
@@ -64,16 +54,16 @@ class CallDecl:
 
     name: str
     file: str
-    block: Node
-    attrs: dict[str, Node]
+    block: Block
+    attrs: dict[str, Expr]
     source: str | None  # None when not a literal string
 
     @property
     def where(self) -> str:
-        return f"{self.file}:{self.block.meta.line}"
+        return f"{self.file}:{self.block.line}"
 
     @property
-    def inputs(self) -> dict[str, Node]:
+    def inputs(self) -> dict[str, Expr]:
         return {k: v for k, v in self.attrs.items() if k not in MODULE_META}
 
 
@@ -81,8 +71,8 @@ class CallDecl:
 class OutputDecl:
     name: str
     file: str
-    block: Node
-    value: Node | None
+    block: Block
+    value: Expr | None
     sensitive: bool = False  # `sensitive = true`: its value is marked for the caller
 
 
@@ -99,24 +89,32 @@ class ModuleConfig:
         self.resources: dict[tuple[str, str, str], BlockDecl] = {}
         self.calls: dict[str, CallDecl] = {}
         self.outputs: dict[str, OutputDecl] = {}
-        self.providers: list[tuple[str, Node]] = []
-        self.imports: list[tuple[str, Node]] = []
+        self.providers: list[tuple[str, Block]] = []
+        self.imports: list[tuple[str, Block]] = []
         self.files: list[Path] = []  # the .tf files read (as listed: symlinks unresolved)
-        for file, tree in self._parse(parser):
-            for block in body_items(trees(tree)[0]):
-                if block.data == "block":
-                    self._collect(file, block)
+        self.released = False  # resource bodies dropped after collection (resources.py)
+        for file, body in self._parse(parser):
+            for item in body.items:
+                if type(item) is Block:
+                    self._collect(file, item)
+                else:
+                    raise DriftctlError(
+                        f"{file}:{item.line}: unsupported argument {item.name!r}: only blocks "
+                        "(resource, variable, locals, ...) belong at the top level"
+                    )
 
     def display(self, name: str) -> str:
         return f"{self.prefix}{name}"
 
-    def _parse(self, parser: Parser) -> list[tuple[str, Node]]:
+    def _parse(self, parser: Parser) -> list[tuple[str, Body]]:
         if not self.directory.is_dir():
             raise DriftctlError(
                 f"{self.prefix or self.directory}: not a directory",
                 hint="point --from at a Terraform directory",
             )
-        names = [p.name for p in listing.files(self.directory, read=(".tf",))]
+        found = listing.files(self.directory, read=(".tf",))
+        record_listing(self.directory, found)
+        names = [p.name for p in found]
         skipped = [n for n in names if n.endswith((".tf.json", "_override.tf"))]
         skipped += [n for n in names if n == "override.tf"]
         for name in sorted(skipped):
@@ -139,30 +137,30 @@ class ModuleConfig:
 
     # ------------------------------------------------------------------------ collecting
 
-    def _collect(self, file: str, block: Node) -> None:
-        kind, labels, body = block_parts(block)
-        where = f"{file}:{block.meta.line}"
+    def _collect(self, file: str, block: Block) -> None:
+        kind, labels, body = block.type, block.labels, block.body
+        place = f"{file}:{block.line}"
         if kind == "variable" and labels:
-            _unique(self.variables, labels[0], f"variable {labels[0]!r}", where)
-            self.variables[labels[0]] = _variable(labels[0], file, block, body)
+            _unique(self.variables, labels[0], f"variable {labels[0]!r}", place)
+            self.variables[labels[0]] = _variable(labels[0], file, block)
         elif kind == "locals":
             for name, node in attributes(body).items():
-                _unique(self.locals, name, f"local.{name}", f"{file}:{node.meta.line}")
+                _unique(self.locals, name, f"local.{name}", f"{file}:{node.line}")
                 self.locals[name] = Origin(file, node)
         elif kind in ("resource", "data") and len(labels) == 2:
             mode = "managed" if kind == "resource" else "data"
             key = (mode, labels[0], labels[1])
             what = f"{'data ' if mode == 'data' else 'resource '}{labels[0]}.{labels[1]}"
-            _unique(self.resources, key, what, where)
+            _unique(self.resources, key, what, place)
             meta = {k: v for k, v in attributes(body).items() if k in META_ARGUMENTS}
             self.resources[key] = BlockDecl(mode, labels[0], labels[1], file, block, meta)
         elif kind == "module" and labels:
-            _unique(self.calls, labels[0], f'module "{labels[0]}"', where)
+            _unique(self.calls, labels[0], f'module "{labels[0]}"', place)
             attrs = attributes(body)
             source = literal_string(attrs["source"]) if "source" in attrs else None
             self.calls[labels[0]] = CallDecl(labels[0], file, block, attrs, source)
         elif kind == "output" and labels:
-            _unique(self.outputs, labels[0], f'output "{labels[0]}"', where)
+            _unique(self.outputs, labels[0], f'output "{labels[0]}"', place)
             attrs = attributes(body)
             self.outputs[labels[0]] = OutputDecl(
                 labels[0], file, block, attrs.get("value"), literal_bool(file, attrs, "sensitive")
@@ -173,18 +171,19 @@ class ModuleConfig:
             self.imports.append((file, block))
 
 
-def _variable(name: str, file: str, block: Node, body: Node) -> VariableDecl:
+def _variable(name: str, file: str, block: Block) -> VariableDecl:
+    body = block.body
     attrs = attributes(body)
     validations = []
-    for item in body_items(body):
-        if item.data == "block" and block_parts(item)[0] == "validation":
-            rule = attributes(block_parts(item)[2])
+    for item in body.items:
+        if type(item) is Block and item.type == "validation":
+            rule = attributes(item.body)
             if "condition" in rule and "error_message" in rule:
                 validations.append((rule["condition"], rule["error_message"]))
     return VariableDecl(
         name,
         file,
-        block.meta.line,
+        block.line,
         attrs.get("default"),
         attrs.get("type"),
         tuple(validations),
@@ -194,31 +193,31 @@ def _variable(name: str, file: str, block: Node, body: Node) -> VariableDecl:
     )
 
 
-def literal_bool(file: str, attrs: Mapping[str, Node], name: str) -> bool:
+def literal_bool(file: str, attrs: Mapping[str, Expr], name: str) -> bool:
     """A meta-argument Terraform wants written as true or false (`sensitive`); absent: false."""
     node = attrs.get(name)
     if node is None:
         return False
     inner = unwrap(node)
-    if inner.data == "literal_value" and name_of(inner) in ("true", "false"):
-        return name_of(inner) == "true"
+    if type(inner) is Literal and type(inner.value) is bool:
+        return inner.value
     raise DriftctlError(f"{where(file, node)}: {name} must be true or false (a literal)")
 
 
-def attributes(body: Node) -> dict[str, Node]:
-    return {
-        attribute_name(a): attribute_value(a) for a in body_items(body) if a.data == "attribute"
-    }
+def attributes(body: Body) -> dict[str, Expr]:
+    return {item.name: item.expr for item in body.items if type(item) is Attribute}
 
 
-def literal_string(node: Node) -> str | None:
+def literal_string(node: Expr) -> str | None:
     inner = unwrap(node)
-    if inner.data != "string":
+    if type(inner) is not Template or inner.wrap:
         return None
-    seq = string_template(inner)
-    return "".join(str(p) for p in seq) if all(isinstance(p, str) for p in seq) else None
+    return inner.literal()
 
 
-def _unique(existing: Mapping[Any, Any], key: Any, what: str, where: str) -> None:
+def _unique(existing: Mapping[Any, Any], key: Any, what: str, place: str) -> None:
     if key in existing:
-        raise DriftctlError(f"{where}: {what} is declared more than once")
+        raise DriftctlError(f"{place}: {what} is declared more than once")
+
+
+__all__ = ["where"]

@@ -1,27 +1,113 @@
-"""One Terraform expression evaluated in a root module, as `terraform console` answers it
-(driftctl.api.evaluate): variables, locals, module outputs, functions; what is known only
-after apply comes back as Unknown or Ref, never guessed."""
+"""Values written as `terraform console` writes them (Terraform's repl.FormatValue):
+`tolist([...])`, `toset([...])`, `tomap({...})`, typed nulls (`tostring(null)`), numbers in
+full, multi-line strings as heredocs, and `(known after apply)` for unknown values.
+
+`driftctl eval --console` prints this; the differential tests compare it with Terraform's.
+`evaluate` is one expression evaluated in a root module (driftctl.api.evaluate).
+"""
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.binding import Binding
-from driftctl.declared.hcl.config import attributes
-from driftctl.declared.hcl.eval import Evaluator, Frame
-from driftctl.declared.hcl.load import _workspace
-from driftctl.declared.hcl.loader import Loader
-from driftctl.declared.hcl.module import ModuleInstance
-from driftctl.declared.hcl.parse import parse, trees
-from driftctl.declared.hcl.vars import resolve_variables
-from driftctl.errors import DriftctlError
+from driftctl.declared.hcl import number
+from driftctl.declared.hcl.convert import go_quote
+from driftctl.declared.hcl.types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    CList,
+    CMap,
+    CSet,
+    ListType,
+    MapType,
+    Null,
+    SetType,
+)
+from driftctl.declared.hcl.values import is_pending
 
-EXPRESSION = "<expression>"
-PREFIX = "value = "  # the expression is parsed as this attribute's value
+
+def format_value(value: Any, indent: int = 0) -> str:
+    if is_pending(value):
+        return "(known after apply)"
+    if value is None:
+        return "null"
+    kind = type(value)
+    if kind is Null:
+        return _null(value)
+    if kind is str:
+        multiline = _multiline(value, indent)
+        return multiline if multiline is not None else go_quote(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if number.is_number(value):
+        return number.text(value)
+    if kind is dict:
+        return _mapping(value, indent)
+    if kind is list:
+        return _sequence(value, indent)
+    if kind is CList:
+        return f"tolist({_sequence(value, indent)})"
+    if kind is CSet:
+        return f"toset({_sequence(value, indent)})"
+    if kind is CMap:
+        return f"tomap({_mapping(value, indent)})"
+    return repr(value)
+
+
+def _null(value: Null) -> str:
+    type_ = value.type
+    if type_ is DYNAMIC:
+        return "null"
+    if type_ is STRING:
+        return "tostring(null)"
+    if type_ is NUMBER:
+        return "tonumber(null)"
+    if type_ is BOOL:
+        return "tobool(null)"
+    if isinstance(type_, ListType):
+        return f"tolist(null) /* of {type_.elem.friendly()} */"
+    if isinstance(type_, SetType):
+        return f"toset(null) /* of {type_.elem.friendly()} */"
+    if isinstance(type_, MapType):
+        return f"tomap(null) /* of {type_.elem.friendly()} */"
+    return f"null /* {type_.friendly()} */"
+
+
+def _multiline(text: str, indent: int) -> str | None:
+    lines = text.split("\n")
+    if len(lines) < 2:
+        return None
+    operator = "<<-" if indent > 0 else "<<"
+    delimiter = "EOT"
+    while any(line.strip() == delimiter for line in lines):
+        delimiter += "_"
+    pad = " " * indent
+    body = "".join(f"\n{pad}{line}" for line in lines)
+    return f"{operator}{delimiter}{body}\n{pad}{delimiter}"
+
+
+def _mapping(value: dict[str, Any], indent: int) -> str:
+    inner = indent + 2
+    pad = " " * inner
+    items = [
+        f"\n{pad}{format_value(key, inner)} = {format_value(value[key], inner)}"
+        for key in sorted(value)
+    ]
+    tail = "\n" + " " * indent if items else ""
+    return "{" + "".join(items) + tail + "}"
+
+
+def _sequence(value: list[Any], indent: int) -> str:
+    inner = indent + 2
+    pad = " " * inner
+    items = [f"\n{pad}{format_value(item, inner)}," for item in value]
+    tail = "\n" + " " * indent if items else ""
+    return "[" + "".join(items) + tail + "]"
 
 
 def evaluate(
@@ -33,41 +119,16 @@ def evaluate(
     env: Mapping[str, str] | None = None,
     context: Mapping[str, Any] | None = None,
 ) -> Any:
-    """The value of expression in the root module at directory."""
+    """The value of expression in the root module at directory, as plain data (what is
+    known only after apply as Unknown or Ref, never guessed)."""
+    from driftctl.declared.hcl.load import Console
+    from driftctl.declared.hcl.values import finalize
+    from driftctl.errors import DriftctlError
+
     directory = Path(os.path.normpath(directory))
     if not directory.is_dir():
         raise DriftctlError(f"{directory}: not a directory", "pass a Terraform directory")
     if "\n" in expression.strip():
         raise DriftctlError(f"{expression!r}: expected one expression on one line")
-    try:
-        return _evaluate(expression.strip(), directory, var_files, variables, env, context)
-    except DriftctlError as exc:  # columns of the expression, not of "value = " before it
-        found = re.match(rf"{re.escape(EXPRESSION)}:1:(\d+)", exc.message)
-        if found is None:
-            raise
-        column = max(1, int(found.group(1)) - len(PREFIX))
-        message = f"{EXPRESSION}:1:{column}{exc.message[found.end() :]}"
-        raise type(exc)(message, exc.hint) from None
-
-
-def _evaluate(
-    expression: str,
-    directory: Path,
-    var_files: Sequence[Path],
-    variables: Mapping[str, str] | None,
-    env: Mapping[str, str] | None,
-    context: Mapping[str, Any] | None,
-) -> Any:
-    tree = parse(f"{PREFIX}{expression}\n", EXPRESSION)
-    node = attributes(trees(tree)[0])["value"]
-    env = env or {}
-    loader = Loader(directory, parse, context or {}, _workspace(directory, env), Binding(None))
-    try:
-        config = loader.config(directory)
-        values = resolve_variables(
-            config.variables, directory, var_files, variables or {}, loader.warn, env
-        )
-        root = ModuleInstance(loader, config, values=values)
-        return Evaluator(root, Frame(EXPRESSION)).evaluate(node)
-    finally:
-        loader.release()
+    with Console(directory, var_files, variables, env=env, context=context) as session:
+        return finalize(session.evaluate(expression.strip()))

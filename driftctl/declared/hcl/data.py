@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.declared.hcl.iam import render
 from driftctl.declared.hcl.refs import MISSING
+from driftctl.declared.hcl.types import is_null
 from driftctl.declared.hcl.values import Instance, finalize, mark_if, unmark_deep
 from driftctl.model import Unknown
 
@@ -36,7 +37,7 @@ def data_attr(
 ) -> Any:
     """instance.name of a data source; MISSING when neither configured nor computed."""
     if instance.type == "aws_iam_policy_document" and name in ("json", "minified_json", "id"):
-        plain, marked = unmark_deep(attrs)  # a sensitive part makes the document sensitive
+        plain, marked = unmark_deep(finalize(attrs))  # a sensitive part makes it sensitive
         rendered = render(plain)
         return mark_if(marked, rendered if isinstance(rendered, Unknown) else rendered[name])
     if instance.type == "aws_caller_identity" and name in ("account_id", "arn", "user_id", "id"):
@@ -54,8 +55,10 @@ def data_attr(
         suffix = _DNS_SUFFIX.get(partition, "amazonaws.com")
         return suffix if name == "dns_suffix" else ".".join(reversed(suffix.split(".")))
     if instance.type == "aws_region" and name in ("name", "id", "region"):
-        configured = attrs.get("region", attrs.get("name"))
-        return configured if configured is not None else _region(loader, instance, name, provider)
+        configured = attrs.get("region")
+        if is_null(configured):
+            configured = attrs.get("name")
+        return configured if not is_null(configured) else _region(loader, instance, name, provider)
     return attrs.get(name, MISSING)
 
 

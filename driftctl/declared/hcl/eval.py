@@ -1,9 +1,11 @@
-"""Evaluate Terraform expressions on python-hcl2's raw lark tree.
+"""Evaluate Terraform expressions (the syntax tree of `nodes.py`) as Terraform does.
 
-`Evaluator` has one `_eval_<node kind>` method per tree node kind; names it cannot
-resolve itself (variables, locals, resources) it asks its `Scope`. Values that are only
-known after apply are `Unknown`; references to other resources' attributes are `Ref`
-(see hcl_refs). Any operation that needs the content of an Unknown or Ref gives Unknown.
+`Evaluator` has one `_eval_<node>` method per node class; names it cannot resolve itself
+(variables, locals, resources) it asks its `Scope`. Values follow cty's type system
+(`types.py`, `convert.py`): conversions of operands and arguments, unification of a
+conditional's branches, typed nulls. Values that are only known after apply are
+`Unknown`; references to other resources' attributes are `Ref` (see refs.py). Any
+operation that needs the content of an Unknown or Ref gives Unknown.
 
 Sensitive marks (`Sensitive`, docs/sensitive.md) propagate as in Terraform: an operator,
 a condition, a template or a function call whose inputs hold a mark gives a marked
@@ -16,16 +18,14 @@ and its whole result is marked.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from lark import Token
-
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl.convert import ConversionError, convert, unify
 from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC, call, check_function
-from driftctl.declared.hcl.ops import add_for_item, binary, bind, iterate, join_pieces, static_key
-from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap, where
+from driftctl.declared.hcl.ops import binary, evaluate_for, logical, unary
 from driftctl.declared.hcl.refs import (
     Attr,
     AttrSource,
@@ -35,15 +35,16 @@ from driftctl.declared.hcl.refs import (
     apply_steps,
     unmark_steps,
 )
-from driftctl.declared.hcl.template import (
-    ForDirective,
-    IfDirective,
-    Interp,
-    Seq,
-    heredoc_template,
-    string_template,
-    template_of,
-    unescape,
+from driftctl.declared.hcl.template import render_template
+from driftctl.declared.hcl.types import (
+    BOOL,
+    DYNAMIC,
+    STRING,
+    CList,
+    CSet,
+    Null,
+    is_null,
+    type_of,
 )
 from driftctl.declared.hcl.values import (
     EvalFailure,
@@ -51,13 +52,10 @@ from driftctl.declared.hcl.values import (
     Sensitive,
     as_unknown,
     find_pending,
+    hidden,
     is_pending,
     mark,
     mark_if,
-    norm_number,
-    to_bool,
-    to_number,
-    to_str,
     type_name,
     unmark,
     unmark_all,
@@ -66,9 +64,36 @@ from driftctl.declared.hcl.values import (
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
 
+# Functions that keep the marks of the elements they move (merge(a, b).x is sensitive only
+# if the x given was; `terraform console` agrees): they get their arguments with only their
+# own marks taken off. The others get unmarked values and their whole result is marked.
+PASS_MARKS = frozenset(
+    {
+        "chunklist",
+        "coalescelist",
+        "concat",
+        "element",
+        "keys",
+        "length",
+        "lookup",
+        "merge",
+        "one",
+        "reverse",
+        "slice",
+        "values",
+    }
+)
+# Evaluated here: they read or set the mark itself.
+MARK_FUNCTIONS = frozenset({"sensitive", "nonsensitive", "issensitive"})
+
 
 class HclEvalError(DriftctlError):
     """An expression Terraform would reject; the message starts with file:line."""
+
+
+def where(file: str, node: n.Node) -> str:
+    """file:line:col of a node, for messages."""
+    return f"{file}:{node.line}:{node.column}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,7 +102,7 @@ class Origin:
     and names) that evaluates it, so provenance can follow references through it."""
 
     file: str
-    node: Node
+    node: n.Expr
     evaluator: Evaluator | None = None
 
 
@@ -120,38 +145,11 @@ class Frame:
     origins: Mapping[str, tuple[Origin, Any]] = dataclasses.field(default_factory=dict)
 
 
-_TRAVERSALS = frozenset(
-    {"get_attr_expr_term", "index_expr_term", "attr_splat_expr_term", "full_splat_expr_term"}
-)
-
-# Functions that keep the marks of the elements they move (merge(a, b).x is sensitive only
-# if the x given was; `terraform console` agrees): they get their arguments with only their
-# own marks taken off. The others get unmarked values and their whole result is marked.
-PASS_MARKS = frozenset(
-    {
-        "chunklist",
-        "coalescelist",
-        "concat",
-        "element",
-        "keys",
-        "length",
-        "lookup",
-        "merge",
-        "one",
-        "reverse",
-        "slice",
-        "values",
-    }
-)
-# Evaluated here: they read or set the mark itself.
-MARK_FUNCTIONS = frozenset({"sensitive", "nonsensitive", "issensitive"})
-HIDDEN = "(sensitive value)"
-
-
 class Evaluator:
-    def __init__(self, scope: Scope, frame: Frame) -> None:
+    def __init__(self, scope: Scope, frame: Frame, quiet: bool = False) -> None:
         self.scope = scope
         self.frame = frame
+        self.quiet = quiet  # evaluating a branch only for its type: no warnings
 
     def with_names(
         self, names: Mapping[str, Any], origins: Mapping[str, tuple[Origin, Any]] | None = None
@@ -161,150 +159,116 @@ class Evaluator:
             names={**self.frame.names, **names},
             origins={**self.frame.origins, **(origins or {})},
         )
-        return Evaluator(self.scope, frame)
+        return Evaluator(self.scope, frame, self.quiet)
 
-    def evaluate(self, node: Node) -> Any:
-        handler: Callable[[Node], Any] | None = getattr(self, f"_eval_{node.data}", None)
+    def evaluate(self, node: n.Expr) -> Any:
+        handler = _HANDLERS.get(type(node))
         if handler is None:
-            raise HclEvalError(f"{self._where(node)}: unsupported expression ({node.data})")
+            raise HclEvalError(f"{self._where(node)}: unsupported expression")
         try:
-            return handler(node)
+            return handler(self, node)
         except EvalFailure as exc:
             raise HclEvalError(f"{self._where(node)}: {exc}") from None
+        except RecursionError:
+            raise HclEvalError(
+                f"{self._where(node)}: {too_deep()}",
+                hint="shorten the chain of references (a cycle through module outputs?)",
+            ) from None
 
-    def _where(self, node: Node) -> str:
+    def _where(self, node: n.Node) -> str:
         return where(self.frame.file, node)
+
+    def warn(self, message: str) -> None:
+        if not self.quiet:
+            self.scope.warn(message)
 
     # ------------------------------------------------------------------------ literals
 
-    def _eval_expr_term(self, node: Node) -> Any:
-        return self.evaluate(trees(node)[0])
+    def _eval_literal(self, node: n.Literal) -> Any:
+        return node.value
 
-    def _eval_int_lit(self, node: Node) -> Any:
-        return int(str(node.children[0]))
+    def _eval_template(self, node: n.Template) -> Any:
+        return render_template(self, node)
 
-    def _eval_float_lit(self, node: Node) -> Any:
-        return norm_number(float(str(node.children[0])))
+    def _eval_paren(self, node: n.Paren) -> Any:
+        return self.evaluate(node.expr)
 
-    def _eval_literal_value(self, node: Node) -> Any:
-        return {"true": True, "false": False, "null": None}[name_of(node)]
+    def _eval_tuple(self, node: n.Tuple) -> Any:
+        return [self.evaluate(item) for item in node.items]
 
-    def _eval_string(self, node: Node) -> Any:
-        return self._render(string_template(node))
-
-    def _eval_template_string(self, node: Node) -> Any:
-        return unescape(str(node.children[0])[2:-2])
-
-    def _eval_heredoc_template(self, node: Node) -> Any:
-        return self._render(heredoc_template(str(node.children[0]), node.meta.line, False))
-
-    def _eval_heredoc_template_trim(self, node: Node) -> Any:
-        return self._render(heredoc_template(str(node.children[0]), node.meta.line, True))
-
-    def _eval_tuple(self, node: Node) -> Any:
-        return [self.evaluate(item) for item in trees(node)]
-
-    def _eval_object(self, node: Node) -> Any:
+    def _eval_object(self, node: n.Object) -> Any:
         out: dict[str, Any] = {}
+        pending: Any = None
         marked = False
-        for elem in trees(node):
-            key_node, value_node = trees(elem)
-            key, key_marked = self._object_key(key_node)
+        for key_node, value_node in node.items:
+            key, key_marked = unmark(self.object_key(key_node))
+            marked = marked or key_marked  # a sensitive key: the whole object is
+            value = self.evaluate(value_node)
             if is_pending(key):
-                return as_unknown(key)
-            marked = marked or key_marked
-            out[key] = self.evaluate(value_node)
-        return mark_if(marked, out)
+                pending = pending or key
+                continue
+            out[key] = value
+        return as_unknown(pending) if pending is not None else mark_if(marked, out)
 
-    def _object_key(self, key_node: Node) -> tuple[Any, bool]:
-        """The key, and whether it was sensitive (then the whole object is)."""
-        static = static_key(key_node)
-        if static is not None:
-            return static, False
-        key, marked = unmark_deep(self.evaluate(trees(key_node)[0]))
-        return (key if is_pending(key) else to_str(key)), marked
-
-    # ------------------------------------------------------------------------ templates
-
-    def _render(self, seq: Seq) -> Any:
-        if len(seq) == 1 and isinstance(seq[0], Interp):
-            return self.evaluate(seq[0].expr)
-        pieces: list[Any] = []
-        self._render_into(seq, pieces)
-        plain, marked = unmark_all(pieces)  # a sensitive piece makes the string sensitive
-        return mark_if(marked, join_pieces(plain))
-
-    def _render_into(self, seq: Seq, out: list[Any]) -> None:
-        for part in seq:
-            if isinstance(part, str):
-                out.append(part)
-            elif isinstance(part, Interp):
-                out.append(self._interpolate(self.evaluate(part.expr)))
-            elif isinstance(part, IfDirective):
-                self._render_if(part, out)
-            else:
-                self._render_for(part, out)
-
-    @staticmethod
-    def _interpolate(value: Any) -> Any:
-        value, marked = unmark_deep(value)
-        if is_pending(value):
-            return mark_if(marked, value)
-        if value is None or isinstance(value, (list, dict)):
-            raise EvalFailure(f"cannot interpolate a {type_name(value)} value into a string")
-        return mark_if(marked, to_str(value))
-
-    def _render_if(self, part: IfDirective, out: list[Any]) -> None:
-        cond, marked = unmark_deep(self.evaluate(part.cond))
-        if marked:
-            out.append(mark(""))  # what the template shows depends on a sensitive value
-        if is_pending(cond):
-            out.append(as_unknown(cond))
-        else:
-            self._render_into(part.then if to_bool(cond) else part.otherwise, out)
-
-    def _render_for(self, part: ForDirective, out: list[Any]) -> None:
-        collection, marked = unmark(self.evaluate(part.collection))
-        if marked:
-            out.append(mark(""))
-        if is_pending(collection):
-            out.append(as_unknown(collection))
-            return
-        for key, value in iterate(collection):
-            self.with_names(bind(part.names, key, value))._render_into(part.body, out)
+    def object_key(self, key_node: n.ObjectKey) -> Any:
+        keyword = key_node.keyword()
+        if keyword is not None:
+            return keyword
+        expr = key_node.expr
+        if not key_node.force and type(expr) is n.ScopeTraversal and expr.steps:
+            raise EvalFailure(
+                "ambiguous attribute key: if this expression is a reference, wrap it in "
+                "parentheses; if it is a name containing periods, quote it"
+            )
+        key, marked = unmark_deep(self.evaluate(expr))
+        if is_pending(key):
+            return key
+        if is_null(key):
+            raise EvalFailure("can't use a null value as an object key")
+        try:
+            return mark_if(marked, convert(key, STRING))
+        except ConversionError as exc:
+            raise hidden(EvalFailure(f"incorrect key type: {exc}"), marked, [key]) from None
 
     # ------------------------------------------------------------------------ references
 
-    def _eval_identifier(self, node: Node) -> Any:
-        return self._reference(name_of(node), [])
-
-    def _eval_get_attr_expr_term(self, node: Node) -> Any:
+    def _eval_scope_traversal(self, node: n.ScopeTraversal) -> Any:
         return self._traversal(node)
 
-    _eval_index_expr_term = _eval_get_attr_expr_term
-    _eval_attr_splat_expr_term = _eval_get_attr_expr_term
-    _eval_full_splat_expr_term = _eval_get_attr_expr_term
+    _eval_relative_traversal = _eval_scope_traversal
+    _eval_index = _eval_scope_traversal
+    _eval_splat = _eval_scope_traversal
 
-    def _traversal(self, node: Node) -> Any:
-        step_nodes: list[Node] = []
-        root = unwrap(node)
-        while root.data in _TRAVERSALS:
-            inner, step = trees(root)
-            step_nodes.append(step)
-            root = unwrap(inner)
-        steps = [self._step(s) for s in reversed(step_nodes)]
-        if root.data == "identifier":
-            return self._reference(name_of(root), steps)
+    def _eval_anon_symbol(self, node: n.AnonSymbol) -> Any:
+        raise EvalFailure("a splat's element can only be used inside the splat")
+
+    def _traversal(self, node: n.Expr) -> Any:
+        steps: list[Step] = []
+        root = self._chain(node, steps)
+        if type(root) is str:
+            return self._reference(root, steps)
         return apply_steps(self.evaluate(root), steps, self.scope)
 
-    def _step(self, node: Node) -> Step:
-        if node.data == "get_attr":
-            return Attr(name_of(trees(node)[0]))
-        if node.data == "braces_index":
-            return Index(self.evaluate(trees(node)[0]))
-        if node.data == "short_index":
-            return Index(int(str(node.children[-1])))
-        return Splat(tuple(self._step(s) for s in trees(node)))
+    def _chain(self, node: n.Expr, steps: list[Step]) -> Any:
+        """The root of a traversal chain (a name, or an expression) and its steps."""
+        if type(node) is n.ScopeTraversal:
+            steps.extend(_literal_step(s) for s in node.steps)
+            return node.root
+        if type(node) is n.RelativeTraversal:
+            root = self._chain(node.source, steps)
+            steps.extend(_literal_step(s) for s in node.steps)
+            return root
+        if type(node) is n.Index:
+            root = self._chain(node.collection, steps)
+            steps.append(Index(self.evaluate(node.key)))
+            return root
+        if type(node) is n.Splat:
+            root = self._chain(node.source, steps)
+            inner: list[Step] = []
+            self._chain(node.each, inner)
+            steps.append(Splat(tuple(inner)))
+            return root
+        return node
 
     def _reference(self, root: str, steps: list[Step]) -> Any:
         if root in self.frame.names:
@@ -357,131 +321,104 @@ class Evaluator:
 
     # ------------------------------------------------------------------------ operators
 
-    def _eval_conditional(self, node: Node) -> Any:
-        cond, then, otherwise = trees(node)
-        value, marked = unmark_deep(self.evaluate(cond))
-        if is_pending(value):
-            return as_unknown(value)
+    def _eval_conditional(self, node: n.Conditional) -> Any:
+        """A conditional; a sensitive condition makes the result sensitive."""
+        cond, marked = unmark_deep(self.evaluate(node.cond))
         try:
-            chosen = then if to_bool(value) else otherwise
+            return mark_if(marked, self._conditional(node, cond))
         except EvalFailure as exc:
-            raise hidden(exc, marked, [value]) from None
-        return mark_if(marked, self.evaluate(chosen))
+            raise hidden(exc, marked, [cond]) from None
 
-    def _eval_unary_op(self, node: Node) -> Any:
-        operator = str(node.children[0]).strip()
-        value, marked = unmark_deep(self.evaluate(trees(node)[0]))
-        if is_pending(value):
-            return as_unknown(value)
+    def _conditional(self, node: n.Conditional, cond: Any) -> Any:
+        if is_pending(cond):
+            return as_unknown(cond)
+        if is_null(cond):
+            raise EvalFailure("null condition: the condition value is null")
         try:
-            return mark_if(marked, -to_number(value) if operator == "-" else not to_bool(value))
-        except EvalFailure as exc:
-            raise hidden(exc, marked, [value]) from None
-
-    def _eval_binary_op(self, node: Node) -> Any:
-        left_node, term = trees(node)[:2]
-        operator_node, right_node = trees(term)
-        operator = str(operator_node.children[0]).strip()
-        (left, right), marked = unmark_all([self.evaluate(left_node), self.evaluate(right_node)])
+            chosen_true = bool(convert(cond, BOOL))
+        except ConversionError:
+            raise EvalFailure("incorrect condition type: the condition must be a bool") from None
+        chosen, other = (node.then, node.otherwise) if chosen_true else (node.otherwise, node.then)
+        value = self.evaluate(chosen)
+        other_type = self._type_only(other)
+        if other_type is None or other_type is DYNAMIC:  # an error, a null or an unknown
+            return value
+        if value is None:
+            return convert(value, other_type)
+        value_type = type_of(value)
+        if is_pending(value) or value_type is DYNAMIC:
+            return value
+        types = [value_type, other_type] if chosen_true else [other_type, value_type]
+        result_type = unify(types, unsafe=True)
+        if result_type is None:
+            raise EvalFailure(
+                "inconsistent conditional result types: the true and false results must have "
+                f"consistent types (true is {types[0].friendly()}, false is {types[1].friendly()})"
+            )
         try:
-            return mark_if(marked, binary(operator, left, right))
-        except EvalFailure as exc:
-            raise hidden(exc, marked, [left, right]) from None
+            return convert(value, result_type)
+        except ConversionError as exc:
+            which = "true" if chosen_true else "false"
+            raise EvalFailure(
+                f"inconsistent conditional result types: the {which} result: {exc}"
+            ) from None
 
-    # ------------------------------------------------------------------------ for expressions
-
-    def _eval_for_tuple_expr(self, node: Node) -> Any:
-        intro, value_node, *cond = trees(node)
-        frames, marked = self._for_frames(intro)
-        if isinstance(frames, Unknown):
-            return frames
-        out: list[Any] = []
-        for child in frames:
-            keep, keep_marked = child._for_keep(cond)
-            if isinstance(keep, Unknown):
-                return keep
-            marked = marked or keep_marked
-            if keep:
-                out.append(child.evaluate(value_node))
-        return mark_if(marked, out)
-
-    def _eval_for_object_expr(self, node: Node) -> Any:
-        intro, key_node, value_node, *cond = trees(node)
-        group = any(isinstance(t, Token) and t.type == "ELLIPSIS" for t in node.children)
-        frames, marked = self._for_frames(intro)
-        if isinstance(frames, Unknown):
-            return frames
-        out: dict[str, Any] = {}
-        for child in frames:
-            keep, keep_marked = child._for_keep(cond)
-            if isinstance(keep, Unknown):
-                return keep
-            marked = marked or keep_marked
-            if not keep:
-                continue
-            key, key_marked = unmark_deep(child.evaluate(key_node))
-            if is_pending(key):
-                return as_unknown(key)
-            marked = marked or key_marked
-            try:
-                text = to_str(key)
-            except EvalFailure as exc:
-                raise hidden(exc, key_marked, [key]) from None
-            add_for_item(out, text, child.evaluate(value_node), group)
-        return mark_if(marked, out)
-
-    def _for_frames(self, intro: Node) -> tuple[list[Evaluator] | Unknown, bool]:
-        """One evaluator per element, and whether the collection itself is sensitive
-        (its elements keep their own marks)."""
-        *name_nodes, collection_node = trees(intro)
-        collection, marked = unmark(self.evaluate(collection_node))
-        if is_pending(collection):
-            return as_unknown(collection), marked
-        names = tuple(name_of(n) for n in name_nodes)
-        return [self.with_names(bind(names, k, v)) for k, v in iterate(collection)], marked
-
-    def _for_keep(self, cond: list[Node]) -> tuple[bool | Unknown, bool]:
-        if not cond:
-            return True, False
-        value, marked = unmark_deep(self.evaluate(trees(cond[0])[0]))
-        if is_pending(value):
-            return as_unknown(value), marked
+    def _type_only(self, node: n.Expr) -> Any:
+        """The type of the branch not taken (None: a literal null; errors are ignored)."""
+        if type(node) is n.Literal and node.value is None:
+            return DYNAMIC
         try:
-            return to_bool(value), marked
-        except EvalFailure as exc:
-            raise hidden(exc, marked, [value]) from None
+            value = Evaluator(self.scope, self.frame, quiet=True).evaluate(node)
+        except DriftctlError:
+            return None
+        value = unmark_deep(value)[0]
+        if is_pending(value) or value is None:
+            return DYNAMIC
+        return type_of(value)
+
+    def _eval_unary(self, node: n.Unary) -> Any:
+        return unary(node.op, self.evaluate(node.operand))
+
+    def _eval_binary(self, node: n.Binary) -> Any:
+        if node.op in ("&&", "||"):
+            return logical(self, node)
+        return binary(node.op, self.evaluate(node.left), self.evaluate(node.right))
+
+    def _eval_for(self, node: n.For) -> Any:
+        return evaluate_for(self, node)
 
     # ------------------------------------------------------------------------ functions
 
-    def _eval_function_call(self, node: Node) -> Any:
-        parts = trees(node)
-        name = "::".join(name_of(p) for p in parts if p.data == "identifier")
-        arg_nodes = [a for p in parts if p.data == "arguments" for a in trees(p)]
-        expand = any(
-            isinstance(t, Token) and t.type == "ELLIPSIS" for p in parts for t in p.children
-        )
+    def _eval_call(self, node: n.Call) -> Any:
+        name = node.name.removeprefix("core::")
         if name in ("try", "can"):
-            return self._try(node, arg_nodes) if name == "try" else self._can(arg_nodes)
+            return self._try(node) if name == "try" else self._can(node)
         if name in ("templatefile", "templatestring"):
-            return self._template_call(name, node, arg_nodes)
+            return self._template_call(name, node)
+        if name == "type":
+            raise EvalFailure(
+                "call to unknown function type(): it only exists in terraform console"
+            )
         if name in MARK_FUNCTIONS:
-            return self._mark_call(name, [self.evaluate(a) for a in arg_nodes], expand)
+            args = [self.evaluate(a) for a in node.args]
+            return self._mark_call(name, args, node.expand)
         if name in NON_DETERMINISTIC:
-            self.scope.call_context().nondeterministic(self._where(node), name)
+            args = [self.evaluate(a) for a in node.args]
+            del args
+            if not self.quiet:
+                self.scope.call_context().nondeterministic(self._where(node), name)
             return Unknown(f"{name}() is non-deterministic")
         unavailable = check_function(name)
         if unavailable is not None:
-            self.scope.warn(f"{self._where(node)}: {unavailable.reason}; its value is unknown")
+            self.warn(f"{self._where(node)}: {unavailable.reason}; its value is unknown")
             return unavailable
-        args = [self.evaluate(a) for a in arg_nodes]
+        args = [self.evaluate(a) for a in node.args]
         marked = False
-        if expand:
-            last, marked = unmark(args.pop() if args else None)
-            if is_pending(last):
-                return as_unknown(last)
-            if not isinstance(last, list):
-                raise EvalFailure(f"cannot expand a {type_name(last)} with ... (needs a list)")
-            args.extend(last)
+        if node.expand:
+            args[-1], marked = unmark(args[-1]) if args else (None, False)
+            args = self._expand(args)
+            if isinstance(args, Unknown):
+                return args
         if name in PASS_MARKS:
             pairs = [unmark(a) for a in args]
             args, marked = [a for a, _ in pairs], marked or any(m for _, m in pairs)
@@ -507,96 +444,134 @@ class Evaluator:
             return True
         return as_unknown(value) if is_pending(value) else False
 
-    def _template_call(self, name: str, node: Node, arg_nodes: list[Node]) -> Any:
+    @staticmethod
+    def _expand(args: list[Any]) -> Any:
+        if not args:
+            raise EvalFailure("invalid expanding argument value: no argument to expand")
+        last = args.pop()
+        if is_pending(last):
+            return as_unknown(last)
+        if is_null(last):
+            raise EvalFailure(
+                "invalid expanding argument value: the argument (...) must not be null"
+            )
+        if type(last) not in (list, CList, CSet):
+            raise EvalFailure(
+                "invalid expanding argument value: the argument (...) must be a tuple, list, "
+                f"or set, not {type_name(last)}"
+            )
+        args.extend(last)
+        return args
+
+    def _template_call(self, name: str, node: n.Call) -> Any:
         """templatefile(path, vars) / templatestring(text, vars): a template of its own,
         rendered with only the given variables in scope."""
-        if len(arg_nodes) != 2:
+        if len(node.args) != 2:
             raise EvalFailure(f"{name}() takes exactly two arguments")
+        if name == "templatestring" and not _is_reference(node.args[0]):
+            raise EvalFailure(
+                "invalid template argument: templatestring() needs a reference to a string "
+                "(a variable, local or attribute), not a literal template"
+            )
         (first, first_marked), (variables, marked) = (
-            unmark_deep(self.evaluate(arg_nodes[0])),
-            unmark(self.evaluate(arg_nodes[1])),  # each variable keeps its own mark
+            unmark_deep(self.evaluate(node.args[0])),
+            unmark(self.evaluate(node.args[1])),  # each variable keeps its own mark
         )
         pending = find_pending([first, variables])
         if pending is not None:
             return as_unknown(pending)
         return mark_if(first_marked or marked, self._template(name, node, first, variables))
 
-    def _template(self, name: str, node: Node, first: Any, variables: Any) -> Any:
+    def _template(self, name: str, node: n.Call, first: Any, variables: Any) -> Any:
+        if is_null(first):
+            raise EvalFailure(f"{name}(): the template must not be null")
         if not isinstance(variables, dict):
-            raise EvalFailure(f"{name}(): vars must be an object, got {type_name(variables)}")
+            raise EvalFailure(
+                f"{name}(): vars must be an object or map, got {type_name(variables)}"
+            )
+        for key in variables:
+            if not _valid_name(key):
+                raise EvalFailure(f"{name}(): invalid template variable name {key!r}")
         context = self.scope.call_context()
+        from driftctl.declared.hcl.syntax import parse_template
+        from driftctl.declared.hcl.vars import TemplateScope  # vars builds on this module
+
         if name == "templatefile":
-            display, text = context.read_text(to_str(first))
+            display, text = context.read_text(str(convert(first, STRING)))
         else:
-            display, text = self._where(node), to_str(first)
-        seq = template_of(text, display)
-        from driftctl.declared.hcl.vars import TemplateScope  # hcl_vars builds on this module
+            display, text = self._where(node), str(convert(first, STRING))
+        try:
+            template = parse_template(text, display)
+        except DriftctlError as exc:
+            raise EvalFailure(exc.message) from None
+        child = Evaluator(TemplateScope(self.scope), Frame(display, names=dict(variables)))
+        value, marked = unmark(child.evaluate(template))
+        if is_pending(value) or isinstance(value, str) or value is None:
+            return mark_if(marked, value)
+        value, deep = unmark_deep(value)
+        marked = marked or deep
+        try:
+            return mark_if(marked, convert(value, STRING))
+        except ConversionError as exc:
+            raise EvalFailure(f"{name}(): the template's value is not a string: {exc}") from None
 
-        child = Evaluator(TemplateScope(self.scope), Frame(display, names=variables))
-        return child._render(seq)
-
-    def _try(self, node: Node, arg_nodes: list[Node]) -> Any:
+    def _try(self, node: n.Call) -> Any:
         errors: list[str] = []
-        for arg in arg_nodes:
+        if not node.args:
+            raise EvalFailure("try() needs at least one argument")
+        for arg in node.args:
             try:
-                return self.evaluate(arg)
+                value = self.evaluate(arg)
             except HclEvalError as exc:
                 errors.append(exc.message)
+                continue
+            if is_pending(value):
+                return as_unknown(value)
+            return value
         last = f" (last: {errors[-1]})" if errors else ""
         raise HclEvalError(f"{self._where(node)}: no argument of try() succeeded{last}")
 
-    def _can(self, arg_nodes: list[Node]) -> Any:
-        if len(arg_nodes) != 1:
+    def _can(self, node: n.Call) -> Any:
+        if len(node.args) != 1:
             raise EvalFailure("can() takes exactly one argument")
         try:
-            value = self.evaluate(arg_nodes[0])
+            value = self.evaluate(node.args[0])
         except HclEvalError:
             return False
-        return as_unknown(value) if is_pending(value) else True
+        pending = find_pending(value)
+        return as_unknown(pending) if pending is not None else True  # never marked: as Terraform
 
 
-def hidden(exc: EvalFailure, marked: bool, values: list[Any]) -> EvalFailure:
-    """The failure to raise: when sensitive values took part, their text in the message
-    is "(sensitive value)", as Terraform hides them."""
-    return EvalFailure(scrub(str(exc), values)) if marked else exc
+def too_deep() -> str:
+    """What an evaluation deeper than the stack (driftctl.deepstack) is."""
+    from driftctl import deepstack
+
+    return (
+        f"references nested too deeply to evaluate (deeper than "
+        f"{deepstack.RECURSION_LIMIT:,} Python frames; tens of thousands of chained locals)"
+    )
 
 
-def scrub(message: str, values: list[Any]) -> str:
-    """message with the text of every scalar inside values replaced by HIDDEN."""
-    texts: set[str] = set()
-    stack = list(values)
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str) and item:
-            texts |= {item, repr(item)}
-        elif isinstance(item, (int, float)) and not isinstance(item, bool):
-            texts.add(str(item))
-    for text in sorted(texts, key=len, reverse=True):
-        message = message.replace(text, HIDDEN)
-    return message
+def _is_reference(node: n.Expr) -> bool:
+    node = n.unwrap(node)
+    return type(node) in (n.ScopeTraversal, n.RelativeTraversal, n.Index, n.Splat, n.Call)
+
+
+def _valid_name(key: str) -> bool:
+    import re
+
+    return re.fullmatch(r"[^\W\d][\w-]*", key) is not None
+
+
+def _literal_step(step: n.Step) -> Step:
+    kind, key = step[0], step[1]
+    return Attr(key) if kind == "attr" else Index(key)
 
 
 def _first_attr(root: str, steps: list[Step]) -> str:
     if not steps or not isinstance(steps[0], Attr):
         raise EvalFailure(f"invalid reference: {root} must be followed by .name")
     return steps[0].name
-
-
-def _steps_text(root: str, steps: list[Step]) -> str:
-    text = root
-    for step in steps:
-        if isinstance(step, Attr):
-            text += f".{step.name}"
-        elif isinstance(step, Index):
-            key = step.key
-            text += f"[{json.dumps(key)}]" if isinstance(key, (str, int)) else "[...]"
-        else:
-            text += "[*]"
-    return text
 
 
 def _ref_terraform(evaluator: Evaluator, steps: list[Step]) -> Any:
@@ -620,3 +595,23 @@ _SPECIAL_ROOTS: dict[str, Callable[[Evaluator, list[Step]], Any]] = {
     "terraform": _ref_terraform,
     "self": _ref_self,
 }
+
+_HANDLERS: dict[type, Callable[[Evaluator, Any], Any]] = {
+    n.Literal: Evaluator._eval_literal,
+    n.Template: Evaluator._eval_template,
+    n.Paren: Evaluator._eval_paren,
+    n.Tuple: Evaluator._eval_tuple,
+    n.Object: Evaluator._eval_object,
+    n.ScopeTraversal: Evaluator._eval_scope_traversal,
+    n.RelativeTraversal: Evaluator._eval_relative_traversal,
+    n.Index: Evaluator._eval_index,
+    n.Splat: Evaluator._eval_splat,
+    n.AnonSymbol: Evaluator._eval_anon_symbol,
+    n.Conditional: Evaluator._eval_conditional,
+    n.Unary: Evaluator._eval_unary,
+    n.Binary: Evaluator._eval_binary,
+    n.For: Evaluator._eval_for,
+    n.Call: Evaluator._eval_call,
+}
+
+__all__ = ["CList", "CSet", "Null"]

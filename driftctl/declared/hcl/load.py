@@ -7,29 +7,25 @@ before apply is Unknown, never guessed.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import deepstack, gcpause
+from driftctl import __version__, deepstack, gcpause
 from driftctl.declared.binding import Binding, State
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl import number
 from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
-from driftctl.declared.hcl.eval import Evaluator, Frame
+from driftctl.declared.hcl.eval import Evaluator, Frame, too_deep
+from driftctl.declared.hcl.functions.files import exists_state, fileset_matches
 from driftctl.declared.hcl.loader import Loader
 from driftctl.declared.hcl.module import ModuleInstance
-from driftctl.declared.hcl.parse import (
-    Node,
-    block_parts,
-    name_of,
-    parse,
-    trees,
-    unwrap,
-    where,
-)
 from driftctl.declared.hcl.providers import apply_providers
+from driftctl.declared.hcl.resultcache import RECORDER, Recorder, ResultCache, key_of, record_file
+from driftctl.declared.hcl.syntax import parse_expression, parse_file
 from driftctl.declared.hcl.values import is_pending, key_suffix, unmark_deep
-from driftctl.declared.hcl.vars import resolve_variables, tfvars_files
+from driftctl.declared.hcl.vars import VarInput, resolve_variables, tfvars_files
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 
@@ -44,6 +40,9 @@ def load_hcl(
     env: Mapping[str, str] | None = None,
     context: Mapping[str, Any] | None = None,
     cache_dir: Path | None = None,
+    inputs: Sequence[VarInput] | None = None,
+    provenance: bool = True,
+    result_cache: bool = True,
     state: State | None = None,
 ) -> RawDeclared:
     """Evaluate the resources declared by the root module in directory and its modules.
@@ -52,78 +51,176 @@ def load_hcl(
     context: the live AWS session when scanning: account_id, region, partition (and
       optionally arn, user_id); it fills aws_caller_identity, aws_region, aws_partition.
       Without it (rendering) those data sources are Unknown.
-    cache_dir: where parsed files are cached by content hash; None parses every file.
+    cache_dir: where parsed files (and whole evaluations, resultcache.py) are cached;
+      None evaluates everything again.
+    result_cache: False caches parsed files only, so that the evaluation runs.
+    provenance: record where each value is written (what `driftctl pr` edits).
+    inputs: --var-file and --var in command-line order (then var_files/variables are
+      ignored); without it, var_files apply first, then variables.
     state: matched address -> live values of its computed attributes (binding.py): a
-      reference to one the configuration does not set takes the live value.
+      reference to one the configuration does not set takes the live value. An
+      evaluation with a state is never cached (live values are not among what a cache
+      entry checks, and a pre-binding entry would give back Unknowns that binding knows).
 
     Evaluation recurses once per reference it follows, so it runs on a big stack
     (driftctl.deepstack): a chain of thousands of locals evaluates as Terraform's does;
     one deeper than even that is an error naming where, not a RecursionError.
     """
-
-    def work() -> RawDeclared:
-        try:
-            return _load(directory, var_files, variables, env, context, cache_dir, state)
-        except RecursionError as exc:
-            raise _too_deep(exc) from None
-
+    options = _Options(var_files, variables or {}, env or {}, context or {}, inputs, provenance)
+    options.state = state
     with gcpause.paused():
-        return deepstack.run(work)
+        if cache_dir is None or not result_cache or state:
+            return _deep(lambda: _load(directory, options, cache_dir))
+        results = ResultCache(cache_dir)
+        key = key_of(
+            __version__,
+            os.path.abspath(directory),
+            tuple(map(str, var_files)),
+            sorted((variables or {}).items()),
+            None if inputs is None else [(k, str(v)) for k, v in inputs],
+            sorted(options.env.items()),
+            sorted((k, str(v)) for k, v in options.context.items()),
+            provenance,
+        )
+        cached = results.get(key, _rerun)
+        if isinstance(cached, RawDeclared):
+            return cached
+        recorder = Recorder()
+        token = RECORDER.set(recorder)
+        try:
+            declared = _deep(lambda: _load(directory, options, cache_dir))
+        finally:
+            RECORDER.reset(token)
+        results.put(key, recorder, declared)
+        return declared
 
 
-def _too_deep(exc: RecursionError) -> DriftctlError:
-    """The error for an evaluation deeper than the stack: where the innermost expression
-    being evaluated is (found in the traceback), and what to do."""
-    place = "the configuration"
-    tb = exc.__traceback__
-    while tb is not None:
-        frame = tb.tb_frame
-        if frame.f_code.co_name == "evaluate":
-            evaluator, node = frame.f_locals.get("self"), frame.f_locals.get("node")
-            if isinstance(evaluator, Evaluator) and node is not None and not node.meta.empty:
-                place = where(evaluator.frame.file, node)
-        tb = tb.tb_next
-    return DriftctlError(
-        f"{place}: references nested too deeply to evaluate (deeper than "
-        f"{deepstack.RECURSION_LIMIT:,} Python frames; tens of thousands of chained locals)",
-        hint="shorten the chain of references (a cycle through module outputs?)",
-    )
+def _deep(work: Callable[[], RawDeclared]) -> RawDeclared:
+    """work() on a big stack; a RecursionError that escapes the evaluator's own (which
+    names the expression) is still a message, never a traceback."""
+
+    def guarded() -> RawDeclared:
+        try:
+            return work()
+        except RecursionError:
+            raise DriftctlError(
+                f"the configuration: {too_deep()}",
+                hint="shorten the chain of references (a cycle through module outputs?)",
+            ) from None
+
+    return deepstack.run(guarded)
 
 
-def _load(
-    directory: Path,
-    var_files: Sequence[Path],
-    variables: Mapping[str, str] | None,
-    env: Mapping[str, str] | None,
-    context: Mapping[str, Any] | None,
-    cache_dir: Path | None,
-    state: State | None = None,
-) -> RawDeclared:
+def _load(directory: Path, options: _Options, cache_dir: Path | None) -> RawDeclared:
+    loader, root = _root(directory, options, cache_dir)
+    try:
+        return _evaluate(loader, root, options)
+    finally:
+        loader.release()
+
+
+def _rerun(kind: str, base: str, arg: str) -> Any:
+    """A recorded fileexists()/fileset() answered again (for the result cache)."""
+    if kind == "fileexists":
+        return exists_state(Path(base))
+    if kind == "fileset":
+        return fileset_matches(Path(base), arg)
+    return None
+
+
+class Console:
+    """The root module of a configuration, ready to evaluate expressions in its scope as
+    `terraform console` does (nothing else is evaluated until an expression refers to it).
+    Use as a context manager; `evaluate` returns the value as the evaluator holds it (see
+    values.finalize for plain data, console.format_value for Terraform's notation)."""
+
+    def __init__(
+        self,
+        directory: Path,
+        var_files: Sequence[Path] = (),
+        variables: Mapping[str, str] | None = None,
+        *,
+        env: Mapping[str, str] | None = None,
+        cache_dir: Path | None = None,
+        inputs: Sequence[VarInput] | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
+        options = _Options(
+            var_files, variables or {}, env or {}, context or {}, inputs, provenance=False
+        )
+        self._pause = gcpause.paused()
+        self._pause.__enter__()
+        try:
+            self.loader, self.root = _root(directory, options, cache_dir)
+        except BaseException:
+            self._pause.__exit__(None, None, None)
+            raise
+
+    def evaluate(self, text: str, display: str = "<expression>") -> Any:
+        expr = parse_expression(text, display)
+        return Evaluator(self.root, Frame(display)).evaluate(expr)
+
+    @property
+    def warnings(self) -> list[str]:
+        return list(self.loader.warnings)
+
+    def close(self) -> None:
+        self.loader.release()
+        self._pause.__exit__(None, None, None)
+
+    def __enter__(self) -> Console:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _Options:
+    def __init__(
+        self,
+        var_files: Sequence[Path],
+        variables: Mapping[str, str],
+        env: Mapping[str, str],
+        context: Mapping[str, Any],
+        inputs: Sequence[VarInput] | None,
+        provenance: bool = True,
+    ) -> None:
+        self.var_files, self.variables, self.env = var_files, variables, env
+        self.context, self.inputs = context, inputs
+        self.provenance = provenance
+        self.state: State | None = None  # live values bound through the match (binding.py)
+
+
+def _root(
+    directory: Path, options: _Options, cache_dir: Path | None
+) -> tuple[Loader, ModuleInstance]:
     directory = Path(os.path.normpath(directory))
     if not directory.is_dir():
         raise DriftctlError(
             f"{directory}: not a directory", hint="point --from at a Terraform directory"
         )
-    env = env or {}
-    parser = ParseCache(cache_dir).parse if cache_dir is not None else parse
-    workspace = _workspace(directory, env)
-    loader = Loader(directory, parser, context or {}, workspace, Binding(state))
+    parser = ParseCache(cache_dir).parse if cache_dir is not None else parse_file
+    workspace = _workspace(directory, options.env)
+    binding = Binding(options.state)
+    loader = Loader(directory, parser, options.context, workspace, options.provenance, binding)
     try:
-        return _evaluate(loader, directory, var_files, variables or {}, env)
-    finally:
+        config = loader.config(directory)
+        values = resolve_variables(
+            config.variables,
+            directory,
+            options.var_files,
+            options.variables,
+            loader.warn,
+            options.env,
+            options.inputs,
+        )
+        return loader, ModuleInstance(loader, config, values=values)
+    except BaseException:
         loader.release()
+        raise
 
 
-def _evaluate(
-    loader: Loader,
-    directory: Path,
-    var_files: Sequence[Path],
-    variables: Mapping[str, str],
-    env: Mapping[str, str],
-) -> RawDeclared:
-    config = loader.config(directory)
-    values = resolve_variables(config.variables, directory, var_files, variables, loader.warn, env)
-    root = ModuleInstance(loader, config, values=values)
+def _evaluate(loader: Loader, root: ModuleInstance, options: _Options) -> RawDeclared:
     resources: list[RawResource] = []
     unknown: list[dict[str, str]] = []
     root.collect(resources, unknown)
@@ -133,19 +230,31 @@ def _evaluate(
         unknown=unknown,
         warnings=list(loader.warnings),
         nondeterministic=list(loader.nondeterministic),
-        inputs=sorted({*loader.inputs(), *tfvars_files(directory, var_files)}),
+        outputs=root.rendered_outputs(),
+        inputs=sorted({*loader.inputs(), *_tfvars(root.config.directory, options)}),
     )
     apply_providers(loader, declared)
     declared.unknown.sort(key=lambda e: (e["address"], e["path"]))
     return declared
 
 
+def _tfvars(directory: Path, options: _Options) -> list[Path]:
+    return tfvars_files(directory, options.var_files, options.inputs)
+
+
 def _workspace(directory: Path, env: Mapping[str, str]) -> str:
     if env.get("TF_WORKSPACE"):
         return env["TF_WORKSPACE"]
+    path = directory / ENVIRONMENT_FILE
     try:
-        return (directory / ENVIRONMENT_FILE).read_text(encoding="utf-8").strip() or "default"
-    except (OSError, UnicodeDecodeError):
+        data = path.read_bytes()
+    except OSError:
+        record_file(path, None)
+        return "default"
+    record_file(path, data)
+    try:
+        return data.decode("utf-8").strip() or "default"
+    except UnicodeDecodeError:
         return "default"
 
 
@@ -155,8 +264,8 @@ def _workspace(directory: Path, env: Mapping[str, str]) -> str:
 def _apply_imports(root: ModuleInstance, resources: list[RawResource]) -> None:
     by_address = {r.address: r for r in resources}
     for file, block in root.config.imports:
-        attrs = attributes(block_parts(block)[2])
-        place = f"{file}:{block.meta.line}"
+        attrs = attributes(block.body)
+        place = f"{file}:{block.line}"
         if "for_each" in attrs or "to" not in attrs or "id" not in attrs:
             root.warn(f"{place}: import block without to/id or with for_each is not supported yet")
             continue
@@ -171,32 +280,39 @@ def _apply_imports(root: ModuleInstance, resources: list[RawResource]) -> None:
             by_address[address].import_id = import_id
 
 
-def _import_address(evaluator: Evaluator, node: Node) -> str | None:
+def _import_address(evaluator: Evaluator, node: n.Expr) -> str | None:
     """`module.a["k"].aws_s3_bucket.b[0]` as an address string, keys evaluated."""
-    current = unwrap(node)
-    steps: list[Node] = []
-    while current.data in ("get_attr_expr_term", "index_expr_term"):
-        inner, step = trees(current)
-        steps.append(step)
-        current = unwrap(inner)
-    if current.data != "identifier":
+    chain = _chain(evaluator, n.unwrap(node))
+    if chain is None:
         return None
-    names: list[str] = [name_of(current)]
-    keys: list[int | str | None] = [None]
-    for step in reversed(steps):
-        if step.data == "get_attr":
-            names.append(name_of(trees(step)[0]))
+    names: list[str] = []
+    keys: list[int | str | None] = []
+    for kind, value in chain:
+        if kind == "attr":
+            names.append(value)
             keys.append(None)
             continue
-        key = (
-            int(str(step.children[-1]))
-            if step.data == "short_index"
-            else unmark_deep(evaluator.evaluate(trees(step)[0]))[0]
-        )
-        if is_pending(key) or not isinstance(key, (str, int)) or keys[-1] is not None:
+        value = unmark_deep(value)[0]
+        if is_pending(value) or not names or keys[-1] is not None:
             return None
-        keys[-1] = key
+        whole = number.to_int(value) if number.is_number(value) else None
+        if whole is None and not isinstance(value, str):
+            return None
+        keys[-1] = whole if whole is not None else value
     return _address_text(names, keys)
+
+
+def _chain(evaluator: Evaluator, node: n.Expr) -> list[tuple[str, Any]] | None:
+    """The steps of a reference chain: ("attr", name) and ("index", evaluated key)."""
+    if type(node) is n.ScopeTraversal:
+        return [("attr", node.root)] + [(kind, key) for kind, key, _, _ in node.steps]
+    if type(node) is n.RelativeTraversal:
+        head = _chain(evaluator, node.source)
+        return None if head is None else head + [(k, key) for k, key, _, _ in node.steps]
+    if type(node) is n.Index:
+        head = _chain(evaluator, node.collection)
+        return None if head is None else [*head, ("index", evaluator.evaluate(node.key))]
+    return None
 
 
 def _address_text(names: list[str], keys: list[int | str | None]) -> str | None:

@@ -13,7 +13,7 @@ from driftctl.declared.hcl.body import BodyValue
 from driftctl.declared.hcl.config import ModuleConfig
 from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.modcalls import read_manifest
-from driftctl.declared.hcl.parse import Node
+from driftctl.declared.hcl.nodes import Block, Body
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.module import ModuleInstance
@@ -23,22 +23,24 @@ class Loader:
     def __init__(
         self,
         root: Path,
-        parser: Callable[[str, str], Node],
+        parser: Callable[[str, str], Body],
         context: Mapping[str, Any],
         workspace: str,
+        provenance: bool = True,
         binding: Binding | None = None,
     ) -> None:
         self.root = root
         self.parser = parser
         self.context = dict(context)
         self.workspace = workspace
+        self.provenance = provenance  # whether resources record where each value is written
         # live values of matched resources that references to computed attributes take
         self.binding = binding or Binding()
         self.warnings: list[str] = []
         self.nondeterministic: list[str] = []
         self.instances: dict[str, ModuleInstance] = {}
         self.manifest = read_manifest(root)
-        self.provider_blocks: dict[str, tuple[ModuleInstance, str, Node]] = {}
+        self.provider_blocks: dict[str, tuple[ModuleInstance, str, Block]] = {}
         self.provider_values: dict[str, BodyValue | None] = {}
         self.call_context = CallContext(root, self._nondeterministic)
         self._configs: dict[Path, ModuleConfig] = {}

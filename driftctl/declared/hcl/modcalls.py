@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftctl import safejson
+from driftctl.declared.hcl import number
 from driftctl.declared.hcl.config import CallDecl
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
 from driftctl.declared.hcl.refs import Attr, Index, Step, apply_steps
 from driftctl.declared.hcl.resources import ExpansionResult, evaluate_expansion, instance_frame
+from driftctl.declared.hcl.resultcache import record_file
 from driftctl.declared.hcl.values import (
     EvalFailure,
     as_unknown,
@@ -41,9 +43,12 @@ def read_manifest(root: Path) -> dict[str, Path]:
     """modules.json: module key ("a.b") -> installed directory."""
     path = root / MANIFEST
     if not path.is_file():
+        record_file(path, None)
         return {}
     try:
-        data = safejson.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
+        record_file(path, raw)
+        data = safejson.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise DriftctlError(
             f"{MANIFEST.as_posix()}: cannot read: {exc}", hint="run `terraform init` again"
@@ -170,6 +175,11 @@ class CallSet:
             return found
         directory = self.target(call)
         assert isinstance(directory, Path)
+        if self.module.loader.config(directory).released:
+            raise DriftctlError(
+                f'{call.where}: module "{call.name}" calls the root module\'s own directory',
+                hint="a module cannot call the configuration that calls it",
+            )
         prefix = f"{self.module.path}." if self.module.path else ""
         frame = instance_frame(call.file, key, self.expansion(call))
         child = ModuleInstance(
@@ -218,10 +228,13 @@ class CallSet:
     def _select(self, call: CallDecl, keys: list[Any], raw: Any) -> int | str | Unknown:
         if is_pending(raw):
             return as_unknown(raw)
-        key = to_str(raw) if isinstance(keys[0], str) else to_number(raw)
-        if isinstance(key, float) or key not in keys:
+        if isinstance(keys[0], str):
+            key: Any = to_str(raw)
+        else:
+            key = number.to_int(to_number(raw))
+        if key is None or key not in keys:
             raise EvalFailure(f"module.{call.name}[{raw!r}] is not declared")
-        return key
+        return key  # type: ignore[no-any-return]
 
     def _instance_ref(self, call: CallDecl, key: int | str | None, rest: list[Step]) -> Any:
         child = self.child(call, key)

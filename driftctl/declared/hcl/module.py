@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.declared.binding import NOT_BOUND
 from driftctl.declared.hcl.config import CallDecl, ModuleConfig
-from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin
+from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
 from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.modcalls import CallSet
-from driftctl.declared.hcl.parse import where
 from driftctl.declared.hcl.providers import provider_keys
 from driftctl.declared.hcl.refs import Step
 from driftctl.declared.hcl.resources import ResourceSet
@@ -25,6 +24,8 @@ from driftctl.declared.hcl.values import (
     EvalFailure,
     Instance,
     ResourceBlock,
+    finalize,
+    from_plain,
     is_pending,
     mark_if,
     to_bool,
@@ -134,7 +135,7 @@ class ModuleInstance:
             cycle = [*self._local_stack[self._local_stack.index(name) :], name]
             origin = self.config.locals[name]
             raise DriftctlError(
-                f"{origin.file}:{origin.node.meta.line}: local values refer to each other in a "
+                f"{origin.file}:{origin.node.line}: local values refer to each other in a "
                 f"cycle: {' -> '.join(f'local.{n}' for n in cycle)}",
                 hint="break the cycle",
             )
@@ -156,7 +157,7 @@ class ModuleInstance:
 
     def bound_value(self, ref: Ref, sensitive: bool = False) -> Any:
         found = self.loader.binding.lookup(ref, sensitive)
-        return ref if found is NOT_BOUND else found
+        return ref if found is NOT_BOUND else from_plain(found)
 
     def module_ref(self, steps: list[Step]) -> Any:
         return self.calls.ref(steps)
@@ -219,6 +220,17 @@ class ModuleInstance:
 
     def outputs(self) -> dict[str, Any]:
         return {name: self.output(name) for name in sorted(self.config.outputs)}
+
+    def rendered_outputs(self) -> dict[str, Any]:
+        """The output values as plain data; a sensitive output's value is not shown."""
+        out: dict[str, Any] = {}
+        for name in sorted(self.config.outputs):
+            decl = self.config.outputs[name]
+            value, marked = unmark_deep(finalize(self.output(name)))
+            if decl.sensitive or marked:
+                value = Unknown(f"output {name!r} is sensitive")
+            out[name] = value
+        return out
 
     # ------------------------------------------------------------------------ validation
 

@@ -18,13 +18,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from lark import Token
-
+from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
-from driftctl.declared.hcl.ops import static_key
-from driftctl.declared.hcl.parse import Node, name_of, trees, unwrap
-from driftctl.declared.hcl.template import Interp, string_template
-from driftctl.declared.hcl.values import Sensitive, is_pending, to_str, unmark_deep
+from driftctl.declared.hcl.nodes import Node
+from driftctl.declared.hcl.values import EvalFailure, Sensitive, is_pending, to_str, unmark_deep
 from driftctl.model import SourceRef
 
 Path = tuple[str | int, ...]
@@ -34,13 +31,7 @@ _MAX_DEPTH = 24
 
 def span(file: str, node: Node) -> SourceRef:
     """The exact span of node's text in file."""
-    meta = node.meta
-    end_line, end_col = meta.end_line, meta.end_column
-    inner = unwrap(node)
-    if inner.data.startswith("heredoc_template"):  # the token ends after the marker's newline
-        last = str(inner.children[0]).rstrip("\n").split("\n")[-1]
-        end_line, end_col = end_line - 1, len(last) + 1
-    return SourceRef(file, meta.line, end_line, meta.column, end_col)
+    return SourceRef(file, node.line, node.end_line, node.column, node.end_column)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,7 +42,7 @@ class _Place:
 
     evaluator: Evaluator
     file: str
-    node: Node
+    node: n.Expr
     rest: Path = ()
 
 
@@ -59,7 +50,7 @@ def record(
     provenance: dict[str, SourceRef],
     name: str,
     evaluator: Evaluator,
-    node: Node,
+    node: n.Expr,
     value: Any,
 ) -> None:
     """provenance[name and every path inside value] = the span that wrote it."""
@@ -69,7 +60,7 @@ def record(
     )
 
 
-def locate(evaluator: Evaluator, file: str, node: Node, path: Path) -> SourceRef:
+def locate(evaluator: Evaluator, file: str, node: n.Expr, path: Path) -> SourceRef:
     """The span that writes the value at path inside node's value."""
     place = _Walker().descend(_Place(evaluator, file, node, path))
     return span(place.file, place.node)
@@ -106,7 +97,7 @@ class _Walker:
             place = following
         return place
 
-    def evaluate(self, evaluator: Evaluator, node: Node) -> Any:
+    def evaluate(self, evaluator: Evaluator, node: n.Expr) -> Any:
         key = (id(evaluator), id(node))
         if key not in self._memo:
             try:
@@ -118,50 +109,48 @@ class _Walker:
 
     def _step(self, place: _Place) -> _Place | None:
         evaluator, file, path = place.evaluator, place.file, place.rest
-        inner = _strip_parentheses(place.node)
-        kind = inner.data
-        if kind in ("identifier", "get_attr_expr_term", "index_expr_term"):
+        inner = n.unwrap(place.node)
+        if isinstance(inner, (n.ScopeTraversal, n.RelativeTraversal, n.Index)):
             return self._reference(place, inner)
-        if kind == "string":
-            seq = string_template(inner)
-            if len(seq) == 1 and isinstance(seq[0], Interp):
-                return _Place(evaluator, file, seq[0].expr, path)
+        if type(inner) is n.Template:
+            if inner.wrap:
+                return _Place(evaluator, file, inner.parts[0], path)
             return None
-        if kind == "conditional":
-            cond, then, otherwise = trees(inner)
-            chosen = self.evaluate(evaluator, cond)
+        if type(inner) is n.Conditional:
+            chosen = self.evaluate(evaluator, inner.cond)
             if not isinstance(chosen, bool):
                 return None
-            return _Place(evaluator, file, then if chosen else otherwise, path)
+            return _Place(evaluator, file, inner.then if chosen else inner.otherwise, path)
         if not path:
             return None
-        if kind == "object":
+        if type(inner) is n.Object:
             return self._object(place, inner)
-        if kind == "tuple" and isinstance(path[0], int):
-            items = trees(inner)
+        if type(inner) is n.Tuple and isinstance(path[0], int):
+            items = inner.items
             if 0 <= path[0] < len(items):
                 return _Place(evaluator, file, items[path[0]], path[1:])
             return None
-        if kind == "function_call":
+        if type(inner) is n.Call:
             return self._function(place, inner)
         return None
 
-    def _object(self, place: _Place, node: Node) -> _Place | None:
+    def _object(self, place: _Place, node: n.Object) -> _Place | None:
         wanted = str(place.rest[0])
-        for elem in reversed(trees(node)):  # the last of duplicate keys wins
-            key_node, value_node = trees(elem)
-            key = static_key(key_node)
+        for key_node, value_node in reversed(node.items):  # the last of duplicate keys wins
+            key = key_node.keyword()
             if key is None:
-                evaluated = self.evaluate(place.evaluator, trees(key_node)[0])
-                key = None if evaluated is None else to_str(evaluated)
+                evaluated = self.evaluate(place.evaluator, key_node.expr)
+                try:
+                    key = None if evaluated is None else to_str(evaluated)
+                except EvalFailure:
+                    key = None
             if key == wanted:
                 return _Place(place.evaluator, place.file, value_node, place.rest[1:])
         return None
 
-    def _function(self, place: _Place, node: Node) -> _Place | None:
-        parts = trees(node)
-        name = "::".join(name_of(p) for p in parts if p.data == "identifier")
-        args = [a for p in parts if p.data == "arguments" for a in trees(p)]
+    def _function(self, place: _Place, node: n.Call) -> _Place | None:
+        name = node.name.removeprefix("core::")
+        args = node.args
         path = place.rest
         if name == "merge":
             for arg in reversed(args):
@@ -180,7 +169,7 @@ class _Walker:
                 index -= len(value)
         return None
 
-    def _reference(self, place: _Place, node: Node) -> _Place | None:
+    def _reference(self, place: _Place, node: n.Expr) -> _Place | None:
         evaluator = place.evaluator
         steps = self._steps(evaluator, node)
         if steps is None or len(steps) < 2 or not isinstance(steps[1], str):
@@ -204,35 +193,49 @@ class _Walker:
             return None
         return _Place(origin.evaluator, origin.file, origin.node, (*tail, *place.rest))
 
-    def _steps(self, evaluator: Evaluator, node: Node) -> tuple[str | _Index, ...] | None:
+    def _steps(self, evaluator: Evaluator, node: n.Expr) -> tuple[str | _Index, ...] | None:
         """a.b["k"][0] as ("a", "b", _Index("k"), _Index(0)); None if not a plain traversal."""
-        out: list[str | _Index] = []
-        current = node
-        while current.data in ("get_attr_expr_term", "index_expr_term"):
-            inner, step = trees(current)
-            if step.data == "get_attr":
-                out.append(name_of(trees(step)[0]))
-            elif step.data == "short_index":
-                out.append(_Index(int(str(step.children[-1]))))
-            else:
-                key = self.evaluate(evaluator, trees(step)[0])
-                if isinstance(key, bool) or not isinstance(key, (str, int)):
+        if type(node) is n.ScopeTraversal:
+            out: list[str | _Index] = [node.root]
+            for step_kind, key, _, _ in node.steps:
+                if step_kind == "attr":
+                    out.append(key)
+                elif isinstance(key, (str, int)) and not isinstance(key, bool):
+                    out.append(_Index(key))
+                else:
                     return None
-                out.append(_Index(key))
-            current = unwrap(inner)
-        if current.data != "identifier":
-            return None
-        out.append(name_of(current))
-        return tuple(reversed(out))
+            return tuple(out)
+        if type(node) is n.RelativeTraversal:
+            head = self._steps(evaluator, node.source)
+            if head is None:
+                return None
+            more: list[str | _Index] = list(head)
+            for step_kind, key, _, _ in node.steps:
+                if step_kind == "attr":
+                    more.append(key)
+                elif isinstance(key, (str, int)) and not isinstance(key, bool):
+                    more.append(_Index(key))
+                else:
+                    return None
+            return tuple(more)
+        if type(node) is n.Index:
+            head = self._steps(evaluator, node.collection)
+            if head is None:
+                return None
+            key = self.evaluate(evaluator, node.key)
+            whole = _whole(key)
+            if whole is None and not isinstance(key, str):
+                return None
+            return (*head, _Index(whole if whole is not None else key))
+        return None
 
 
-def _strip_parentheses(node: Node) -> Node:
-    inner = unwrap(node)
-    while inner.data == "expr_term" and any(
-        isinstance(c, Token) and c.type == "LPAR" for c in inner.children
-    ):
-        inner = unwrap(trees(inner)[0])
-    return inner
+def _whole(value: Any) -> int | None:
+    from driftctl.declared.hcl import number
+
+    if number.is_number(value):
+        return number.to_int(value)
+    return None
 
 
 @dataclasses.dataclass(frozen=True)

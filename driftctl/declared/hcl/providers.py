@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import attributes, literal_string
-from driftctl.declared.hcl.eval import Evaluator, Frame
-from driftctl.declared.hcl.parse import Node, block_parts, static_traversal, trees, unwrap, where
+from driftctl.declared.hcl.eval import Evaluator, Frame, where
+from driftctl.declared.hcl.nodes import Expr, static_traversal
 from driftctl.declared.hcl.values import (
     as_unknown,
     finalize,
@@ -50,8 +51,8 @@ def provider_keys(module: ModuleInstance) -> dict[str, str]:
         else:
             keys.update(_mapping(module, mapping, inherited))
     for file, block in module.config.providers:
-        _, labels, body = block_parts(block)
-        if labels != ["aws"]:
+        labels, body = block.labels, block.body
+        if tuple(labels) != ("aws",):
             continue
         alias_node = attributes(body).get("alias")
         alias = literal_string(alias_node) if alias_node is not None else ""
@@ -66,19 +67,18 @@ def provider_keys(module: ModuleInstance) -> dict[str, str]:
     return keys
 
 
-def _mapping(module: ModuleInstance, node: Node, inherited: dict[str, str]) -> dict[str, str]:
+def _mapping(module: ModuleInstance, node: Expr, inherited: dict[str, str]) -> dict[str, str]:
     assert module.call is not None
-    inner = unwrap(node)
-    if inner.data != "object":
+    inner = n.unwrap(node)
+    if type(inner) is not n.Object:
         raise DriftctlError(f"{where(module.call.file, node)}: providers must be a map")
     out: dict[str, str] = {}
-    for elem in trees(inner):
-        key_node, value_node = trees(elem)
-        local = static_traversal(trees(key_node)[0])
+    for key_node, value_node in inner.items:
+        local = static_traversal(key_node.expr)
         given = static_traversal(value_node)
         if local is None or given is None:
             raise DriftctlError(
-                f"{where(module.call.file, elem)}: providers entries look like aws = aws.alias"
+                f"{where(module.call.file, key_node)}: providers entries look like aws = aws.alias"
             )
         key = inherited.get(".".join(given))
         if key is None:
@@ -100,7 +100,7 @@ def provider_body(loader: Loader, key: str) -> BodyValue | None:
     if found is not None:
         module, file, block = found
         evaluator = Evaluator(module, Frame(file))
-        value = BodyEvaluator(evaluator).eval_body(block_parts(block)[2], _SKIP)
+        value = BodyEvaluator(evaluator, provenance=False).eval_body(block.body, _SKIP)
     loader.provider_values[key] = value
     return value
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from driftctl.declared.hcl import number
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import META_ARGUMENTS, BlockDecl
 from driftctl.declared.hcl.data import data_attr
-from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin
-from driftctl.declared.hcl.parse import Node, block_parts, static_traversal, where
+from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
+from driftctl.declared.hcl.nodes import Body, Expr, static_traversal
 from driftctl.declared.hcl.refs import MISSING
+from driftctl.declared.hcl.types import DYNAMIC, STRING, CSet, is_null, type_of
 from driftctl.declared.hcl.values import (
     EvalFailure,
     Expansion,
@@ -24,6 +26,7 @@ from driftctl.declared.hcl.values import (
     ref_text,
     sensitive_paths,
     to_number,
+    type_name,
     unmark_deep,
 )
 from driftctl.declared.raw import RawResource
@@ -34,10 +37,11 @@ if TYPE_CHECKING:
     from driftctl.declared.hcl.module import ModuleInstance
 
 ExpansionResult = tuple[Expansion, Any, Origin | None]  # keys, for_each value, its origin
+RELEASED = Body([], 0, 0)  # the body of a resource whose tree was dropped once collected
 
 
 def evaluate_expansion(
-    evaluator: Evaluator, meta: dict[str, Node], address: str, place: str
+    evaluator: Evaluator, meta: dict[str, Expr], address: str, place: str
 ) -> ExpansionResult:
     """count / for_each of a resource or module call: (count or keys or Unknown or None,
     the for_each value, where the for_each value is written)."""
@@ -81,18 +85,33 @@ def instance_frame(file: str, key: int | str | None, result: ExpansionResult) ->
 
 
 def _count(value: Any) -> int:
-    count = to_number(value)
-    if not isinstance(count, int) or count < 0:
-        raise EvalFailure(f"must be a whole number >= 0, got {value!r}")
+    if is_null(value):
+        raise EvalFailure("the given count argument value is null; an integer is required")
+    count = number.to_int(to_number(value))
+    if count is None or count < 0:
+        raise EvalFailure(f"must be a whole number >= 0, got {type_name(value)} {value!r}")
     return count
 
 
 def _for_each_keys(value: Any) -> tuple[str, ...]:
+    """The instance keys of for_each, as Terraform allows it: a map, an object or a set
+    of strings; a list or tuple is refused (toset() makes a set of one)."""
+    if is_null(value):
+        raise EvalFailure("the given for_each argument value is null")
     if isinstance(value, dict):
         return tuple(sorted(value))
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return tuple(sorted(set(value)))
-    raise EvalFailure("must be a map, or a set of strings (use toset())")
+    if type(value) is CSet and value.etype in (STRING, DYNAMIC):
+        if any(is_null(v) for v in value):
+            raise EvalFailure("a set used in for_each must not contain null")
+        return tuple(sorted(value))
+    if type(value) is CSet:
+        raise EvalFailure(
+            f"the for_each set must be a set of strings, not a set of {value.etype.friendly()}"
+        )
+    raise EvalFailure(
+        "the for_each argument must be a map, or set of strings, and you have provided a "
+        f"value of type {type_of(value).friendly()}: use toset() to make a set of a list"
+    )
 
 
 class ResourceSet:
@@ -136,9 +155,10 @@ class ResourceSet:
         try:
             frame = instance_frame(decl.file, instance.key, self._expansion(decl))
             evaluator = Evaluator(self.module, frame)
+            provenance = self.module.loader.provenance
             with binding.recording(("body", instance)):
-                body = BodyEvaluator(evaluator, binding).eval_body(
-                    block_parts(decl.block)[2], META_ARGUMENTS
+                body = BodyEvaluator(evaluator, provenance, binding).eval_body(
+                    decl.block.body, META_ARGUMENTS
                 )
         finally:
             self._evaluating.discard(instance)
@@ -197,7 +217,7 @@ class ResourceSet:
             )
             unknown.append({"address": block.address, "path": meta, "reason": expansion.reason})
             return
-        source = SourceRef(decl.file, decl.block.meta.line, decl.block.meta.end_line)
+        source = SourceRef(decl.file, decl.block.line, decl.block.end_line)
         provider = self.provider_key(decl) if decl.type.startswith("aws_") else ""
         for instance in block.instances():
             body = self.body(instance)
@@ -213,6 +233,17 @@ class ResourceSet:
                 sensitive=frozenset(marked),
                 bound={k: dict(sorted(v.items())) for k, v in sorted(body.bound.items()) if v},
             )
+        self._release(decl)
+
+    def _release(self, decl: BlockDecl) -> None:
+        """Drop the syntax tree of a collected resource's body: its values are kept, and
+        a configuration of 50 MB does not hold its whole tree until the end. Only the root
+        module's (a child module's directory may serve several instances) and only when
+        provenance, which reads the tree again, is not wanted."""
+        module = self.module
+        if module.parent is None and not module.loader.provenance:
+            decl.block.body = RELEASED
+            module.config.released = True
 
 
 def unknown_entries(address: str, value: Any, path: str) -> Iterator[dict[str, str]]:

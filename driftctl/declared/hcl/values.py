@@ -1,8 +1,9 @@
-"""The values the HCL evaluator computes with: conversions, equality, resource handles.
+"""The values the HCL evaluator computes with: cty values as Python data (`types.py`,
+`number.py`), plus `Unknown`, `Ref` and `Instance` (a handle on one declared resource
+instance, turned into an `Unknown` by `finalize` when it reaches an attribute).
 
-Values are plain JSON-like Python data (None, bool, int, float, str, list, dict) plus
-`Unknown`, `Ref`, and `Instance` (a handle on one declared resource instance, turned into
-an `Unknown` by `finalize` when it reaches an attribute). Sets are sorted lists.
+`finalize` turns an evaluated value into the plain JSON-like data the rest of driftctl
+reads: typed collections become lists and dicts, typed nulls None, numbers int or float.
 
 Any value, or any element of a list or map, may be wrapped in `Sensitive`: Terraform's
 sensitive mark (docs/sensitive.md). The evaluator takes marks off where it computes with a
@@ -13,11 +14,25 @@ puts them back on the result, so built-in functions never see one.
 from __future__ import annotations
 
 import dataclasses
-import decimal
 import json
-import re
 from typing import Any, TypeAlias, TypeGuard
 
+from driftctl.declared.hcl import convert as _convert
+from driftctl.declared.hcl import number
+from driftctl.declared.hcl.convert import ConversionError, convert, equals, to_string_text
+from driftctl.declared.hcl.number import BigFloat
+from driftctl.declared.hcl.types import (
+    BOOL,
+    NUMBER,
+    STRING,
+    CList,
+    CMap,
+    CSet,
+    Null,
+    Sensitive,
+    is_null,
+    type_of,
+)
 from driftctl.model import Ref, Unknown
 
 
@@ -93,7 +108,7 @@ class ResourceBlock:
         return []
 
     def as_value(self) -> Any:
-        """The resource as Terraform exposes it: object, list (count) or map (for_each)."""
+        """The resource as Terraform exposes it: object, tuple (count) or object (for_each)."""
         if isinstance(self.expansion, Unknown):
             return self.expansion
         if self.expansion is None:
@@ -101,19 +116,6 @@ class ResourceBlock:
         if isinstance(self.expansion, int):
             return self.instances()
         return {inst.key: inst for inst in self.instances()}
-
-
-@dataclasses.dataclass(frozen=True)
-class Sensitive:
-    """A value Terraform marks sensitive: `variable`/`output` with `sensitive = true`,
-    `sensitive()`, or an attribute the provider's schema marks. Never nested in itself."""
-
-    value: Any
-
-    def __repr__(self) -> str:  # never the value, should a message ever show one
-        return "(sensitive value)"
-
-    __str__ = __repr__
 
 
 def mark(value: Any) -> Any:
@@ -147,11 +149,18 @@ def unmark_deep(value: Any) -> tuple[Any, bool]:
         for key, item in value.items():
             out[key], inner = unmark_deep(item)
             found = found or inner
-        return (out, True) if found else (value, False)
+        if not found:
+            return value, False
+        return (CMap(out, value.etype) if type(value) is CMap else out), True
     if isinstance(value, list):
         items = [unmark_deep(item) for item in value]
         if any(inner for _, inner in items):
-            return [item for item, _ in items], True
+            plain = [item for item, _ in items]
+            if type(value) is CList:
+                return CList(plain, value.etype), True
+            if type(value) is CSet:
+                return CSet(plain, value.etype), True
+            return plain, True
         return value, False
     return value, False
 
@@ -179,14 +188,14 @@ def _finalized(value: Any, seen: list[bool]) -> Any:
     kind = type(value)
     if kind in _SCALARS:
         return value
-    if kind is dict:
+    if kind is dict or kind is CMap:
         return {k: _finalized(v, seen) for k, v in value.items()}
-    if kind is list:
+    if kind is list or kind is CList or kind is CSet:
         return [_finalized(v, seen) for v in value]
     if kind is Sensitive:
         seen.append(True)
         return mark(_finalized(value.value, seen))
-    return as_unknown(value) if kind is Instance else value
+    return finalize(value)
 
 
 def _marked_paths(value: Any, path: str, found: set[str]) -> None:
@@ -200,7 +209,38 @@ def _marked_paths(value: Any, path: str, found: set[str]) -> None:
             _marked_paths(item, f"{path}[{index}]", found)
 
 
+HIDDEN = "(sensitive value)"
+
+
+def hidden(exc: EvalFailure, marked: bool, values: list[Any]) -> EvalFailure:
+    """The failure to raise: when sensitive values took part, their text in the message
+    is "(sensitive value)", as Terraform hides them."""
+    return EvalFailure(scrub(str(exc), values)) if marked else exc
+
+
+def scrub(message: str, values: list[Any]) -> str:
+    """message with the text of every scalar inside values replaced by HIDDEN."""
+    texts: set[str] = set()
+    stack = list(values)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Sensitive):
+            stack.append(item.value)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and item:
+            texts |= {item, repr(item), json.dumps(item, ensure_ascii=False)}
+        elif number.is_number(item) and not isinstance(item, bool):
+            texts |= {str(item), number.text(item) if type(item) is BigFloat else str(item)}
+    for text in sorted(texts, key=len, reverse=True):
+        message = message.replace(text, HIDDEN)
+    return message
+
+
 PENDING = (Unknown, Ref, Instance)
+_convert.PENDING_TYPES = PENDING
 
 
 def is_pending(value: Any) -> TypeGuard[Unknown | Ref | Instance]:
@@ -243,104 +283,116 @@ def as_unknown(value: Unknown | Ref | Instance | Sensitive) -> Unknown:
 
 
 def finalize(value: Any) -> Any:
-    """Replace Instance handles (a whole resource used as a value) by Unknown, deeply."""
-    if isinstance(value, Instance):
-        return as_unknown(value)
-    if isinstance(value, Sensitive):
+    """value as plain data: Instance handles become Unknown, typed collections plain
+    lists and dicts, typed nulls None, numbers int or float (deeply)."""
+    kind = type(value)
+    if kind is str or kind is bool or kind is int or value is None:
+        return value
+    if kind is Sensitive:
         return mark(finalize(value.value))
-    if isinstance(value, dict):
+    if kind is dict or kind is CMap:
         return {k: finalize(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if kind is list or kind is CList or kind is CSet:
         return [finalize(v) for v in value]
+    if kind is BigFloat or kind is number.I64:
+        return plain_number(value)
+    if kind is Null:
+        return None
+    if kind is Instance:
+        return as_unknown(value)
+    return value
+
+
+def plain_number(value: Any) -> int | float:
+    """A whole number as the int Terraform writes (the shortest decimal that reads back
+    as the same number at its precision: pow(2, 100) is 1267650600228229400000000000000,
+    as jsonencode gives), any other as a float."""
+    if number.is_neg_zero(value) or not number.is_whole(value):
+        return number.to_float(value)
+    if type(value) is BigFloat:
+        return int(number.text(value))
+    return int(value)
+
+
+def from_plain(value: Any) -> Any:
+    """Plain data from outside (JSON tfvars, a scan's context) as evaluator values."""
+    if isinstance(value, float):
+        parsed = number.parse(repr(value))
+        return parsed if parsed is not None else number.from_float(value)
+    if isinstance(value, dict):
+        return {str(k): from_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_plain(v) for v in value]
     return value
 
 
 def is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def norm_number(value: int | float) -> int | float:
-    """Terraform numbers are exact: 2.0 is the number 2."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
-        return int(value)
-    return value
+    return number.is_number(value)
 
 
 def type_name(value: Any) -> str:
     if isinstance(value, Sensitive):
         return type_name(value.value)
+    if is_pending(value):
+        return "unknown"
     if value is None:
         return "null"
-    if isinstance(value, bool):
-        return "bool"
-    if is_number(value):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
-
-
-def format_number(value: int | float) -> str:
-    value = norm_number(value)
-    if isinstance(value, int):
-        return str(value)
-    return format(decimal.Decimal(repr(value)).normalize(), "f")
+    return type_of(value).friendly()
 
 
 def to_str(value: Any) -> str:
-    """String conversion as in templates and tostring()."""
-    if isinstance(value, str):
+    """A value as a string, as cty converts it (numbers and bools), or EvalFailure."""
+    if type(value) is str:
         return value
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if is_number(value):
-        return format_number(value)
-    raise EvalFailure(f"cannot convert {type_name(value)} to string")
+    if is_null(value):
+        raise EvalFailure("a string is required, but the value is null")
+    try:
+        result = convert(value, STRING)
+    except ConversionError as exc:
+        raise EvalFailure(exc.args[0]) from None
+    return str(result)
 
 
-_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?")
-
-
-def to_number(value: Any) -> int | float:
-    if is_number(value):
-        return norm_number(value)
-    if isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
-        text = value.strip()
-        return int(text) if text.lstrip("-").isdigit() else norm_number(float(text))
-    raise EvalFailure(f"cannot convert {type_name(value)} {value!r} to number")
+def to_number(value: Any) -> Any:
+    if number.is_number(value):
+        return value
+    if is_null(value):
+        raise EvalFailure("a number is required, but the value is null")
+    try:
+        return convert(value, NUMBER)
+    except ConversionError as exc:
+        raise EvalFailure(exc.args[0]) from None
 
 
 def to_bool(value: Any) -> bool:
-    if isinstance(value, bool):
+    if type(value) is bool:
         return value
-    if value in ("true", "false"):
-        return bool(value == "true")
-    raise EvalFailure(f"cannot convert {type_name(value)} {value!r} to bool")
+    if is_null(value):
+        raise EvalFailure("a bool is required, but the value is null")
+    try:
+        return bool(convert(value, BOOL))
+    except ConversionError as exc:
+        raise EvalFailure(exc.args[0]) from None
 
 
 def equal(a: Any, b: Any) -> bool:
-    """Terraform equality: values of different types are never equal (1 != "1", 1 != true)."""
-    if is_number(a) and is_number(b):
-        return bool(a == b)
-    if type_name(a) != type_name(b):
-        return False
-    if isinstance(a, list):
-        return len(a) == len(b) and all(equal(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(equal(a[k], b[k]) for k in a)
-    return bool(a == b)
+    """Terraform equality: values of different types are never equal (1 != "1")."""
+    return equals(a, b) is True
 
 
-def sort_key(value: Any) -> tuple[int, Any]:
-    """A total order over known values, for sets (toset) and sorted outputs."""
-    if isinstance(value, bool):
-        return (0, value)
-    if is_number(value):
-        return (1, value)
-    if isinstance(value, str):
-        return (2, value)
-    return (3, json.dumps(value, sort_keys=True, default=str))
+def format_number(value: Any) -> str:
+    return number.text(value)
+
+
+def norm_number(value: Any) -> Any:
+    """A Python number from outside as an evaluator number."""
+    if isinstance(value, float):
+        return from_plain(value)
+    return value
+
+
+__all__ = [
+    "ConversionError",
+    "Sensitive",
+    "to_string_text",
+]

@@ -4,7 +4,8 @@ and --var, converted to their types.
 Precedence (later wins), as in Terraform
 (https://developer.hashicorp.com/terraform/language/values/variables#variable-definition-precedence):
 the `default`, TF_VAR_* environment variables, terraform.tfvars, terraform.tfvars.json,
-*.auto.tfvars(.json) in lexical order, each --var-file in order, then --var.
+*.auto.tfvars(.json) in lexical order, then each --var-file and --var in the order they
+are given on the command line.
 """
 
 from __future__ import annotations
@@ -17,39 +18,28 @@ from typing import Any
 
 from driftctl import safejson
 from driftctl.declared import listing
-from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, Scope
+from driftctl.declared.hcl import nodes as n
+from driftctl.declared.hcl.convert import ConversionError, convert
+from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, Scope, where
 from driftctl.declared.hcl.functions.base import CallContext
-from driftctl.declared.hcl.parse import (
-    Node,
-    attribute_name,
-    attribute_value,
-    body_items,
-    name_of,
-    parse,
-    trees,
-    unwrap,
-    where,
-)
 from driftctl.declared.hcl.refs import MISSING, Step
+from driftctl.declared.hcl.resultcache import record_file, record_listing
+from driftctl.declared.hcl.syntax import parse_expression, parse_file
+from driftctl.declared.hcl.typeexpr import Defaults, get_type
+from driftctl.declared.hcl.types import DYNAMIC, Type, is_null
 from driftctl.declared.hcl.values import (
     EvalFailure,
     Instance,
     ResourceBlock,
-    Sensitive,
-    equal,
-    is_pending,
-    mark,
+    from_plain,
     mark_if,
-    norm_number,
-    sort_key,
-    to_bool,
-    to_number,
-    to_str,
-    type_name,
 )
 from driftctl.errors import DriftctlError
 
 Warn = Callable[[str], None]
+
+# One command-line input, in command-line order: ("file", Path) or ("var", (name, text))
+VarInput = tuple[str, Any]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,17 +47,17 @@ class VariableDecl:
     name: str
     file: str
     line: int
-    default: Node | None
-    type: Node | None
+    default: n.Expr | None
+    type: n.Expr | None
     # (condition, error_message) of each validation block
-    validations: tuple[tuple[Node, Node], ...] = ()
-    nullable: Node | None = None
-    block: Node | None = None
+    validations: tuple[tuple[n.Expr, n.Expr], ...] = ()
+    nullable: n.Expr | None = None
+    block: n.Block | None = None
     sensitive: bool = False  # `sensitive = true`: its value is marked (values.Sensitive)
 
     @property
     def where(self) -> str:
-        column = f":{self.block.meta.column}" if self.block is not None else ""
+        column = f":{self.block.column}" if self.block is not None else ""
         return f"{self.file}:{self.line}{column}"
 
 
@@ -167,8 +157,11 @@ def resolve_variables(
     cli: Mapping[str, str],
     warn: Warn,
     env: Mapping[str, str] | None = None,
+    inputs: Sequence[VarInput] | None = None,
 ) -> dict[str, VariableValue]:
-    """The root module's variables, converted to their types (validations not run)."""
+    """The root module's variables, converted to their types (validations not run).
+
+    inputs: --var-file and --var in command-line order; without it, var_files then cli."""
     scope = LiteralScope(warn)
     values: dict[str, VariableValue] = {}
     for decl in decls.values():
@@ -179,14 +172,18 @@ def resolve_variables(
         name = env_name.removeprefix("TF_VAR_")
         if env_name.startswith("TF_VAR_") and name in decls:  # others are ignored, as Terraform
             values[name] = VariableValue(_cli_value(decls[name], text, scope, env_name), None)
-    for path in tfvars_files(directory, var_files):
-        display = _display(path, directory)
-        for name, assigned in _read_tfvars(path, display, scope).items():
-            if name not in decls:
-                warn(f"{display}: value for undeclared variable {name!r} is ignored")
-            else:
-                values[name] = assigned
-    for name, text in cli.items():
+    for path in _auto_files(directory):
+        _apply_file(path, directory, decls, scope, warn, values)
+    ordered: Sequence[VarInput] = (
+        inputs
+        if inputs is not None
+        else [("file", p) for p in var_files] + [("var", item) for item in cli.items()]
+    )
+    for kind, item in ordered:
+        if kind == "file":
+            _apply_file(Path(item), directory, decls, scope, warn, values)
+            continue
+        name, text = item
         if name not in decls:
             raise DriftctlError(
                 f"--var {name}: no variable {name!r} is declared", hint="declare it or drop --var"
@@ -195,14 +192,38 @@ def resolve_variables(
     return {name: finish(decl, values.get(name), warn) for name, decl in sorted(decls.items())}
 
 
-def tfvars_files(directory: Path, var_files: Sequence[Path]) -> list[Path]:
-    auto = [
-        p
-        for p in listing.files(directory, read=(".auto.tfvars", ".auto.tfvars.json"))
-        if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))
-    ]
+def _apply_file(
+    path: Path,
+    directory: Path,
+    decls: Mapping[str, VariableDecl],
+    scope: LiteralScope,
+    warn: Warn,
+    values: dict[str, VariableValue],
+) -> None:
+    display = _display(path, directory)
+    for name, assigned in _read_tfvars(path, display, scope).items():
+        if name not in decls:
+            warn(f"{display}: value for undeclared variable {name!r} is ignored")
+        else:
+            values[name] = assigned
+
+
+def tfvars_files(
+    directory: Path, var_files: Sequence[Path], inputs: Sequence[VarInput] | None = None
+) -> list[Path]:
+    """Every tfvars file a load reads: terraform.tfvars(.json), *.auto.tfvars(.json), then
+    the --var-file ones (those of inputs when given, as resolve_variables reads them)."""
+    given = [Path(item) for kind, item in inputs if kind == "file"] if inputs is not None else []
+    return _auto_files(directory) + (given if inputs is not None else list(var_files))
+
+
+def _auto_files(directory: Path) -> list[Path]:
+    found = listing.files(directory, read=(".auto.tfvars", ".auto.tfvars.json"))
+    record_listing(directory, found)
+    auto = [p for p in found if p.name.endswith((".auto.tfvars", ".auto.tfvars.json"))]
     defaults = [directory / "terraform.tfvars", directory / "terraform.tfvars.json"]
-    return [p for p in defaults if p.is_file()] + auto + list(var_files)
+    present = [p for p in defaults if p.is_file()]
+    return present + auto
 
 
 def _display(path: Path, directory: Path) -> str:
@@ -214,7 +235,9 @@ def _display(path: Path, directory: Path) -> str:
 
 def read_text(path: Path, display: str) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        record_file(path, data)
+        return data.decode("utf-8")
     except FileNotFoundError:
         raise DriftctlError(f"{display}: file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -225,40 +248,55 @@ def _read_tfvars(path: Path, display: str, scope: LiteralScope) -> dict[str, Var
     text = read_text(path, display)
     if path.name.endswith(".json"):
         return _read_json_tfvars(text, display)
-    body = trees(parse(text, display))[0]
+    body = parse_file(text, display)
     evaluator = Evaluator(scope, Frame(display))
     out: dict[str, VariableValue] = {}
-    for item in body_items(body):
-        if item.data != "attribute":
-            raise DriftctlError(
-                f"{display}:{item.meta.line}: only `name = value` lines belong here"
-            )
-        node = attribute_value(item)
-        value = evaluator.evaluate(node)
-        out[attribute_name(item)] = VariableValue(value, Origin(display, node, evaluator))
+    for item in body.items:
+        if type(item) is not n.Attribute:
+            raise DriftctlError(f"{display}:{item.line}: only `name = value` lines belong here")
+        value = evaluator.evaluate(item.expr)
+        out[item.name] = VariableValue(value, Origin(display, item.expr, evaluator))
     return out
 
 
 def _read_json_tfvars(text: str, display: str) -> dict[str, VariableValue]:
+    from driftctl.declared.hcl.functions.encoding import json_value
+
     try:
-        data = safejson.loads(text, parse_float=lambda t: norm_number(float(t)))
+        safejson.loads(text)  # bounded depth and size, before the typed reading
+        data = json_value(text)
     except json.JSONDecodeError as exc:
         raise DriftctlError(
             f"{display}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}"
         ) from None
+    except EvalFailure as exc:
+        raise DriftctlError(f"{display}: {exc}") from None
     if not isinstance(data, dict):
         raise DriftctlError(f"{display}: expected a JSON object of variable values")
-    return {name: VariableValue(value, None) for name, value in data.items()}
+    return {name: VariableValue(from_plain(value), None) for name, value in data.items()}
 
 
 def _cli_value(decl: VariableDecl, text: str, scope: LiteralScope, display: str) -> Any:
     """--var and TF_VAR_ values are strings unless the variable's type is not a primitive
     type, when they are parsed as HCL (as Terraform does)."""
-    spec = _type_spec(decl.type) if decl.type is not None else "string"
-    if spec in ("string", "number", "bool", "any"):
+    if decl.type is None:
         return text
-    body = trees(parse(f"value = {text}", display))[0]
-    return Evaluator(scope, Frame(display)).evaluate(attribute_value(next(body_items(body))))
+    type_node = n.unwrap(decl.type)
+    if type(type_node) is n.ScopeTraversal and type_node.root in ("string", "number", "bool"):
+        return text
+    expr = parse_expression(text, display)
+    return Evaluator(scope, Frame(display)).evaluate(expr)
+
+
+def constraint(decl: VariableDecl, warn: Warn) -> tuple[Type, Defaults | None]:
+    """The variable's type constraint and its optional-attribute defaults."""
+    if decl.type is None:
+        return DYNAMIC, None
+    evaluator = Evaluator(LiteralScope(warn), Frame(decl.file))
+    try:
+        return get_type(decl.type, evaluator.evaluate)
+    except EvalFailure as exc:
+        raise HclEvalError(f"{where(decl.file, decl.type)}: {exc}") from None
 
 
 def finish(
@@ -267,7 +305,7 @@ def finish(
     """The assigned value converted to the variable's type. `required` is the error for a
     missing value of a module call; a missing root value is an error too, as in Terraform
     (`No value for required variable`): guessing it would declare what nobody declared."""
-    if assigned is not None and assigned.value is None and _not_nullable(decl):
+    if assigned is not None and is_null(assigned.value) and _not_nullable(decl):
         assigned = default_value(decl, warn)
     if assigned is None:
         raise HclEvalError(
@@ -278,9 +316,13 @@ def finish(
         )
     if decl.type is None:
         return VariableValue(mark_if(decl.sensitive, assigned.value), assigned.origin)
+    wanted, defaults = constraint(decl, warn)
+    value = assigned.value
     try:
-        value = convert(assigned.value, _type_spec(decl.type))
-    except EvalFailure as exc:
+        if defaults is not None:
+            value = defaults.apply(value)
+        value = convert(value, wanted)
+    except (ConversionError, EvalFailure) as exc:
         origin = assigned.origin
         place = where(origin.file, origin.node) if origin else f"--var/TF_VAR_{decl.name}"
         detail = "(the value is sensitive, not shown)" if decl.sensitive else str(exc)
@@ -290,92 +332,16 @@ def finish(
 
 def _not_nullable(decl: VariableDecl) -> bool:
     node = decl.nullable
-    return node is not None and unwrap(node).data == "literal_value" and name_of(node) == "false"
+    return node is not None and type(n.unwrap(node)) is n.Literal and n.unwrap(node).value is False  # type: ignore[attr-defined]
 
 
-# ---------------------------------------------------------------------------- type constraints
-
-TypeSpec = Any  # "string" | "number" | "bool" | "any" | (kind, element spec / attribute specs)
-
-
-def _type_spec(node: Node) -> TypeSpec:
-    inner = unwrap(node)
-    if inner.data == "identifier":
-        return name_of(inner)
-    if inner.data != "function_call":
-        raise DriftctlError(f"line {node.meta.line}: unsupported type constraint")
-    parts = trees(inner)
-    kind = name_of(parts[0])
-    args = [a for p in parts if p.data == "arguments" for a in trees(p)]
-    if kind == "object":
-        return ("object", _object_spec(unwrap(args[0])))
-    if kind == "tuple":
-        return ("tuple", [_type_spec(t) for t in trees(unwrap(args[0]))])
-    if kind == "optional":
-        return ("optional", _type_spec(args[0]), args[1] if len(args) > 1 else None)
-    return (kind, _type_spec(args[0]))
-
-
-def _object_spec(node: Node) -> dict[str, TypeSpec]:
-    spec: dict[str, TypeSpec] = {}
-    for elem in trees(node):
-        key_node, value_node = trees(elem)
-        spec[name_of(unwrap(trees(key_node)[0]))] = _type_spec(value_node)
-    return spec
-
-
-def convert(value: Any, spec: TypeSpec) -> Any:
-    """Convert value to a type constraint, as Terraform does for variables (marks kept)."""
-    if isinstance(value, Sensitive):
-        return mark(convert(value.value, spec))
-    if value is None or is_pending(value) or spec == "any":
-        return value
-    if isinstance(spec, str):
-        return {"string": to_str, "number": to_number, "bool": to_bool}[spec](value)
-    kind, inner = spec[0], spec[1]
-    if kind in ("list", "set"):
-        items = [convert(v, inner) for v in _expect(value, list, kind)]
-        return _as_set(items) if kind == "set" else items
-    if kind == "map":
-        return {k: convert(v, inner) for k, v in _expect(value, dict, kind).items()}
-    if kind == "tuple":
-        return [convert(v, s) for v, s in zip(_expect(value, list, kind), inner, strict=False)]
-    if kind == "object":
-        return _convert_object(_expect(value, dict, kind), inner)
-    return convert(value, inner)  # optional(T) outside an object
-
-
-def _convert_object(value: dict[str, Any], spec: dict[str, TypeSpec]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, attr_spec in spec.items():
-        if name in value:
-            out[name] = convert(value[name], attr_spec)
-        elif isinstance(attr_spec, tuple) and attr_spec[0] == "optional":
-            default = attr_spec[2]
-            literal = (
-                None
-                if default is None
-                else Evaluator(LiteralScope(_ignore), Frame("")).evaluate(default)
-            )
-            out[name] = convert(literal, attr_spec[1])
-        else:
-            raise EvalFailure(f"attribute {name!r} is required")
-    return out
-
-
-def _as_set(items: list[Any]) -> list[Any]:
-    distinct: list[Any] = []
-    for item in items:
-        if not any(equal(item, seen) for seen in distinct):
-            distinct.append(item)
-    return sorted(distinct, key=sort_key)
-
-
-def _ignore(message: str) -> None:
-    """Warnings while evaluating a literal default are not expected."""
-
-
-def _expect(value: Any, kind: type, name: str) -> Any:
-    if not isinstance(value, kind):
-        raise EvalFailure(f"expected a {name}, got {type_name(value)}")
-    return value
+def convert_to_constraint(value: Any, type_node: n.Expr, warn: Warn) -> Any:
+    """value converted to a type constraint expression (with its defaults)."""
+    evaluator = Evaluator(LiteralScope(warn), Frame(""))
+    wanted, defaults = get_type(type_node, evaluator.evaluate)
+    if defaults is not None:
+        value = defaults.apply(value)
+    try:
+        return convert(value, wanted)
+    except ConversionError as exc:
+        raise EvalFailure(str(exc)) from None

@@ -19,7 +19,7 @@ from typing import Any
 
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Drift, Resource, to_plain
+from driftctl.model import Drift, Ref, Resource, Unknown, to_plain
 from driftctl.resources.family import CfnType, CrossplaneKind, Family, SnykIds
 from driftctl.resources.spec import Fold
 from driftctl.revert.calls import Attrs, Call, Ctx, Pending
@@ -66,7 +66,11 @@ def expand_rule(block: dict[str, Any]) -> list[dict[str, Any]]:
         base["description"] = block["description"]
     rules = []
     for key in SOURCES:
-        for source in block.get(key) or ():
+        sources = block.get(key)
+        if isinstance(sources, (Unknown, Ref)):  # a list known only after apply
+            rules.append({**base, key: sources})
+            continue
+        for source in sources or ():
             rules.append({**base, key: [source]})
     if block.get("source_security_group_id") is not None:
         rules.append({**base, "security_groups": [block["source_security_group_id"]]})

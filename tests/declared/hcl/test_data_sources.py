@@ -14,7 +14,7 @@ import pytest
 
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
-from tests.declared.hcl.hcltest import evaluate
+from tests.declared.hcl.hcltest import evaluate, load, resource
 
 
 def policy(tmp_path: Path, body: str, attribute: str = "json") -> Any:
@@ -240,3 +240,15 @@ def test_other_data_sources_know_their_arguments_but_not_what_they_read(tmp_path
     assert evaluate(tmp_path, "data.aws_vpc.main.id", preamble) == Unknown(
         "data.aws_vpc.main.id is read from AWS when terraform plans"
     )
+
+
+def test_aws_region_with_a_null_region_argument_is_the_provider_region(tmp_path: Path) -> None:
+    # terraform-aws-modules/vpc's flow-log module: region = var.region (null by default)
+    text = (
+        'provider "aws" {\n  region = "eu-west-1"\n}\n'
+        'variable "region" {\n  type = string\n  default = null\n}\n'
+        'data "aws_region" "current" {\n  region = var.region\n}\n'
+        'resource "aws_s3_bucket" "b" {\n  bucket = "b-${data.aws_region.current.region}"\n}\n'
+    )
+    declared = load(tmp_path, {"main.tf": text})
+    assert resource(declared, "aws_s3_bucket.b").attrs["bucket"] == "b-eu-west-1"

@@ -1,42 +1,67 @@
-"""What every built-in function module shares: the Function record, the call context and
-argument conversions that follow Terraform's (cty's) rules."""
+"""What every built-in function module shares: the Function record (typed parameters, as
+cty's function.Spec), the call context, and small argument helpers.
+
+Arguments are converted to their parameter's type before the implementation runs, as
+HCL does (`Invalid value for "str" parameter: ...`); null arguments are refused unless
+the parameter allows them; a function whose argument is not yet known gives Unknown
+unless the parameter accepts unknown values.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.hcl.values import (
-    EvalFailure,
-    equal,
-    sort_key,
-    to_bool,
-    to_number,
-    to_str,
-    type_name,
-)
+from driftctl.declared.hcl import number
+from driftctl.declared.hcl.graphemes import graphemes as graphemes
+from driftctl.declared.hcl.types import DYNAMIC, Type
+from driftctl.declared.hcl.values import EvalFailure, type_name
 
 Impl = Callable[[list[Any]], Any]
 ContextImpl = Callable[["CallContext", list[Any]], Any]
 
 
 @dataclasses.dataclass(frozen=True)
+class Param:
+    name: str
+    type: Type = DYNAMIC
+    allow_null: bool = False
+    allow_unknown: bool = False  # the implementation handles an unknown value itself
+    # a dynamic-typed argument (a literal null) reaches the implementation; without it the
+    # result is unknown, as cty does for parameters without AllowDynamicType
+    allow_dynamic: bool = True
+
+
+@dataclasses.dataclass(frozen=True)
 class Function:
+    params: tuple[Param, ...]
     impl: Impl | None
-    min_args: int
-    max_args: int | None  # None: variadic
-    # strict: every argument must be wholly known; shallow: only the top level (merge, ...)
-    strict: bool = True
+    var_param: Param | None = None
     context_impl: ContextImpl | None = None  # functions that read files
-    allow_null: bool = False  # null arguments reach the implementation
+    # deep: an unknown value anywhere inside an argument gives Unknown (most functions);
+    # shallow ones (length, merge, lookup, ...) pass nested unknowns through
+    deep: bool = True
 
 
-def fn(impl: Impl, min_args: int, max_args: int | None = -1, **kwargs: Any) -> Function:
-    """A Function; max_args defaults to min_args (a fixed arity)."""
-    return Function(impl, min_args, min_args if max_args == -1 else max_args, **kwargs)
+def fn(
+    impl: Impl,
+    *params: Param | str,
+    var: Param | str | None = None,
+    deep: bool = True,
+) -> Function:
+    """A Function; a parameter given as "name" or "name:type-free" is a dynamic one."""
+    return Function(
+        tuple(_param(p) for p in params),
+        impl,
+        _param(var) if var is not None else None,
+        deep=deep,
+    )
+
+
+def _param(spec: Param | str) -> Param:
+    return spec if isinstance(spec, Param) else Param(spec)
 
 
 class CallContext:
@@ -74,13 +99,18 @@ class CallContext:
         return path.as_posix()
 
     def read_bytes(self, text: str) -> bytes:
+        from driftctl.declared.hcl.resultcache import record_file
+
         path = self.path(text)
         try:
-            return path.read_bytes()
+            data = path.read_bytes()
         except FileNotFoundError:
+            record_file(path, None)
             raise EvalFailure(f"no file exists at {text!r}") from None
         except OSError as exc:
             raise EvalFailure(f"cannot read {text!r}: {exc.strerror}") from None
+        record_file(path, data)
+        return data
 
     def read_text(self, text: str) -> tuple[str, str]:
         """(display path, UTF-8 content) of a file named relative to the working directory."""
@@ -93,98 +123,28 @@ class CallContext:
             ) from None
 
 
-# ---------------------------------------------------------------------------- conversions
+# ---------------------------------------------------------------------------- helpers
 
 
-def as_map(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise EvalFailure(f"expected a map or object, got {type_name(value)}")
-    return value
+def whole(value: Any, what: str = "value") -> int:
+    """A number argument that must be a whole number (Go's gocty int conversion)."""
+    result = number.to_int(value) if number.is_number(value) else None
+    if result is None:
+        shown = number.text(value) if number.is_number(value) else type_name(value)
+        raise EvalFailure(f"invalid {what}: {shown} is not a whole number")
+    if not -(2**63) <= result < 2**63:
+        raise EvalFailure(
+            f"invalid {what}: value must be a whole number between "
+            "-9223372036854775808 and 9223372036854775807"
+        )
+    return result
 
 
-def as_list(value: Any) -> list[Any]:
+def is_sequence(value: Any) -> bool:
+    return isinstance(value, list)
+
+
+def elements(value: Any) -> list[Any]:
     if not isinstance(value, list):
         raise EvalFailure(f"expected a list, set or tuple, got {type_name(value)}")
     return value
-
-
-def as_int(value: Any) -> int:
-    number = to_number(value)
-    if not isinstance(number, int):
-        raise EvalFailure(f"expected a whole number, got {value!r}")
-    return number
-
-
-def as_str(value: Any) -> str:
-    if value is None:
-        raise EvalFailure("argument must not be null")
-    if isinstance(value, (list, dict)):
-        raise EvalFailure(f"expected a string, got {type_name(value)}")
-    return to_str(value)
-
-
-def as_bool(value: Any) -> bool:
-    if value is None:
-        raise EvalFailure("argument must not be null")
-    return to_bool(value)
-
-
-def as_number(value: Any) -> int | float:
-    if value is None:
-        raise EvalFailure("argument must not be null")
-    return to_number(value)
-
-
-def string_list(value: Any) -> list[str]:
-    return [as_str(item) for item in as_list(value)]
-
-
-def as_set(items: list[Any]) -> list[Any]:
-    """A set as driftctl holds it: distinct elements in a total order."""
-    distinct: list[Any] = []
-    for item in items:
-        if not any(equal(item, seen) for seen in distinct):
-            distinct.append(item)
-    return sorted(distinct, key=sort_key)
-
-
-def _extends(cluster: str, char: str) -> bool:
-    """Whether char continues the user-perceived character (grapheme cluster) cluster."""
-    code, last = ord(char), ord(cluster[-1])
-    return (
-        unicodedata.category(char) in ("Mn", "Me", "Mc")
-        or 0xFE00 <= code <= 0xFE0F  # variation selectors
-        or 0x1F3FB <= code <= 0x1F3FF  # skin tones
-        or 0xE0020 <= code <= 0xE007F  # tags
-        or code == 0x200D  # zero-width joiner
-        or last == 0x200D
-        or (cluster == "\r" and char == "\n")
-        or (0x1F1E6 <= code <= 0x1F1FF and len(cluster) == 1 and 0x1F1E6 <= last <= 0x1F1FF)
-    )
-
-
-def graphemes(text: str) -> list[str]:
-    """text split into user-perceived characters, as Terraform counts them (length,
-    substr, strrev)."""
-    clusters: list[str] = []
-    for char in text:
-        if clusters and _extends(clusters[-1], char):
-            clusters[-1] += char
-        else:
-            clusters.append(char)
-    return clusters
-
-
-def unify(items: list[Any]) -> list[Any]:
-    """Elements converted to one type, as tolist/toset/tomap do: mixed primitives with a
-    string among them become strings."""
-    kinds = {type_name(v) for v in items if v is not None}
-    if len(kinds) <= 1 or not kinds <= {"string", "number", "bool"}:
-        return items
-    if "string" not in kinds:
-        raise EvalFailure("all elements must have the same type (numbers and bools mixed)")
-    return [None if v is None else to_str(v) for v in items]
-
-
-def string_fn(function: Callable[[str], Any]) -> Impl:
-    return lambda args: function(as_str(args[0]))

@@ -1,350 +1,547 @@
-"""Terraform's collection and type conversion functions.
+"""Terraform's collection functions, with cty's types: a function's result has the type
+cty gives it (a list, a set, a tuple, a map, an object), and mixed arguments are unified
+to one type first (`coalesce(1, "a")` is "1", `concat` of lists of different element
+types a list of their common type).
 
-https://developer.hashicorp.com/terraform/language/functions (Collection Functions,
-Type Conversion Functions). Sets are held as sorted lists of distinct values.
+https://developer.hashicorp.com/terraform/language/functions (Collection Functions).
 """
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
-from driftctl.declared.hcl.functions.base import (
-    Function,
-    as_bool,
-    as_int,
-    as_list,
-    as_map,
-    as_number,
-    as_set,
-    as_str,
-    fn,
-    graphemes,
+from driftctl.declared.hcl import number
+from driftctl.declared.hcl.convert import (
+    ConversionError,
+    convert,
+    equals,
+    make_list,
+    make_map,
+    make_set,
     unify,
+)
+from driftctl.declared.hcl.functions.base import Function, Param, fn, whole
+from driftctl.declared.hcl.functions.conversions import FUNCTIONS as CONVERSIONS
+from driftctl.declared.hcl.functions.sets import FUNCTIONS as SETS
+from driftctl.declared.hcl.graphemes import count
+from driftctl.declared.hcl.types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    CList,
+    CMap,
+    CSet,
+    ListType,
+    MapType,
+    ObjectType,
+    SetType,
+    TupleType,
+    Type,
+    is_null,
+    null_of,
+    type_of,
 )
 from driftctl.declared.hcl.values import (
     EvalFailure,
-    equal,
-    norm_number,
-    to_bool,
-    to_number,
-    to_str,
+    as_unknown,
+    find_pending,
+    is_pending,
     type_name,
 )
+from driftctl.model import Unknown
+
+ANY_LIST = ListType(DYNAMIC)
 
 
-def _alltrue(args: list[Any]) -> bool:
-    return all([as_bool(v) for v in as_list(args[0])])
+def _alltrue(args: list[Any]) -> Any:
+    for item in args[0]:
+        if is_pending(item):
+            return as_unknown(item)
+        if is_null(item) or item is False:
+            return False
+    return True
 
 
-def _anytrue(args: list[Any]) -> bool:
-    return any([as_bool(v) for v in as_list(args[0])])
+def _anytrue(args: list[Any]) -> Any:
+    unknown = None
+    for item in args[0]:
+        if is_pending(item):
+            unknown = unknown or item
+        elif item is True:
+            return True
+    return as_unknown(unknown) if unknown is not None else False
 
 
-def _chunklist(args: list[Any]) -> list[Any]:
-    items, size = as_list(args[0]), as_int(args[1])
+def _chunklist(args: list[Any]) -> Any:
+    items, size = args[0], whole(args[1], "size")
     if size < 0:
         raise EvalFailure("the size argument must be positive")
+    list_type = type_of(items)
     if not items:
-        return []
+        return CList((), list_type)
     if size == 0:
-        return [items]
-    return [items[i : i + size] for i in range(0, len(items), size)]
+        return CList([items], list_type)
+    return CList(
+        [CList(items[i : i + size], items.etype) for i in range(0, len(items), size)], list_type
+    )
 
 
 def _coalesce(args: list[Any]) -> Any:
+    if not args:
+        raise EvalFailure("at least one argument is required")
+    types = [type_of(a) for a in args]
+    result_type = unify(types, unsafe=True)
+    if result_type is None:
+        raise EvalFailure("all arguments must have the same type")
     for arg in args:
-        if arg is not None and arg != "":
-            return arg
+        try:
+            value = convert(arg, result_type)
+        except ConversionError:
+            value = arg
+        if is_pending(value):
+            return as_unknown(value)
+        if is_null(value):
+            continue
+        if result_type is STRING and value == "":
+            continue
+        return value
     raise EvalFailure("no non-null, non-empty-string arguments")
 
 
 def _coalescelist(args: list[Any]) -> Any:
+    if not args:
+        raise EvalFailure("at least one argument is required")
     for arg in args:
-        if arg is not None and as_list(arg):
+        if is_pending(arg):
+            return as_unknown(arg)
+        if not isinstance(type_of(arg), (ListType, TupleType)):
+            raise EvalFailure("coalescelist arguments must be lists or tuples")
+    for arg in args:
+        if is_null(arg):
+            continue
+        if len(arg) > 0:
             return arg
     raise EvalFailure("no non-null arguments")
 
 
-def _compact(args: list[Any]) -> list[str]:
-    return [as_str(v) for v in as_list(args[0]) if v is not None and v != ""]
+def _compact(args: list[Any]) -> Any:
+    return CList([v for v in args[0] if not is_null(v) and v != ""], STRING)
 
 
-def _concat(args: list[Any]) -> list[Any]:
-    return [item for arg in args for item in as_list(arg)]
+def _concat(args: list[Any]) -> Any:
+    if not args:
+        raise EvalFailure("at least one argument is required")
+    types = [type_of(a) for a in args]
+    if isinstance(types[0], ListType) and all(isinstance(t, ListType) for t in types):
+        common = unify(types, unsafe=True)
+        if common is not None:
+            out: list[Any] = []
+            for arg in args:
+                out.extend(convert(arg, common))
+            return CList(out, common.elem)  # type: ignore[attr-defined]
+    out = []
+    for position, (arg, arg_type) in enumerate(zip(args, types, strict=True)):
+        if is_null(arg):
+            raise EvalFailure(f"argument {position + 1} must not be null")
+        if not isinstance(arg_type, (TupleType, ListType)):
+            raise EvalFailure(f"all arguments must be lists or tuples; got {arg_type.friendly()}")
+        out.extend(arg)
+    return out
 
 
-def _contains(args: list[Any]) -> bool:
-    return any(equal(item, args[1]) for item in as_list(args[0]))
+def _contains(args: list[Any]) -> Any:
+    items, wanted = args
+    if not isinstance(type_of(items), (ListType, TupleType, SetType)):
+        raise EvalFailure("argument must be list, tuple, or set")
+    if not items:
+        return False
+    if is_pending(wanted):
+        return as_unknown(wanted)
+    unknown = None
+    for item in items:
+        result = equals(wanted, item)
+        if result is True:
+            return True
+        if result is not False:
+            unknown = unknown or result
+    return unknown if unknown is not None else False
 
 
-def _distinct(args: list[Any]) -> list[Any]:
+def _distinct(args: list[Any]) -> Any:
     out: list[Any] = []
-    for item in as_list(args[0]):
-        if not any(equal(item, seen) for seen in out):
+    for item in args[0]:
+        if not any(equals(item, seen) is True for seen in out):
+            out.append(item)
+    return CList(out, args[0].etype)
+
+
+def _element(args: list[Any]) -> Any:
+    items, index = args[0], whole(args[1], "index")
+    kind = type(items)
+    if kind not in (list, CList):
+        raise EvalFailure(f"cannot read elements from {type_name(items)}")
+    if not items:
+        raise EvalFailure("cannot use element function with an empty list")
+    if kind is list and index < 0 and -index % len(items):
+        # cty's element() picks a tuple's element type with Go's remainder, which fails
+        # for a negative index (a panic in Terraform); a list counts from the end
+        raise EvalFailure(f"runtime error: index out of range [{-(-index % len(items))}]")
+    return items[index % len(items)]
+
+
+def _flatten(args: list[Any]) -> Any:
+    value = args[0]
+    if not isinstance(value, list):
+        raise EvalFailure("can only flatten lists, sets and tuples")
+    return _flattened(value)
+
+
+def _flattened(value: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for item in value:
+        if isinstance(item, list):
+            out.extend(_flattened(item))
+        else:
             out.append(item)
     return out
 
 
-def _element(args: list[Any]) -> Any:
-    items, index = as_list(args[0]), as_int(args[1])
+def _index(args: list[Any]) -> Any:
+    items, wanted = args
+    if type(items) not in (list, CList):
+        raise EvalFailure("argument must be a list or tuple")
     if not items:
-        raise EvalFailure("cannot use element function with an empty list")
-    if index < 0:
-        raise EvalFailure("cannot use element function with a negative index")
-    return items[index % len(items)]
-
-
-def _flatten(args: list[Any]) -> list[Any]:
-    out: list[Any] = []
-    for item in as_list(args[0]):
-        out.extend(_flatten([item]) if isinstance(item, list) else [item])
-    return out
-
-
-def _index(args: list[Any]) -> int:
-    for i, item in enumerate(as_list(args[0])):
-        if equal(item, args[1]):
-            return i
+        raise EvalFailure("cannot search an empty list")
+    for position, item in enumerate(items):
+        result = equals(item, wanted)
+        if is_pending(result):
+            return result
+        if result is True:
+            return number.I64(position)
     raise EvalFailure("item not found")
 
 
-def _keys(args: list[Any]) -> list[str]:
-    return sorted(as_map(args[0]))
-
-
-def _length(args: list[Any]) -> int:
+def _keys(args: list[Any]) -> Any:
     value = args[0]
+    if is_pending(value):
+        return as_unknown(value)
+    if type(value) is CMap:
+        return CList(sorted(value), STRING)
+    if type(value) is dict:
+        return sorted(value)
+    raise EvalFailure("must have map or object type")
+
+
+def _length(args: list[Any]) -> Any:
+    value = args[0]
+    if is_pending(value):
+        return as_unknown(value)
     if isinstance(value, str):
-        return len(graphemes(value))
+        return number.I64(count(value))
     if isinstance(value, (list, dict)):
-        return len(value)
-    raise EvalFailure(f"cannot take the length of a {type_name(value)} value")
+        return number.I64(len(value))
+    raise EvalFailure("argument must be a string, a collection type, or a structural type")
 
 
 def _lookup(args: list[Any]) -> Any:
-    table, key = as_map(args[0]), as_str(args[1])
-    if key in table:
-        return table[key]
-    if len(args) == 3:
-        return args[2]
-    raise EvalFailure(f"lookup failed to find key {key!r}")
+    if len(args) > 3:
+        raise EvalFailure(f"lookup() takes two or three arguments, got {len(args)}")
+    table, key = args[0], args[1]
+    if is_pending(table):
+        return as_unknown(table)
+    if is_pending(key):
+        return as_unknown(key)
+    if type(table) is dict:
+        if key in table:
+            return table[key]
+        if len(args) == 3:
+            return args[2]
+        raise EvalFailure(f"the given object has no attribute {key!r}")
+    if type(table) is CMap:
+        if len(args) == 3:
+            try:
+                default = convert(args[2], table.etype)
+            except ConversionError:
+                raise EvalFailure(
+                    "the default value must have the same type as the map elements"
+                ) from None
+        if key in table:
+            return table[key]
+        if len(args) == 3:
+            return default
+        raise EvalFailure(f"lookup failed to find key {key!r}")
+    raise EvalFailure("lookup() requires a map as the first argument")
 
 
-def _matchkeys(args: list[Any]) -> list[Any]:
-    values, keys, search = (as_list(a) for a in args)
+def _matchkeys(args: list[Any]) -> Any:
+    values, keys, search = args
+    common = unify([type_of(keys), type_of(search)], unsafe=True)
+    if common is None:
+        raise EvalFailure("keys and searchset must be of the same type")
     if len(values) != len(keys):
         raise EvalFailure("length of keys and values should be equal")
-    return [v for v, k in zip(values, keys, strict=True) if any(equal(k, s) for s in search)]
+    keys = convert(keys, common)
+    search = convert(search, common)
+    out = [
+        v for v, k in zip(values, keys, strict=True) if any(equals(k, s) is True for s in search)
+    ]
+    return CList(out, values.etype)
 
 
-def _merge(args: list[Any]) -> dict[str, Any]:
+def _merge(args: list[Any]) -> Any:
+    if not args:
+        return {}
+    attrs: dict[str, Type] = {}
+    first: Type | None = None
+    matching = True
+    for position, arg in enumerate(args):
+        if is_pending(arg):
+            return as_unknown(arg)
+        arg_type = type_of(arg)
+        if arg_type is DYNAMIC:
+            return _merge_dynamic(args)
+        if not isinstance(arg_type, (MapType, ObjectType)):
+            raise EvalFailure(f'arguments must be maps or objects, got "{arg_type.friendly()}"')
+        if position == 0:
+            first = arg_type
+        elif arg_type != first:
+            matching = False
+        if not is_null(arg):
+            for key in arg:
+                attrs[key] = arg_type.elem if isinstance(arg_type, MapType) else arg_type.attrs[key]
     out: dict[str, Any] = {}
     for arg in args:
-        if arg is not None:
-            out.update(as_map(arg))
-    return out
+        if not is_null(arg):
+            out.update(arg)
+    if matching and isinstance(first, MapType):
+        return CMap(out, first.elem)
+    return dict(sorted(out.items()))
+
+
+def _merge_dynamic(args: list[Any]) -> Any:
+    """merge() with a literal null among the arguments: the others merged."""
+    out: dict[str, Any] = {}
+    for arg in args:
+        if arg is None:
+            continue
+        if not isinstance(type_of(arg), (MapType, ObjectType)):
+            raise EvalFailure(f'arguments must be maps or objects, got "{type_name(arg)}"')
+        if not is_null(arg):
+            out.update(arg)
+    return dict(sorted(out.items()))
 
 
 def _one(args: list[Any]) -> Any:
-    items = as_list(args[0])
-    if len(items) > 1:
-        raise EvalFailure("must be a list, set, or tuple value with either zero or one elements")
-    return items[0] if items else None
+    value = args[0]
+    if is_pending(value):
+        return as_unknown(value)
+    value_type = type_of(value)
+    if isinstance(value_type, (ListType, SetType)):
+        if len(value) == 0:
+            return null_of(value_type.elem)
+        if len(value) == 1:
+            return value[0]
+    elif isinstance(value_type, TupleType):
+        if len(value) == 0:
+            return None
+        if len(value) == 1:
+            return value[0]
+    raise EvalFailure("must be a list, set, or tuple value with either zero or one elements")
 
 
-def _range(args: list[Any]) -> list[int | float]:
-    numbers = [as_number(a) for a in args]
-    start: int | float = 0 if len(numbers) == 1 else numbers[0]
-    stop: int | float = numbers[0] if len(numbers) == 1 else numbers[1]
-    step: int | float = 1
-    if len(numbers) == 3:
-        step = numbers[2]
-    elif stop < start:
-        step = -1
-    if step == 0:
+def _range(args: list[Any]) -> Any:
+    if not 1 <= len(args) <= 3:
+        raise EvalFailure("must have one, two, or three arguments")
+    if len(args) == 1:
+        start, end = 0, args[0]
+        step: Any = -1 if number.compare(end, 0) < 0 else 1
+    elif len(args) == 2:
+        start, end = args
+        step = -1 if number.compare(end, start) < 0 else 1
+    else:
+        start, end, step = args
+    if number.sign(step) == 0:
         raise EvalFailure("step must not be zero")
-    if (step > 0 and start > stop) or (step < 0 and start < stop):
-        raise EvalFailure("step must be positive when start is less than limit, negative otherwise")
-    out: list[int | float] = []
-    value = start
-    while value < stop if step > 0 else value > stop:
+    down = number.compare(step, 0) < 0
+    if down and number.compare(end, start) > 0:
+        raise EvalFailure("end must be less than start when step is negative")
+    if not down and number.compare(end, start) < 0:
+        raise EvalFailure("end must be greater than start when step is positive")
+    out: list[Any] = []
+    value: Any = start
+    while (number.compare(value, end) > 0) if down else (number.compare(value, end) < 0):
         if len(out) >= 1024:
             raise EvalFailure(
                 "more than 1024 values were generated; either decrease the difference "
                 "between start and end or use a smaller step"
             )
-        out.append(norm_number(value))
-        value = norm_number(float(value) + float(step)) if isinstance(step, float) else value + step
-    return out
+        out.append(value)
+        value = number.add(value, step)
+    return CList(out, NUMBER)
 
 
-def _reverse(args: list[Any]) -> list[Any]:
-    return as_list(args[0])[::-1]
+def _reverse(args: list[Any]) -> Any:
+    value = args[0]
+    kind = type(value)
+    if kind is list:
+        return value[::-1]
+    if kind is CList or kind is CSet:
+        return CList(value[::-1], value.etype)
+    raise EvalFailure(f"can only reverse list or tuple values, not {type_name(value)}")
 
 
-def _setintersection(args: list[Any]) -> list[Any]:
-    first = as_set(as_list(args[0]))
-    rest = [as_list(a) for a in args[1:]]
-    return [v for v in first if all(any(equal(v, o) for o in other) for other in rest)]
-
-
-def _setproduct(args: list[Any]) -> list[Any]:
-    lists = [as_list(a) for a in args]
-    if len(lists) < 2:
-        raise EvalFailure("at least two arguments are required")
-    return [list(combination) for combination in itertools.product(*lists)]
-
-
-def _setsubtract(args: list[Any]) -> list[Any]:
-    other = as_list(args[1])
-    return [v for v in as_set(as_list(args[0])) if not any(equal(v, o) for o in other)]
-
-
-def _setunion(args: list[Any]) -> list[Any]:
-    return as_set([item for arg in args for item in as_list(arg)])
-
-
-def _slice(args: list[Any]) -> list[Any]:
-    items, start, end = as_list(args[0]), as_int(args[1]), as_int(args[2])
+def _slice(args: list[Any]) -> Any:
+    items = args[0]
+    kind = type(items)
+    if kind is CSet:
+        raise EvalFailure(
+            "cannot slice a set, because its elements do not have indices; explicitly convert "
+            "to a list if the ordering of the result is not important"
+        )
+    if kind not in (list, CList):
+        raise EvalFailure("must be a list or tuple value")
+    start, end = whole(args[1], "start index"), whole(args[2], "end index")
     if start < 0:
-        raise EvalFailure("the start index must not be less than zero")
+        raise EvalFailure("start index must not be less than zero")
+    if start > len(items):
+        raise EvalFailure("start index must not be greater than the length of the list")
+    if end < 0:
+        raise EvalFailure("end index must not be less than zero")
     if end > len(items):
-        raise EvalFailure("the end index must not be greater than the length of the list")
+        raise EvalFailure("end index must not be greater than the length of the list")
     if start > end:
-        raise EvalFailure("the start index must not be greater than the end index")
-    return items[start:end]
+        raise EvalFailure("start index must not be greater than end index")
+    sliced = items[start:end]
+    return CList(sliced, items.etype) if kind is CList else list(sliced)
 
 
-def _sort(args: list[Any]) -> list[str]:
-    items = as_list(args[0])
-    if any(item is None for item in items):
-        raise EvalFailure("given list element is null; a null string cannot be sorted")
-    return sorted(as_str(item) for item in items)
-
-
-def _sum(args: list[Any]) -> int | float:
-    items = as_list(args[0])
-    if not items:
+def _sum(args: list[Any]) -> Any:
+    value = args[0]
+    if not isinstance(value, (list, dict)):
+        raise EvalFailure("cannot sum noniterable")
+    if not value:
         raise EvalFailure("cannot sum an empty list")
-    total: int | float = 0
-    for item in items:
-        if item is None:
+    if not isinstance(value, list):
+        raise EvalFailure(f"argument must be list, set, or tuple. Received {type_name(value)}")
+    total: Any = None
+    for item in value:
+        if is_null(item):
             raise EvalFailure("argument must be list, set, or tuple of number values")
-        total = norm_number(total + as_number(item))
+        try:
+            item = convert(item, NUMBER)
+        except ConversionError:
+            raise EvalFailure("argument must be list, set, or tuple of number values") from None
+        total = item if total is None else number.add(total, item)
     return total
 
 
-def _transpose(args: list[Any]) -> dict[str, list[str]]:
+def _transpose(args: list[Any]) -> Any:
     out: dict[str, list[str]] = {}
-    table = as_map(args[0])
-    for key in sorted(table):
-        for value in as_list(table[key]):
-            out.setdefault(as_str(value), []).append(key)
-    return dict(sorted(out.items()))
+    for key, values in args[0].items():
+        if is_null(values):
+            raise EvalFailure("input must not contain null list")
+        for value in values:
+            if is_null(value):
+                raise EvalFailure("input list must not contain null string")
+            out.setdefault(value, []).append(key)
+    return CMap({k: CList(sorted(v), STRING) for k, v in out.items()}, ListType(STRING))
 
 
-def _values(args: list[Any]) -> list[Any]:
-    table = as_map(args[0])
-    return [table[k] for k in sorted(table)]
+def _values(args: list[Any]) -> Any:
+    value = args[0]
+    if is_pending(value):
+        return as_unknown(value)
+    if type(value) is CMap:
+        return CList([value[k] for k in sorted(value)], value.etype)
+    if type(value) is dict:
+        return [value[k] for k in sorted(value)]
+    raise EvalFailure("values() requires a map as the first argument")
 
 
-def _zipmap(args: list[Any]) -> dict[str, Any]:
-    keys, values = as_list(args[0]), as_list(args[1])
+def _zipmap(args: list[Any]) -> Any:
+    keys, values = args
+    if is_pending(values):
+        return as_unknown(values)
+    if find_pending(keys) is not None:
+        return as_unknown(find_pending(keys))  # type: ignore[arg-type]
+    kind = type(values)
+    if kind not in (list, CList):
+        raise EvalFailure("values argument must be a list or tuple value")
     if len(keys) != len(values):
         raise EvalFailure(
             f"number of keys ({len(keys)}) does not match number of values ({len(values)})"
         )
-    return {as_str(k): v for k, v in zip(keys, values, strict=True)}
+    for position, key in enumerate(keys):
+        if is_null(key):
+            raise EvalFailure(f"keys list has null value at index {position}")
+    pairs = dict(zip(keys, values, strict=True))
+    if kind is CList:
+        return CMap(pairs, values.etype)
+    return dict(sorted(pairs.items()))
 
 
-# ---------------------------------------------------------------------------- conversions
+def _removed(name: str, instead: str) -> Function:
+    def impl(args: list[Any]) -> Any:
+        raise EvalFailure(
+            f'the "{name}" function was deprecated in Terraform v0.12 and is no longer '
+            f"available; use {instead} syntax to write a literal {name}"
+        )
 
-
-def _tostring(args: list[Any]) -> str | None:
-    value = args[0]
-    if value is None:
-        return None
-    if isinstance(value, (list, dict)):
-        raise EvalFailure(f"cannot convert {type_name(value)} to string")
-    return to_str(value)
-
-
-def _tonumber(args: list[Any]) -> int | float | None:
-    return None if args[0] is None else to_number(args[0])
-
-
-def _tobool(args: list[Any]) -> bool | None:
-    return None if args[0] is None else to_bool(args[0])
-
-
-def _tolist(args: list[Any]) -> list[Any] | None:
-    return None if args[0] is None else unify(as_list(args[0]))
-
-
-def _toset(args: list[Any]) -> list[Any] | None:
-    return None if args[0] is None else as_set(unify(as_list(args[0])))
-
-
-def _tomap(args: list[Any]) -> dict[str, Any] | None:
-    if args[0] is None:
-        return None
-    table = as_map(args[0])
-    return dict(zip(table, unify(list(table.values())), strict=True))
+    return fn(impl, var=Param("vals", allow_null=True, allow_unknown=True))
 
 
 def _identity(args: list[Any]) -> Any:
     return args[0]
 
 
-def _removed(name: str, instead: str) -> Function:
-    def impl(args: list[Any]) -> Any:
-        raise EvalFailure(
-            f"the {name} function was deprecated in Terraform v0.12 and is no longer "
-            f"available; use {instead} instead"
-        )
-
-    return fn(impl, 0, None, allow_null=True)
-
+_DYN_NULL = Param("value", allow_null=True, allow_unknown=True)
 
 FUNCTIONS: dict[str, Function] = {
-    "alltrue": fn(_alltrue, 1),
-    "anytrue": fn(_anytrue, 1),
-    "chunklist": fn(_chunklist, 2, strict=False),
-    "coalesce": fn(_coalesce, 1, None, strict=False, allow_null=True),
-    "coalescelist": fn(_coalescelist, 1, None, strict=False, allow_null=True),
-    "compact": fn(_compact, 1),
-    "concat": fn(_concat, 0, None, strict=False),
-    "contains": fn(_contains, 2),
-    "distinct": fn(_distinct, 1),
-    "element": fn(_element, 2, strict=False),
-    "flatten": fn(_flatten, 1),
-    "index": fn(_index, 2),
-    "keys": fn(_keys, 1, strict=False),
-    "length": fn(_length, 1, strict=False),
-    "lookup": fn(_lookup, 2, 3, strict=False, allow_null=True),
-    "matchkeys": fn(_matchkeys, 3),
-    "merge": fn(_merge, 0, None, strict=False, allow_null=True),
-    "one": fn(_one, 1, strict=False),
-    "range": fn(_range, 1, 3),
-    "reverse": fn(_reverse, 1, strict=False),
-    "setintersection": fn(_setintersection, 1, None),
-    "setproduct": fn(_setproduct, 1, None),
-    "setsubtract": fn(_setsubtract, 2),
-    "setunion": fn(_setunion, 1, None),
-    "slice": fn(_slice, 3, strict=False),
-    "sort": fn(_sort, 1),
-    "sum": fn(_sum, 1),
-    "transpose": fn(_transpose, 1),
-    "values": fn(_values, 1, strict=False),
-    "zipmap": fn(_zipmap, 2, strict=False),
-    "tostring": fn(_tostring, 1, allow_null=True),
-    "tonumber": fn(_tonumber, 1, allow_null=True),
-    "tobool": fn(_tobool, 1, allow_null=True),
-    "tolist": fn(_tolist, 1, strict=False, allow_null=True),
-    "toset": fn(_toset, 1, allow_null=True),
-    "tomap": fn(_tomap, 1, strict=False, allow_null=True),
-    "ephemeralasnull": fn(_identity, 1, strict=False, allow_null=True),
-    "list": _removed("list", "tolist([...])"),
-    "map": _removed("map", "tomap({...})"),
+    "alltrue": fn(_alltrue, Param("list", ListType(BOOL)), deep=False),
+    "anytrue": fn(_anytrue, Param("list", ListType(BOOL)), deep=False),
+    "chunklist": fn(_chunklist, Param("list", ANY_LIST), Param("size", NUMBER), deep=False),
+    "coalesce": fn(_coalesce, var=Param("vals", allow_null=True, allow_unknown=True), deep=False),
+    "coalescelist": fn(
+        _coalescelist, var=Param("vals", allow_null=True, allow_unknown=True), deep=False
+    ),
+    "compact": fn(_compact, Param("list", ListType(STRING))),
+    "concat": fn(_concat, var=Param("seqs"), deep=False),
+    "contains": fn(_contains, Param("list"), Param("value"), deep=False),
+    "distinct": fn(_distinct, Param("list", ANY_LIST)),
+    "element": fn(_element, Param("list"), Param("index", NUMBER), deep=False),
+    "flatten": fn(_flatten, Param("list")),
+    "index": fn(_index, Param("list"), Param("value"), deep=False),
+    "keys": fn(_keys, Param("inputMap", allow_unknown=True), deep=False),
+    "length": fn(_length, Param("value", allow_unknown=True), deep=False),
+    "lookup": fn(
+        _lookup,
+        Param("inputMap", allow_unknown=True),
+        Param("key", STRING, allow_unknown=True),
+        var=Param("default", allow_null=True, allow_unknown=True),
+        deep=False,
+    ),
+    "matchkeys": fn(
+        _matchkeys, Param("values", ANY_LIST), Param("keys", ANY_LIST), Param("searchset", ANY_LIST)
+    ),
+    "merge": fn(_merge, var=Param("maps", allow_null=True), deep=False),
+    "one": fn(_one, Param("list"), deep=False),
+    "range": fn(_range, var=Param("params", NUMBER)),
+    "reverse": fn(_reverse, Param("list"), deep=False),
+    "slice": fn(
+        _slice, Param("list"), Param("start_index", NUMBER), Param("end_index", NUMBER), deep=False
+    ),
+    "sum": fn(_sum, Param("list")),
+    "transpose": fn(_transpose, Param("values", MapType(ListType(STRING)))),
+    "values": fn(_values, Param("mapping"), deep=False),
+    "zipmap": fn(_zipmap, Param("keys", ListType(STRING)), Param("values"), deep=False),
+    "sensitive": fn(_identity, _DYN_NULL, deep=False),
+    "nonsensitive": fn(_identity, _DYN_NULL, deep=False),
+    "ephemeralasnull": fn(_identity, _DYN_NULL, deep=False),
+    "list": _removed("list", "tolist([ ... ])"),
+    "map": _removed("map", "tomap({ ... })"),
+    **SETS,
+    **CONVERSIONS,
 }
+
+__all__ = ["CSet", "Unknown", "make_list", "make_map", "make_set"]

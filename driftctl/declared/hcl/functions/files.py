@@ -11,36 +11,47 @@ import base64
 import functools
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
 
-from driftctl.declared.hcl.functions.base import CallContext, Function, as_str
+from driftctl.declared.hcl.functions.base import CallContext, Function, Param, fn
 from driftctl.declared.hcl.functions.encoding import b64digest, hexdigest
+from driftctl.declared.hcl.resultcache import record_check
+from driftctl.declared.hcl.types import STRING, CSet
 from driftctl.declared.hcl.values import EvalFailure
 
 
 def _file(context: CallContext, args: list[Any]) -> str:
-    return context.read_text(as_str(args[0]))[1]
+    from driftctl.declared.hcl.convert import nfc
+
+    return nfc(context.read_text(args[0])[1])
 
 
 def _fileexists(context: CallContext, args: list[Any]) -> bool:
-    path = context.path(as_str(args[0]))
+    path = context.path(args[0])
+    state = exists_state(path)
+    record_check("fileexists", str(path), "", state)
+    if state == "dir":
+        raise EvalFailure(f"{args[0]!r} is not a regular file, but a directory")
+    return state == "file"
+
+
+def exists_state(path: Path) -> str:
     if not path.exists():
-        return False
-    if not path.is_file():
-        raise EvalFailure(f"{as_str(args[0])!r} is not a regular file, but a directory")
-    return True
+        return "absent"
+    return "file" if path.is_file() else "dir"
 
 
 def _filebase64(context: CallContext, args: list[Any]) -> str:
-    return base64.b64encode(context.read_bytes(as_str(args[0]))).decode()
+    return base64.b64encode(context.read_bytes(args[0])).decode()
 
 
 def _file_hash(algorithm: str, encode: bool) -> Function:
     def impl(context: CallContext, args: list[Any]) -> str:
-        data = context.read_bytes(as_str(args[0]))
+        data = context.read_bytes(args[0])
         return b64digest(algorithm, data) if encode else hexdigest(algorithm, data)
 
-    return Function(None, 1, 1, context_impl=impl)
+    return _context(impl, 1)
 
 
 @functools.lru_cache(maxsize=256)
@@ -87,23 +98,29 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
     return re.compile("".join(out))
 
 
-def _fileset(context: CallContext, args: list[Any]) -> list[str]:
-    base_text, pattern = as_str(args[0]), as_str(args[1])
+def _fileset(context: CallContext, args: list[Any]) -> Any:
+    base_text, pattern = args[0], args[1]
     base = context.path(base_text)
+    found = fileset_matches(base, pattern)
+    record_check("fileset", str(base), pattern, found)
+    context.read.update(base / name for name in found)  # the result depends on each file
+    return CSet(found, STRING)
+
+
+def fileset_matches(base: Path, pattern: str) -> list[str]:
     regex = glob_regex(posixpath.normpath(pattern) if pattern else pattern)
     if not base.is_dir():
         return []
-    matched = [
-        path
+    found = [
+        path.relative_to(base).as_posix()
         for path in base.rglob("*")
         if path.is_file() and regex.fullmatch(path.relative_to(base).as_posix())
     ]
-    context.read.update(matched)  # the result depends on each file found
-    return sorted(path.relative_to(base).as_posix() for path in matched)
+    return sorted(found)
 
 
 def _basename(args: list[Any]) -> str:
-    text = as_str(args[0])
+    text = args[0]
     if text == "":
         return "."
     stripped = text.rstrip("/")
@@ -111,21 +128,26 @@ def _basename(args: list[Any]) -> str:
 
 
 def _dirname(args: list[Any]) -> str:
-    text = as_str(args[0])
+    text = args[0]
     return posixpath.normpath(posixpath.dirname(text)) if posixpath.dirname(text) else "."
 
 
+def _context(impl: Any, count: int) -> Function:
+    names = ("path", "pattern")[:count]
+    return Function(tuple(Param(n, STRING) for n in names), None, context_impl=impl)
+
+
 FUNCTIONS: dict[str, Function] = {
-    "file": Function(None, 1, 1, context_impl=_file),
-    "fileexists": Function(None, 1, 1, context_impl=_fileexists),
-    "filebase64": Function(None, 1, 1, context_impl=_filebase64),
-    "fileset": Function(None, 2, 2, context_impl=_fileset),
+    "file": _context(_file, 1),
+    "fileexists": _context(_fileexists, 1),
+    "filebase64": _context(_filebase64, 1),
+    "fileset": _context(_fileset, 2),
     "filemd5": _file_hash("md5", False),
     "filesha1": _file_hash("sha1", False),
     "filesha256": _file_hash("sha256", False),
     "filesha512": _file_hash("sha512", False),
     "filebase64sha256": _file_hash("sha256", True),
     "filebase64sha512": _file_hash("sha512", True),
-    "basename": Function(_basename, 1, 1),
-    "dirname": Function(_dirname, 1, 1),
+    "basename": fn(_basename, Param("path", STRING)),
+    "dirname": fn(_dirname, Param("path", STRING)),
 }

@@ -1,55 +1,91 @@
-"""Terraform's numeric and date/time functions (the deterministic ones).
+"""Terraform's numeric functions (and the deterministic date and time ones, datetime.py).
 
-https://developer.hashicorp.com/terraform/language/functions (Numeric Functions,
-Date and Time Functions). timestamp() and plantimestamp() are not here: they are
-non-deterministic and evaluate to Unknown.
+https://developer.hashicorp.com/terraform/language/functions (Numeric Functions).
+Numbers are cty's arbitrary-precision numbers (number.py); log() and pow() compute with
+Go's float64 as Terraform does, so their results have 53 bits.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import math
-import re
 from typing import Any
 
-from driftctl.declared.hcl.functions.base import Function, as_int, as_number, as_str, fn
-from driftctl.declared.hcl.values import EvalFailure, norm_number
+from driftctl.declared.hcl import number
+from driftctl.declared.hcl.functions.base import Function, Param, fn, whole
+from driftctl.declared.hcl.functions.datetime import FUNCTIONS as DATETIME
+from driftctl.declared.hcl.types import NUMBER, STRING, type_of
+from driftctl.declared.hcl.values import EvalFailure
 
-# ---------------------------------------------------------------------------- numbers
-
-
-def _numbers(args: list[Any]) -> list[int | float]:
-    if not args:
-        raise EvalFailure("must pass at least one number")
-    return [as_number(a) for a in args]
+_N = Param("num", NUMBER)
 
 
-def _log(args: list[Any]) -> int | float:
-    number, base = as_number(args[0]), as_number(args[1])
+def _float(value: Any) -> float:
+    return number.to_float(value)
+
+
+def _go_log(value: float) -> float:
+    """Go's math.Log: -Inf at 0, NaN below."""
+    if value == 0:
+        return -math.inf
+    if value < 0 or math.isnan(value):
+        return math.nan
+    if math.isinf(value):
+        return math.inf
+    return math.log(value)
+
+
+def _divide_floats(a: float, b: float) -> float:
     try:
-        return norm_number(math.log(number) / math.log(base))
-    except (ValueError, ZeroDivisionError):
-        raise EvalFailure(f"cannot take log({number}, {base})") from None
+        return a / b
+    except ZeroDivisionError:
+        if a == 0 or math.isnan(a):
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
 
 
-def _pow(args: list[Any]) -> int | float:
-    base, exponent = as_number(args[0]), as_number(args[1])
+def _log_impl(args: list[Any]) -> Any:
+    value, base = _float(args[0]), _float(args[1])
+    result = _divide_floats(_go_log(value), _go_log(base))
+    if math.isinf(_go_log(value)) and math.isinf(_go_log(base)):
+        result = math.nan
     try:
-        return norm_number(math.pow(base, exponent))
-    except (ValueError, OverflowError):
-        raise EvalFailure(f"cannot compute pow({base}, {exponent})") from None
+        return number.from_float(result)
+    except number.NumberError as exc:
+        raise EvalFailure(f"panic in function implementation: {exc}") from None
 
 
-def _signum(args: list[Any]) -> int:
-    number = as_number(args[0])
-    return (number > 0) - (number < 0)
+def _pow(args: list[Any]) -> Any:
+    """Go's math.Pow, special cases included (0 to a negative power is infinite)."""
+    base, exponent = _float(args[0]), _float(args[1])
+    odd = exponent.is_integer() and abs(exponent) < 2**53 and int(exponent) % 2 == 1
+    if base == 0 and exponent < 0:
+        result = math.copysign(math.inf, base) if odd else math.inf
+    else:
+        try:
+            result = math.pow(base, exponent)
+        except ValueError:
+            result = math.nan
+        except OverflowError:
+            result = -math.inf if base < 0 and odd else math.inf
+    try:
+        return number.from_float(result)
+    except number.NumberError as exc:
+        raise EvalFailure(f"panic in function implementation: {exc}") from None
+
+
+def _signum(args: list[Any]) -> Any:
+    value = whole(args[0])
+    return number.I64((value > 0) - (value < 0))
 
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def _parseint(args: list[Any]) -> int:
-    text, base = as_str(args[0]), as_int(args[1])
+def _parseint(args: list[Any]) -> Any:
+    text, base_value = args
+    if type_of(text) is not STRING:
+        raise EvalFailure(f"first argument must be a string, not {type_of(text).friendly()}")
+    base = whole(base_value, "base")
     if not 2 <= base <= 62:
         raise EvalFailure("base must be a whole number between 2 and 62 inclusive")
     body = text[1:] if text[:1] in "+-" else text
@@ -61,165 +97,33 @@ def _parseint(args: list[Any]) -> int:
         if digit < 0 or digit >= base:
             raise EvalFailure(f"cannot parse {text!r} as a base {base} integer")
         value = value * base + digit
-    return -value if text.startswith("-") else value
+    value = -value if text.startswith("-") else value
+    return number.from_int(value)
 
 
-def _ceil(args: list[Any]) -> int | float:
-    number = as_number(args[0])
-    return number if isinstance(number, int) or math.isinf(number) else math.ceil(number)
+def _extreme(pick_greater: bool) -> Any:
+    def impl(args: list[Any]) -> Any:
+        if not args:
+            raise EvalFailure("must pass at least one number")
+        best = args[0]
+        for value in args[1:]:
+            cmp = number.compare(value, best)
+            if (cmp > 0) if pick_greater else (cmp < 0):
+                best = value
+        return best
 
-
-def _floor(args: list[Any]) -> int | float:
-    number = as_number(args[0])
-    return number if isinstance(number, int) or math.isinf(number) else math.floor(number)
-
-
-# ---------------------------------------------------------------------------- time
-
-_RFC3339 = re.compile(
-    r"(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})"
-)
-
-
-def parse_timestamp(text: str) -> tuple[dt.datetime, int]:
-    """An RFC 3339 timestamp as (aware datetime, nanoseconds)."""
-    match = _RFC3339.fullmatch(text)
-    if match is None:
-        raise EvalFailure(f"not a valid RFC3339 timestamp: {text!r}")
-    year, month, day, hour, minute, second = (int(match[i]) for i in range(1, 7))
-    nanos = int((match[7] or ".0")[1:].ljust(9, "0")[:9])
-    zone = match[8]
-    if zone in ("Z", "z"):
-        tz = dt.timezone.utc
-    else:
-        sign = -1 if zone[0] == "-" else 1
-        tz = dt.timezone(sign * dt.timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6])))
-    try:
-        stamp = dt.datetime(year, month, day, hour, minute, second, tzinfo=tz)
-    except ValueError as exc:
-        raise EvalFailure(f"not a valid RFC3339 timestamp: {text!r}: {exc}") from None
-    return stamp, nanos
-
-
-def _offset(stamp: dt.datetime, colon: bool) -> str:
-    offset = stamp.utcoffset() or dt.timedelta(0)
-    minutes = int(offset.total_seconds()) // 60
-    sign = "-" if minutes < 0 else "+"
-    hours, rest = divmod(abs(minutes), 60)
-    return f"{sign}{hours:02d}{':' if colon else ''}{rest:02d}"
-
-
-def rfc3339(stamp: dt.datetime, nanos: int = 0) -> str:
-    """Go's time.RFC3339 layout: whole seconds, Z for UTC."""
-    zone = "Z" if not (stamp.utcoffset() or dt.timedelta(0)) else _offset(stamp, True)
-    return stamp.strftime("%Y-%m-%dT%H:%M:%S") + zone
-
-
-_DURATION = re.compile(r"([0-9]*(?:\.[0-9]*)?)(ns|us|µs|μs|ms|s|m|h)")
-_UNITS = {"ns": 1, "us": 10**3, "µs": 10**3, "μs": 10**3, "ms": 10**6, "s": 10**9}
-_UNITS.update({"m": 60 * 10**9, "h": 3600 * 10**9})
-
-
-def parse_duration(text: str) -> int:
-    """Go's time.ParseDuration, in nanoseconds."""
-    body, sign = text, 1
-    if body[:1] in "+-":
-        sign, body = (-1 if body[0] == "-" else 1), body[1:]
-    if body == "0":
-        return 0
-    total, pos = 0.0, 0
-    for match in _DURATION.finditer(body):
-        if match.start() != pos or match[1] in ("", "."):
-            break
-        total += float(match[1]) * _UNITS[match[2]]
-        pos = match.end()
-    if not body or pos != len(body):
-        raise EvalFailure(f"invalid duration {text!r}")
-    return sign * round(total)
-
-
-def _timeadd(args: list[Any]) -> str:
-    stamp, nanos = parse_timestamp(as_str(args[0]))
-    total = nanos + parse_duration(as_str(args[1]))
-    seconds, _ = divmod(total, 10**9)
-    return rfc3339(stamp + dt.timedelta(seconds=seconds))
-
-
-def _timecmp(args: list[Any]) -> int:
-    (a, an), (b, bn) = (parse_timestamp(as_str(x)) for x in args)
-    left, right = (a, an), (b, bn)
-    return (left > right) - (left < right)
-
-
-_MONTHS = "January February March April May June July August September October November December"
-_DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday"
-
-
-def _date_field(token: str, stamp: dt.datetime) -> str:
-    hour12 = stamp.hour % 12 or 12
-    fields = {
-        "YYYY": f"{stamp.year:04d}",
-        "YY": f"{stamp.year % 100:02d}",
-        "MMMM": _MONTHS.split()[stamp.month - 1],
-        "MMM": _MONTHS.split()[stamp.month - 1][:3],
-        "MM": f"{stamp.month:02d}",
-        "M": str(stamp.month),
-        "DD": f"{stamp.day:02d}",
-        "D": str(stamp.day),
-        "EEEE": _DAYS.split()[stamp.weekday()],
-        "EEE": _DAYS.split()[stamp.weekday()][:3],
-        "hh": f"{stamp.hour:02d}",
-        "h": str(stamp.hour),
-        "HH": f"{hour12:02d}",
-        "H": str(hour12),
-        "AA": "PM" if stamp.hour >= 12 else "AM",
-        "aa": "pm" if stamp.hour >= 12 else "am",
-        "mm": f"{stamp.minute:02d}",
-        "m": str(stamp.minute),
-        "ss": f"{stamp.second:02d}",
-        "s": str(stamp.second),
-        "ZZZZZ": _offset(stamp, True),
-        "ZZZZ": _offset(stamp, False),
-        "ZZZ": "UTC" if not stamp.utcoffset() else _offset(stamp, False),
-        "Z": "Z" if not stamp.utcoffset() else _offset(stamp, True),
-    }
-    if token not in fields:
-        raise EvalFailure(f"invalid date format verb {token!r}")
-    return fields[token]
-
-
-_SPEC_TOKEN = re.compile(r"'(?:[^']|'')*'|([A-Za-z])\1*|[^A-Za-z']+")
-
-
-def _formatdate(args: list[Any]) -> str:
-    spec, (stamp, _) = as_str(args[0]), parse_timestamp(as_str(args[1]))
-    out, pos = [], 0
-    for match in _SPEC_TOKEN.finditer(spec):
-        if match.start() != pos:
-            break
-        token, pos = match[0], match.end()
-        if token.startswith("'"):
-            out.append(token[1:-1].replace("''", "'") if token != "''" else "'")
-        elif token[0].isalpha():
-            out.append(_date_field(token, stamp))
-        else:
-            out.append(token)
-    if pos != len(spec):
-        raise EvalFailure("unterminated literal in the date format")
-    return "".join(out)
+    return impl
 
 
 FUNCTIONS: dict[str, Function] = {
-    "abs": fn(lambda a: abs(as_number(a[0])), 1),
-    "ceil": fn(_ceil, 1),
-    "floor": fn(_floor, 1),
-    "log": fn(_log, 2),
-    "max": fn(lambda a: max(_numbers(a)), 1, None),
-    "min": fn(lambda a: min(_numbers(a)), 1, None),
-    "parseint": fn(_parseint, 2),
-    "pow": fn(_pow, 2),
-    "signum": fn(_signum, 1),
-    "formatdate": fn(_formatdate, 2),
-    "timeadd": fn(_timeadd, 2),
-    "timecmp": fn(_timecmp, 2),
+    "abs": fn(lambda a: number.absolute(a[0]), _N),
+    "ceil": fn(lambda a: number.ceil(a[0]), _N),
+    "floor": fn(lambda a: number.floor(a[0]), _N),
+    "log": fn(_log_impl, _N, Param("base", NUMBER)),
+    "max": fn(_extreme(True), var=Param("numbers", NUMBER)),
+    "min": fn(_extreme(False), var=Param("numbers", NUMBER)),
+    "parseint": fn(_parseint, Param("number"), Param("base", NUMBER)),
+    "pow": fn(_pow, _N, Param("power", NUMBER)),
+    "signum": fn(_signum, _N),
+    **DATETIME,
 }

@@ -1,37 +1,34 @@
 """Terraform's string functions, with Go's semantics where they differ from Python's.
 
 https://developer.hashicorp.com/terraform/language/functions (String Functions).
-Regular expressions are RE2 in Terraform; the common subset is translated to Python's.
+Regular expressions are RE2 in Terraform; the common subset is translated to Python's,
+and matches are found as Go finds them (no empty match right after another match).
+format() and formatlist() are in format.py.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from driftctl.declared.hcl.functions.base import (
-    Function,
-    as_int,
-    as_list,
-    as_str,
-    fn,
-    graphemes,
-    string_fn,
-)
-from driftctl.declared.hcl.values import (
-    EvalFailure,
-    to_bool,
-    to_number,
-    to_str,
-)
+from driftctl.declared.hcl.convert import nfc
+from driftctl.declared.hcl.functions.base import Function, Param, fn, whole
+from driftctl.declared.hcl.functions.format import FUNCTIONS as FORMAT
+from driftctl.declared.hcl.graphemes import graphemes
+from driftctl.declared.hcl.types import NUMBER, STRING, CList, ListType, Null, ObjectType, type_of
+from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, is_pending
+
+_S = Param("str", STRING)
 
 # ---------------------------------------------------------------------------- Go-isms
 
-_GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
-_GO_SPACE += "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+GO_SPACE += "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
+_SPECIAL_LOWER = {"\u0130": "i"}  # Go's simple mapping where Python's is two characters
 
 
 def _simple_case(text: str, convert: Callable[[str], str]) -> str:
@@ -39,8 +36,10 @@ def _simple_case(text: str, convert: Callable[[str], str]) -> str:
     out = []
     for char in text:
         mapped = convert(char)
-        out.append(mapped if len(mapped) == 1 else char)
-    return "".join(out)
+        if len(mapped) != 1:
+            mapped = _SPECIAL_LOWER.get(char, char) if convert is str.lower else char
+        out.append(mapped)
+    return nfc("".join(out))
 
 
 def _title(text: str) -> str:
@@ -49,7 +48,7 @@ def _title(text: str) -> str:
     for char in text:
         out.append(_simple_case(char, str.upper) if _is_separator(previous) else char)
         previous = char
-    return "".join(out)
+    return nfc("".join(out))
 
 
 def _is_separator(char: str) -> bool:
@@ -57,12 +56,12 @@ def _is_separator(char: str) -> bool:
         return not (char.isalnum() or char == "_")
     if char.isalpha() or char.isdigit():
         return False
-    return char in _GO_SPACE
+    return char in GO_SPACE
 
 
 def _strrev(text: str) -> str:
     """Reverse by user-perceived characters: combining marks stay on their base."""
-    return "".join(reversed(graphemes(text)))
+    return nfc("".join(reversed(graphemes(text))))
 
 
 # ---------------------------------------------------------------------------- regex
@@ -95,30 +94,77 @@ def compile_re2(pattern: str) -> re.Pattern[str]:
     try:
         return re.compile(text)
     except re.error as exc:
-        raise EvalFailure(f"invalid regular expression pattern: {exc}") from None
+        raise EvalFailure(f"error parsing pattern: {exc}") from None
+
+
+def go_matches(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """Go's FindAll: successive non-overlapping matches, where an empty match right after
+    the previous match is ignored."""
+    pos, previous_end = 0, -1
+    while pos <= len(text):
+        match = pattern.search(text, pos)
+        if match is None:
+            return
+        accept = True
+        if match.end() == pos:
+            if match.start() == previous_end:
+                accept = False
+            pos += 1
+        else:
+            pos = match.end()
+        previous_end = match.end()
+        if accept:
+            yield match
+
+
+def _groups_kind(pattern: re.Pattern[str]) -> str:
+    if pattern.groups == 0:
+        return "string"
+    named = len(pattern.groupindex)
+    if named and named != pattern.groups:
+        raise EvalFailure(
+            "invalid regexp pattern: cannot mix both named and unnamed capture groups"
+        )
+    return "object" if named else "tuple"
 
 
 def _match_value(pattern: re.Pattern[str], match: re.Match[str]) -> Any:
-    if pattern.groups == 0:
+    kind = _groups_kind(pattern)
+    if kind == "string":
         return match[0]
-    if pattern.groupindex:
-        if len(pattern.groupindex) != pattern.groups:
-            raise EvalFailure("invalid regular expression pattern: mixed named and unnamed groups")
-        return {name: match[name] for name in sorted(pattern.groupindex)}
-    return list(match.groups())
+    if kind == "object":
+        return {name: _group_value(match[name]) for name in sorted(pattern.groupindex)}
+    return [_group_value(g) for g in match.groups()]
+
+
+def _group_value(value: str | None) -> Any:
+    return Null(STRING) if value is None else value
 
 
 def _regex(args: list[Any]) -> Any:
-    pattern = compile_re2(as_str(args[0]))
-    match = pattern.search(as_str(args[1]))
+    pattern = compile_re2(args[0])
+    match = next(go_matches(pattern, args[1]), None)
     if match is None:
         raise EvalFailure("pattern did not match any part of the given string")
     return _match_value(pattern, match)
 
 
-def _regexall(args: list[Any]) -> list[Any]:
-    pattern = compile_re2(as_str(args[0]))
-    return [_match_value(pattern, m) for m in pattern.finditer(as_str(args[1]))]
+def _regexall(args: list[Any]) -> Any:
+    pattern = compile_re2(args[0])
+    kind = _groups_kind(pattern)
+    items = [_match_value(pattern, m) for m in go_matches(pattern, args[1])]
+    if kind == "string":
+        return CList(items, STRING)
+    if not items:
+        from driftctl.declared.hcl.types import TupleType
+
+        etype = (
+            ObjectType(dict.fromkeys(pattern.groupindex, STRING))
+            if kind == "object"
+            else TupleType([STRING] * pattern.groups)
+        )
+        return CList((), etype)
+    return CList(items, type_of(items[0]))
 
 
 def _go_expand(template: str, match: re.Match[str]) -> str:
@@ -153,127 +199,106 @@ def _group(match: re.Match[str], name: str) -> str:
 
 
 def _replace(args: list[Any]) -> str:
-    text, search, replacement = (as_str(a) for a in args)
+    text, search, replacement = args
     if len(search) > 1 and search.startswith("/") and search.endswith("/"):
         pattern = compile_re2(search[1:-1])
-        return pattern.sub(lambda m: _go_expand(replacement, m), text)
-    return text.replace(search, replacement)
+        out, pos = [], 0
+        for match in go_matches(pattern, text):
+            out.append(text[pos : match.start()])
+            out.append(_go_expand(replacement, match))
+            pos = match.end()
+        out.append(text[pos:])
+        return nfc("".join(out))
+    if search == "":
+        return nfc(replacement + replacement.join(text) + replacement) if text else replacement
+    return nfc(text.replace(search, replacement))
 
 
 # ---------------------------------------------------------------------------- simple ones
 
 
-def _join(args: list[Any]) -> str:
-    separator = as_str(args[0])
-    items = [item for arg in args[1:] for item in as_list(arg)]
-    if any(item is None for item in items):
-        raise EvalFailure("element is null; cannot concatenate null values")
-    return separator.join(as_str(item) for item in items)
+def _join(args: list[Any]) -> Any:
+    separator, lists = args[0], args[1:]
+    if not lists:
+        raise EvalFailure("at least one list is required")
+    pending = find_pending(lists)
+    if pending is not None:
+        return as_unknown(pending)
+    items: list[str] = []
+    for list_number, items_list in enumerate(lists, start=1):
+        for position, item in enumerate(items_list):
+            if item is None or type(item) is Null:
+                where = f" of list {list_number}" if len(lists) > 1 else ""
+                raise EvalFailure(
+                    f"element {position}{where} is null; cannot concatenate null values"
+                )
+            items.append(item)
+    return nfc(separator.join(items))
 
 
-def _split(args: list[Any]) -> list[str]:
-    separator, text = as_str(args[0]), as_str(args[1])
-    return list(text) if separator == "" else text.split(separator)
+def _split(args: list[Any]) -> Any:
+    separator, text = args
+    parts = list(text) if separator == "" else text.split(separator)
+    return CList([nfc(p) for p in parts], STRING)
 
 
 def _substr(args: list[Any]) -> str:
-    chars, offset, length = graphemes(as_str(args[0])), as_int(args[1]), as_int(args[2])
-    start = offset if offset >= 0 else max(len(chars) + offset, 0)
-    return "".join(chars[start:] if length == -1 else chars[start : start + length])
+    chars = graphemes(args[0])
+    offset, length = whole(args[1], "offset"), whole(args[2], "length")
+    if offset < 0:
+        offset += len(chars)
+    elif length == 0:
+        return ""
+    start = max(offset, 0)
+    if start >= len(chars):
+        return ""
+    rest = chars[start:]
+    return nfc("".join(rest if length <= 0 else rest[:length]))
 
 
 def _chomp(args: list[Any]) -> str:
-    return re.sub(r"(?:\r\n?|\n)*\Z", "", as_str(args[0]))
+    text: str = args[0]
+    return re.sub(r"(?:\r\n?|\n)*\Z", "", text)
 
 
 def _indent(args: list[Any]) -> str:
-    return as_str(args[1]).replace("\n", "\n" + " " * as_int(args[0]))
+    spaces = whole(args[0], "spaces")
+    text: str = args[1]
+    return text.replace("\n", "\n" + " " * max(spaces, 0))
 
 
 def _trim(args: list[Any]) -> str:
-    return as_str(args[0]).strip(as_str(args[1]))
+    return nfc(args[0].strip(args[1])) if args[1] else args[0]
 
 
-# ---------------------------------------------------------------------------- format
+def _sort(args: list[Any]) -> Any:
+    items = args[0]
+    pending = find_pending(items)
+    if pending is not None:
+        return as_unknown(pending)
+    for position, item in enumerate(items):
+        if item is None or type(item) is Null:
+            raise EvalFailure(
+                f"given list element {position} is null; a null string cannot be sorted"
+            )
+    return CList(sorted(items), STRING)
 
 
-_VERB = re.compile(
-    r"%(?:(?P<pct>%)|(?P<flags>[-+# 0]*)(?P<width>\d+)?(?:\.(?P<prec>\d+))?(?P<verb>[a-zA-Z]))"
-)
-_NUMERIC_VERBS = {"d": "d", "f": "f", "F": "f", "e": "e", "E": "E", "g": "g", "G": "G"}
-_NUMERIC_VERBS.update({"x": "x", "X": "X", "o": "o", "b": "b"})
+def _startswith(args: list[Any]) -> Any:
+    if is_pending(args[0]):
+        return as_unknown(args[0])
+    return args[0].startswith(args[1])
 
 
-def format_string(spec: str, values: list[Any]) -> str:
-    used = 0
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal used
-        if match["pct"]:
-            return "%"
-        if used >= len(values):
-            raise EvalFailure(f"not enough arguments for %{match['verb']} at {match.start()}")
-        used += 1
-        return _format_verb(values[used - 1], match)
-
-    out = _VERB.sub(one, spec)
-    if used < len(values):
-        raise EvalFailure(f"too many arguments; only {used} used by format string")
-    return out
-
-
-def _format(args: list[Any]) -> str:
-    return format_string(as_str(args[0]), list(args[1:]))
-
-
-def _format_verb(value: Any, match: re.Match[str]) -> str:
-    verb = match["verb"]
-    if verb in _NUMERIC_VERBS:
-        number: int | float = to_number(value)
-        number = as_int(number) if verb in "dxXob" else float(number)
-        return format(number, _spec(match, _NUMERIC_VERBS[verb], numeric=True))
-    if verb == "v" and isinstance(value, (list, dict)):
-        from driftctl.declared.hcl.functions.encoding import json_text
-
-        text = json_text(value)
-    elif verb == "t":
-        text = "true" if to_bool(value) else "false"
-    elif verb == "q":
-        text = json.dumps(to_str(value), ensure_ascii=False)
-    elif verb in "sv":
-        text = "null" if value is None else to_str(value)
-    else:
-        raise EvalFailure(f"unsupported format verb %{verb}")
-    return format(text, _spec(match, "s", numeric=False))
-
-
-def _spec(match: re.Match[str], kind: str, numeric: bool) -> str:
-    flags = match["flags"] or ""
-    zero = numeric and "0" in flags and "-" not in flags
-    align = "<" if "-" in flags else ("=" if zero else ">")
-    sign = ("+" if "+" in flags else " " if " " in flags else "") if numeric else ""
-    alt = "#" if "#" in flags and numeric else ""
-    precision = f".{match['prec']}" if match["prec"] is not None and kind in "feEgGs" else ""
-    return f"{'0' if zero else ''}{align}{sign}{alt}{match['width'] or ''}{precision}{kind}"
-
-
-def _formatlist(args: list[Any]) -> list[str]:
-    spec, values = as_str(args[0]), list(args[1:])
-    lengths = {len(v) for v in values if isinstance(v, list)}
-    if len(lengths) > 1:
-        raise EvalFailure("all list arguments must have the same length")
-    count = lengths.pop() if lengths else 1
-    return [
-        format_string(spec, [v[i] if isinstance(v, list) else v for v in values])
-        for i in range(count)
-    ]
+def _string_fn(function: Callable[[str], Any]) -> Callable[[list[Any]], Any]:
+    return lambda args: function(args[0])
 
 
 # ---------------------------------------------------------------------------- provider::aws
 
 
 def _arn_parse(args: list[Any]) -> dict[str, str]:
-    parts = as_str(args[0]).split(":", 5)
+    parts = args[0].split(":", 5)
     if len(parts) != 6 or parts[0] != "arn":
         raise EvalFailure(f"invalid ARN {args[0]!r}")
     keys = ("partition", "service", "region", "account_id", "resource")
@@ -281,39 +306,45 @@ def _arn_parse(args: list[Any]) -> dict[str, str]:
 
 
 def _arn_build(args: list[Any]) -> str:
-    return "arn:" + ":".join(as_str(a) for a in args)
+    return "arn:" + ":".join(args)
 
 
 def _trim_iam_role_path(args: list[Any]) -> str:
-    head, sep, resource = as_str(args[0]).partition(":role/")
+    head, sep, resource = args[0].partition(":role/")
     if not sep:
         raise EvalFailure(f"invalid IAM role ARN {args[0]!r}")
     return f"{head}:role/{resource.rsplit('/', 1)[-1]}"
 
 
+def _s(name: str) -> Param:
+    return Param(name, STRING)
+
+
 FUNCTIONS: dict[str, Function] = {
-    "chomp": fn(_chomp, 1),
-    "endswith": fn(lambda a: as_str(a[0]).endswith(as_str(a[1])), 2),
-    "format": fn(_format, 1, None, allow_null=True),
-    "formatlist": fn(_formatlist, 1, None, allow_null=True),
-    "indent": fn(_indent, 2),
-    "join": fn(_join, 2, None),
-    "lower": fn(string_fn(lambda s: _simple_case(s, str.lower)), 1),
-    "regex": fn(_regex, 2),
-    "regexall": fn(_regexall, 2),
-    "replace": fn(_replace, 3),
-    "split": fn(_split, 2),
-    "startswith": fn(lambda a: as_str(a[0]).startswith(as_str(a[1])), 2),
-    "strcontains": fn(lambda a: as_str(a[1]) in as_str(a[0]), 2),
-    "strrev": fn(string_fn(_strrev), 1),
-    "substr": fn(_substr, 3),
-    "title": fn(string_fn(_title), 1),
-    "trim": fn(_trim, 2),
-    "trimprefix": fn(lambda a: as_str(a[0]).removeprefix(as_str(a[1])), 2),
-    "trimsuffix": fn(lambda a: as_str(a[0]).removesuffix(as_str(a[1])), 2),
-    "trimspace": fn(string_fn(lambda s: s.strip(_GO_SPACE)), 1),
-    "upper": fn(string_fn(lambda s: _simple_case(s, str.upper)), 1),
-    "provider::aws::arn_parse": fn(_arn_parse, 1),
-    "provider::aws::arn_build": fn(_arn_build, 5),
-    "provider::aws::trim_iam_role_path": fn(_trim_iam_role_path, 1),
+    "chomp": fn(_chomp, _S),
+    "endswith": fn(lambda a: a[0].endswith(a[1]), _S, _s("suffix")),
+    "indent": fn(_indent, Param("spaces", NUMBER), _S),
+    "join": fn(_join, _s("separator"), var=Param("lists", ListType(STRING)), deep=False),
+    "lower": fn(_string_fn(lambda s: _simple_case(s, str.lower)), _S),
+    "regex": fn(_regex, _s("pattern"), _s("string")),
+    "regexall": fn(_regexall, _s("pattern"), _s("string")),
+    "replace": fn(_replace, _S, _s("substr"), _s("replace")),
+    "sort": fn(_sort, Param("list", ListType(STRING), allow_unknown=True), deep=False),
+    "split": fn(_split, _s("separator"), _S),
+    "startswith": fn(_startswith, Param("str", STRING, allow_unknown=True), _s("prefix")),
+    "strcontains": fn(lambda a: a[1] in a[0], _S, _s("substr")),
+    "strrev": fn(_string_fn(_strrev), _S),
+    "substr": fn(_substr, _S, Param("offset", NUMBER), Param("length", NUMBER)),
+    "title": fn(_string_fn(_title), _S),
+    "trim": fn(_trim, _S, _s("cutset")),
+    "trimprefix": fn(lambda a: a[0].removeprefix(a[1]), _S, _s("prefix")),
+    "trimsuffix": fn(lambda a: a[0].removesuffix(a[1]), _S, _s("suffix")),
+    "trimspace": fn(_string_fn(lambda s: s.strip(GO_SPACE)), _S),
+    "upper": fn(_string_fn(lambda s: _simple_case(s, str.upper)), _S),
+    "provider::aws::arn_parse": fn(_arn_parse, _s("arn")),
+    "provider::aws::arn_build": fn(
+        _arn_build, _s("partition"), _s("service"), _s("region"), _s("account_id"), _s("resource")
+    ),
+    "provider::aws::trim_iam_role_path": fn(_trim_iam_role_path, _s("arn")),
+    **FORMAT,
 }

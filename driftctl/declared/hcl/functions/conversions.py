@@ -1,0 +1,58 @@
+"""Terraform's type conversion functions: tostring, tonumber, tobool, tolist, toset,
+tomap, with cty's conversion rules (`tobool("1")` is true, `tolist([tolist(["a"]), "b"])`
+is an error: a list and a string have no common type)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftctl.declared.hcl.convert import ConversionError, convert, go_quote
+from driftctl.declared.hcl.functions.base import Function, Param, fn
+from driftctl.declared.hcl.types import (
+    BOOL,
+    DYNAMIC,
+    NUMBER,
+    STRING,
+    ListType,
+    MapType,
+    SetType,
+    Type,
+    type_of,
+)
+from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending
+
+
+def _to(want: Type) -> Function:
+    def impl(args: list[Any]) -> Any:
+        value = args[0]
+        if is_pending(value):
+            return as_unknown(value)
+        have = type_of(value)
+        try:
+            return convert(value, want)
+        except ConversionError:
+            if have is STRING and want is BOOL:
+                raise EvalFailure(
+                    f"cannot convert {go_quote(value) if isinstance(value, str) else 'string'} "
+                    'to bool; only the strings "true" or "false" are allowed'
+                ) from None
+            if have is STRING and want is NUMBER:
+                raise EvalFailure(
+                    f"cannot convert {go_quote(value) if isinstance(value, str) else 'string'} "
+                    "to number; given string must be a decimal representation of a number"
+                ) from None
+            raise EvalFailure(
+                f"cannot convert {have.friendly()} to {want.friendly(True)}"
+            ) from None
+
+    return fn(impl, Param("v", allow_null=True, allow_unknown=True), deep=False)
+
+
+FUNCTIONS: dict[str, Function] = {
+    "tostring": _to(STRING),
+    "tonumber": _to(NUMBER),
+    "tobool": _to(BOOL),
+    "tolist": _to(ListType(DYNAMIC)),
+    "toset": _to(SetType(DYNAMIC)),
+    "tomap": _to(MapType(DYNAMIC)),
+}

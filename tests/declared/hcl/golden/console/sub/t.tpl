@@ -1,0 +1,1 @@
+Hi ${name}!%{ for x in xs } ${x}%{ endfor }
