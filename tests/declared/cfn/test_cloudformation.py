@@ -265,9 +265,9 @@ def test_security_group_rules_inline_and_separate_are_one_set() -> None:
 def test_unsupported_types_are_counted_not_errors() -> None:
     text = """
         Resources:
-          Fn:
-            Type: AWS::Lambda::Function
-            Properties: {Code: {ZipFile: x}, Role: !GetAtt R.Arn}
+          Job:
+            Type: AWS::Glue::Job
+            Properties: {Command: {Name: glueetl}, Role: !GetAtt R.Arn}
           R:
             Type: AWS::IAM::Role
             Properties: {AssumeRolePolicyDocument: {}}
@@ -276,10 +276,8 @@ def test_unsupported_types_are_counted_not_errors() -> None:
             Properties: {PolicyName: p, PolicyDocument: {}, Roles: [!Ref R], Users: [someone]}
     """
     raw = load(text)
-    assert raw.unsupported == {"AWS::Lambda::Function": 1, "aws_iam_user_policy": 1}
-    assert (
-        "1 AWS::Lambda::Function not compared (a type driftctl does not read yet)" in raw.warnings
-    )
+    assert raw.unsupported == {"AWS::Glue::Job": 1, "aws_iam_user_policy": 1}
+    assert "1 AWS::Glue::Job not compared (a type driftctl does not read yet)" in raw.warnings
     role_policy = next(r for r in raw.resources if r.type == "aws_iam_role_policy")
     assert role_policy.attrs["role"] == Ref("R", ("id",))
 

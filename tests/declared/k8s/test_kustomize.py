@@ -375,15 +375,15 @@ def test_ack_bucket_blocks_are_split_like_terraforms_inline_blocks() -> None:
 
 def test_an_unknown_aws_kind_is_listed_as_unsupported_and_counted() -> None:
     text = """
-        apiVersion: ec2.aws.upbound.io/v1beta1
-        kind: Instance
+        apiVersion: glue.aws.upbound.io/v1beta1
+        kind: Job
         metadata: {name: web-1}
-        spec: {forProvider: {ami: ami-1, instanceType: t3.micro}}
+        spec: {forProvider: {roleArn: arn:aws:iam::1:role/r}}
         ---
-        apiVersion: ec2.aws.upbound.io/v1beta1
-        kind: Instance
+        apiVersion: glue.aws.upbound.io/v1beta1
+        kind: Job
         metadata: {name: web-2}
-        spec: {forProvider: {ami: ami-1, instanceType: t3.micro}}
+        spec: {forProvider: {roleArn: arn:aws:iam::1:role/r}}
         ---
         apiVersion: rds.services.k8s.aws/v1alpha1
         kind: DBInstance
@@ -397,12 +397,12 @@ def test_an_unknown_aws_kind_is_listed_as_unsupported_and_counted() -> None:
     raw = from_text("t.yaml", manifests(text))
     assert raw.resources == []
     assert raw.unsupported == {
-        "ec2.aws.upbound.io/v1beta1 Instance": 2,
+        "glue.aws.upbound.io/v1beta1 Job": 2,
         "rds.services.k8s.aws/v1alpha1 DBInstance": 1,
     }
     assert raw.skipped == 1
     assert (
-        "2 ec2.aws.upbound.io/v1beta1 Instance not compared (a kind driftctl does not read yet): "
+        "2 glue.aws.upbound.io/v1beta1 Job not compared (a kind driftctl does not read yet): "
         "web-1, web-2" in raw.warnings
     )
     assert canonicalize(raw).unsupported == raw.unsupported
