@@ -22,6 +22,7 @@ is lost). It binds 127.0.0.1 only. `stats.injected` counts what was injected, by
 from __future__ import annotations
 
 import fnmatch
+import functools
 import http.client
 import re
 import socket
@@ -32,6 +33,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import botocore.exceptions
+import botocore.session
 
 KINDS = ("deny", "throttle", "5xx", "garbage", "drop", "hang")
 
@@ -87,6 +91,31 @@ def s3_operation(method: str, path: str) -> str:
     return f"{_VERBS.get(method, method)}{_S3_SUBRESOURCES[sub]}"
 
 
+@functools.cache
+def _rest_routes(service: str) -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """(method, path pattern, operation name) of each operation of a REST service
+    (Lambda: `GET /2015-03-31/functions/{FunctionName}/policy`), longest paths first."""
+    try:
+        model = botocore.session.get_session().get_service_model(service)
+    except botocore.exceptions.UnknownServiceError:
+        return ()
+    routes = []
+    for name in model.operation_names:
+        http = model.operation_model(name).http
+        uri = http["requestUri"].split("?", 1)[0]
+        pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(uri.rstrip("/")))
+        routes.append((http["method"], re.compile(f"{pattern}/?"), name))
+    return tuple(sorted(routes, key=lambda r: -len(r[1].pattern)))
+
+
+def _rest_operation(service: str, method: str, path: str) -> str | None:
+    bare = urllib.parse.urlsplit(path).path
+    for verb, pattern, name in _rest_routes(service):
+        if verb == method and pattern.fullmatch(bare):
+            return name
+    return None
+
+
 def operation(method: str, path: str, headers: object, body: bytes) -> str:
     """`service:Operation` of one request."""
     get = getattr(headers, "get", lambda _k, _d=None: None)
@@ -99,8 +128,8 @@ def operation(method: str, path: str, headers: object, body: bytes) -> str:
         return f"s3:{s3_operation(method, path)}"
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(path).query)
     params = urllib.parse.parse_qs(body.decode(errors="replace"))
-    action = (params.get("Action") or query.get("Action") or ["?"])[0]
-    return f"{service}:{action}"
+    action = (params.get("Action") or query.get("Action") or [None])[0]
+    return f"{service}:{action or _rest_operation(service, method, path) or '?'}"
 
 
 @dataclass

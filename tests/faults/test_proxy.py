@@ -43,6 +43,13 @@ def test_query_json_and_rest_protocols() -> None:
     assert operation("GET", "/b?policy", {"Authorization": AUTH.format("s3")}, b"") == (
         "s3:GetBucketPolicy"
     )
+    # REST services (Lambda) are named by their model's method and path: a read is a read
+    lam = {"Authorization": AUTH.format("lambda")}
+    assert operation("GET", "/2015-03-31/functions/f/policy", lam, b"") == "lambda:GetPolicy"
+    assert operation("GET", "/2015-03-31/event-source-mappings/?Marker=x", lam, b"") == (
+        "lambda:ListEventSourceMappings"
+    )
+    assert operation("DELETE", "/2015-03-31/functions/f", lam, b"") == "lambda:DeleteFunction"
 
 
 def test_a_fault_matches_a_glob_and_an_unknown_kind_is_refused() -> None:
