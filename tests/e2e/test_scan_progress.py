@@ -17,7 +17,7 @@ from driftctl.commands.demo import FIXTURE
 from tests.e2e.conftest import DRIFTCTL, driftctl
 
 # one row of the display per service: "   s3 ━━━━━━━━━━ 16/16 calls  0 retries"
-ROW = re.compile(r"(\w+) \S* ?(\d+)/(\d+) calls\s+(\d+) retries")
+ROW = re.compile(r"(\w+)\s+\S*\s?(\d+)/(\d+) calls\s+(\d+) retries")  # names pad to the longest
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
