@@ -7,7 +7,7 @@ from pathlib import Path
 
 import boto3
 
-from tests.resources.net.helpers import aws, drifts, plan_calls, run, scan, write
+from tests.resources.helpers import aws, drifts, plan_calls, run, scan, write
 
 __all__ = ["aws"]
 

@@ -1,4 +1,4 @@
-"""The real pipeline against moto in-process, for the messaging and serverless types:
+"""The real pipeline against moto in-process, for the type tests under tests/resources:
 an HCL directory is scanned, its drift planned for revert, and the plan's calls made."""
 
 from __future__ import annotations
@@ -78,5 +78,5 @@ def run(calls: list[Call]) -> None:
         for name, key in call.outputs.items():
             value: Any = response
             for part in key.split("."):
-                value = value[part]
+                value = value[int(part)] if isinstance(value, list) else value[part]
             outputs[name] = value
