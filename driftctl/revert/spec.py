@@ -53,6 +53,12 @@ def _never(ctx: Ctx, attrs: Attrs, children: list[Resource]) -> str | None:
     return None
 
 
+def no_calls(ctx: Ctx, desired: Attrs) -> list[Call]:
+    """Create.calls of a setting that exists as soon as its parent does: the updaters
+    alone put its values."""
+    return []
+
+
 @dataclasses.dataclass(frozen=True)
 class Create:
     calls: Callable[[Ctx, Attrs], list[Call]]

@@ -18,8 +18,8 @@ from driftctl.declared.raw import RawResource
 from driftctl.model import Resource
 from driftctl.resources.family import Where
 from driftctl.resources.spec import DetailCall, Item
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create
+from driftctl.revert.calls import Attrs, Ctx
+from driftctl.revert.spec import Create, no_calls
 
 PARENT = ("aws_s3_bucket", "bucket")
 BUCKET_KEY = (("bucket",),)
@@ -78,16 +78,10 @@ def bucket_of(attrs: Mapping[str, Any]) -> Any:
 # -- revert: a setting of a new bucket ---------------------------------------------------
 
 
-def _no_calls(ctx: Ctx, desired: Attrs) -> list[Call]:
-    return []
-
-
 def _bucket_id(ctx: Ctx, desired: Attrs) -> str:
     return str(desired.get("bucket") or ctx.id)
 
 
 def created_with_bucket(fresh: dict[str, Any]) -> Create:
     """A setting of a new bucket: nothing to create, AWS's answer for it is `fresh`."""
-    return Create(
-        _no_calls, lambda d: {"bucket": d.get("bucket"), **fresh}, _bucket_id, ("bucket",)
-    )
+    return Create(no_calls, lambda d: {"bucket": d.get("bucket"), **fresh}, _bucket_id, ("bucket",))

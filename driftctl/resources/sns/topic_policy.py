@@ -18,7 +18,7 @@ from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.serverless import json_value
 from driftctl.resources.spec import ResourceType
 from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document
+from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document, no_calls
 
 TYPE = "aws_sns_topic_policy"
 PARENT = ("aws_sns_topic", "arn")
@@ -96,10 +96,6 @@ def _remove(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return _put(ctx, live, {"policy": None})
 
 
-def _no_calls(ctx: Ctx, desired: Attrs) -> list[Call]:
-    return []
-
-
 def _topic(ctx: Ctx, desired: Attrs) -> str:
     return str(desired.get("arn") or ctx.id)
 
@@ -135,7 +131,7 @@ FAMILY = Family(
             updaters=(Updater(("policy",), _put),),
             # a new topic has SNS's default policy: the updater then puts the declared one
             create=Create(
-                _no_calls, lambda d: {"arn": d.get("arn"), "policy": None}, _topic, ("arn",)
+                no_calls, lambda d: {"arn": d.get("arn"), "policy": None}, _topic, ("arn",)
             ),
             delete=Delete(_remove, with_parent=True),
         ),

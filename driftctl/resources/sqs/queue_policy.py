@@ -17,7 +17,7 @@ from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.serverless import json_value
 from driftctl.resources.spec import ResourceType
 from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document
+from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document, no_calls
 
 TYPE = "aws_sqs_queue_policy"
 PARENT = ("aws_sqs_queue", "queue_url")
@@ -56,10 +56,6 @@ def _remove(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("sqs", "set_queue_attributes", QueueUrl=ctx.id, Attributes={"Policy": ""})]
 
 
-def _no_calls(ctx: Ctx, desired: Attrs) -> list[Call]:
-    return []
-
-
 def _queue(ctx: Ctx, desired: Attrs) -> str:
     return str(desired.get("queue_url") or ctx.id)
 
@@ -95,7 +91,7 @@ FAMILY = Family(
             updaters=(Updater(("policy",), _put),),
             # a new queue has no policy: the updater then puts the declared one
             create=Create(
-                _no_calls,
+                no_calls,
                 lambda d: {"queue_url": d.get("queue_url"), "policy": None},
                 _queue,
                 ("queue_url",),
