@@ -318,10 +318,12 @@ def _collection_to_map(elem: Type, element: Conversion) -> Conversion:
     return run
 
 
-def _tuple_to_list(have: TupleType, elem: Type, unsafe: bool) -> Conversion | None:
-    if not have.elems:
-        stripped = without_optional(elem)
-        return lambda value, path: CList((), stripped)
+def _tuple_element_conversions(
+    have: TupleType, elem: Type, unsafe: bool
+) -> list[Conversion | None] | None:
+    """Each element's conversion to elem (None: already elem), elem unified from the
+    elements when it is dynamic; None when some element cannot convert (cty's
+    conversionTupleToList/ToSet prelude)."""
     if elem is DYNAMIC:
         unified = _unify(list(have.elems), unsafe)
         if unified is None:
@@ -338,6 +340,16 @@ def _tuple_to_list(have: TupleType, elem: Type, unsafe: bool) -> Conversion | No
         if conversion is None:
             return None
         convs.append(conversion)
+    return convs
+
+
+def _tuple_to_list(have: TupleType, elem: Type, unsafe: bool) -> Conversion | None:
+    if not have.elems:
+        stripped = without_optional(elem)
+        return lambda value, path: CList((), stripped)
+    convs = _tuple_element_conversions(have, elem, unsafe)
+    if convs is None:
+        return None
 
     def run(value: Any, path: str) -> Any:
         items = [
@@ -354,22 +366,9 @@ def _tuple_to_set(have: TupleType, elem: Type, unsafe: bool) -> Conversion | Non
     if not have.elems:
         stripped = without_optional(elem)
         return lambda value, path: CSet((), stripped)
-    if elem is DYNAMIC:
-        unified = _unify(list(have.elems), unsafe)
-        if unified is None:
-            return None
-        if unified is DYNAMIC and any(t is not DYNAMIC for t in have.elems):
-            return None
-        elem = unified
-    convs: list[Conversion | None] = []
-    for in_type in have.elems:
-        if in_type == elem:
-            convs.append(None)
-            continue
-        conversion = get_conversion(in_type, elem, unsafe)
-        if conversion is None:
-            return None
-        convs.append(conversion)
+    convs = _tuple_element_conversions(have, elem, unsafe)
+    if convs is None:
+        return None
 
     def run(value: Any, path: str) -> Any:
         items = [
