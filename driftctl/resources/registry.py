@@ -41,6 +41,10 @@ from driftctl.resources.kinesis import stream as kinesis_stream
 from driftctl.resources.kms import alias as kms_alias
 from driftctl.resources.kms import key as kms_key
 from driftctl.resources.logs import log_group as logs_log_group
+from driftctl.resources.rds import cluster as rds_cluster
+from driftctl.resources.rds import db_instance as rds_db_instance
+from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
+from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
 from driftctl.resources.s3 import (
     bucket,
     bucket_encryption,
@@ -106,6 +110,10 @@ MODULES: tuple[ModuleType, ...] = (
     kinesis_stream,
     sfn_state_machine,
     lambda_event_source_mapping,
+    rds_db_subnet_group,
+    rds_db_parameter_group,
+    rds_db_instance,
+    rds_cluster,
 )
 
 

@@ -1,0 +1,1 @@
+"""RDS: DB instances, Aurora clusters, subnet groups and parameter groups."""

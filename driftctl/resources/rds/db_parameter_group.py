@@ -1,0 +1,318 @@
+"""aws_db_parameter_group: an RDS parameter group's family, description, the parameters
+its owner set, and tags.
+
+Live: DescribeDBParameterGroups pages (100 a page), then per group DescribeDBParameters
+with Source=user (only the parameters someone set are compared, as Terraform's
+`parameter` set holds only those; the first 100) and ListTagsForResource. A parameter is
+compared by name and value (its apply method is how a change is applied, not a value).
+The `default.*` groups are AWS's own, never unmanaged. Terraform's default description
+is "Managed by Terraform". The name, family and description cannot change in place: a
+revert says "replace needed". A changed or added parameter is put back by
+ModifyDBParameterGroup, one set by hand is reset by ResetDBParameterGroup (moto has no
+ResetDBParameterGroup: tested as a planned call). Moto's DescribeDBParameters ignores
+Source, and Terraform's provider then reads a group's parameters differently on every
+refresh: the real-Terraform stack's group sets none, and parameters are tested on
+boto3-seeded moto.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftctl.declared.cfn.declaring import Declaring
+from driftctl.declared.k8s.ack_context import AckContext
+from driftctl.declared.raw import RawResource
+from driftctl.model import Resource, is_known
+from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.resources.generic import REPLACE, keep, pairs
+from driftctl.resources.rds.common import read_by, tag_details, tags_updater
+from driftctl.resources.spec import (
+    CFN_KEY,
+    DetailCall,
+    Details,
+    Item,
+    ListCall,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
+)
+from driftctl.revert.calls import Attrs, Call, Ctx
+from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+
+TYPE = "aws_db_parameter_group"
+COMPARED = frozenset({"name", "family", "description", "parameter", "tags"})
+PREFIX = frozenset({"name_prefix"})
+GONE = frozenset({"DBParameterGroupNotFound"})
+DESCRIPTION = "Managed by Terraform"
+BATCH = 20  # parameters ModifyDBParameterGroup and ResetDBParameterGroup take at once
+
+
+def _parameters(found: Any) -> list[dict[str, Any]]:
+    out = [
+        {"name": p["ParameterName"], "value": str(p.get("ParameterValue", ""))}
+        for p in (found or {}).get("Parameters") or ()
+        if p.get("ParameterName") and p.get("ParameterValue") is not None
+    ]
+    return sorted(out, key=lambda p: str(p["name"]))
+
+
+def build(item: Item, details: Details, region: str) -> list[Resource]:
+    tags = (details.get("tags") or {}).get("TagList")
+    attrs = {
+        "name": item["DBParameterGroupName"],
+        "family": item.get("DBParameterGroupFamily"),
+        "description": item.get("Description") or "",
+        "parameter": _parameters(details.get("parameters")),
+        "tags": tag_dict(tags),
+        **cfn_identity(tags),
+        "arn": item.get("DBParameterGroupArn"),
+    }
+    return [Resource(TYPE, item["DBParameterGroupName"], None, attrs, region=region)]
+
+
+SCAN = ScanSpec(
+    name="rds_db_parameter_groups",
+    service="rds",
+    listing=ListCall("describe_db_parameter_groups", "DBParameterGroups", page_size=100),
+    details=(
+        DetailCall(
+            "parameters",
+            "describe_db_parameters",
+            lambda item: {
+                "DBParameterGroupName": item["DBParameterGroupName"],
+                "Source": "user",
+                "MaxRecords": 100,
+            },
+            GONE,
+        ),
+        tag_details("DBParameterGroupArn", frozenset()),
+    ),
+    build=build,
+)
+
+
+def _aws_default(r: Resource) -> bool:
+    return str(r.attrs.get("name", "")).startswith("default.")
+
+
+def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
+    """Parameters as {name, value} with the value as text (Terraform's apply_method is
+    how AWS applies one, not part of it)."""
+    found = attrs.get("parameter")
+    if not isinstance(found, list):
+        return attrs
+    params = []
+    for p in found:
+        if not isinstance(p, dict):
+            params.append(p)
+            continue
+        value = p.get("value")
+        text = str(value).lower() if isinstance(value, bool) else value
+        if value is not None and is_known(value) and not isinstance(value, (str, bool)):
+            text = str(value)
+        params.append({"name": p.get("name"), "value": text})
+    return {**attrs, "parameter": params}
+
+
+# --- CloudFormation, Crossplane, ACK -------------------------------------------------------
+
+
+def _cfn(d: Declaring) -> None:
+    p = d.props
+    params = p.get("Parameters")
+    attrs = {
+        "name": p.get("DBParameterGroupName"),
+        "family": p.get("Family"),
+        "description": p.get("Description"),
+        "parameter": (
+            [{"name": k, "value": v} for k, v in sorted(params.items())]
+            if isinstance(params, dict)
+            else None
+        ),
+        "tags": d.tags(),
+    }
+    d.emit(TYPE, attrs)
+
+
+def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
+    params = {p["name"]: p["value"] for p in a.get("parameter") or () if isinstance(p, dict)}
+    return {
+        "DBParameterGroupName": a.get("name"),
+        "Family": a.get("family"),
+        "Description": a.get("description"),
+        "Parameters": params or None,
+        "Tags": cfn_tags(a),
+    }
+
+
+def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
+    """The external name is the group's name, its id too."""
+    found = external or name
+    attrs.setdefault("name", found)
+    return found
+
+
+def _ack(c: AckContext) -> list[RawResource]:
+    """ACK's DBParameterGroup: `parameterOverrides` is a map of name to value."""
+    s = c.spec
+    overrides = s.get("parameterOverrides")
+    attrs = {
+        "name": c.name(),
+        "family": s.get("family"),
+        "description": s.get("description"),
+        "parameter": (
+            [{"name": k, "value": v} for k, v in sorted(overrides.items())]
+            if isinstance(overrides, dict)
+            else None
+        ),
+        "tags": c.tags(s.get("tags")),
+    }
+    return [c.raw(TYPE, attrs, c.adoption.get("name"))]
+
+
+# --- revert ---------------------------------------------------------------------------------
+
+
+def _values(attrs: Attrs) -> dict[str, str]:
+    return {
+        str(p["name"]): str(p.get("value"))
+        for p in attrs.get("parameter") or ()
+        if isinstance(p, dict) and p.get("name") is not None
+    }
+
+
+def _batches(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    return [items[i : i + BATCH] for i in range(0, len(items), BATCH)]
+
+
+def _parameter_calls(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
+    want, have = _values(after), _values(before)
+    changed = [
+        {"ParameterName": k, "ParameterValue": v, "ApplyMethod": "immediate"}
+        for k, v in sorted(want.items())
+        if have.get(k) != v
+    ]
+    removed = [
+        {"ParameterName": k, "ApplyMethod": "immediate"} for k in sorted(set(have) - set(want))
+    ]
+    calls = [
+        ctx.call("rds", "modify_db_parameter_group", DBParameterGroupName=ctx.id, Parameters=b)
+        for b in _batches(changed)
+    ]
+    calls += [
+        ctx.call("rds", "reset_db_parameter_group", DBParameterGroupName=ctx.id, Parameters=b)
+        for b in _batches(removed)
+    ]
+    return calls
+
+
+def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
+    params: dict[str, Any] = {
+        "DBParameterGroupName": desired["name"],
+        "DBParameterGroupFamily": desired["family"],
+        "Description": desired.get("description") or DESCRIPTION,
+    }
+    if desired.get("tags"):
+        params["Tags"] = pairs(desired["tags"])
+    return [ctx.call("rds", "create_db_parameter_group", **params)]
+
+
+def _fresh(desired: Attrs) -> Attrs:
+    """Created with no parameter set: the updater sets them."""
+    return {**desired, "parameter": []}
+
+
+def _new_id(ctx: Ctx, desired: Attrs) -> str:
+    return str(desired["name"])
+
+
+def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
+    return [ctx.call("rds", "delete_db_parameter_group", DBParameterGroupName=ctx.id)]
+
+
+EMITS = (TYPE,)
+
+FAMILY = Family(
+    types=(
+        ResourceType(
+            name=TYPE,
+            scan=SCAN.name,
+            compared=COMPARED,
+            exact=frozenset({"tags"}),
+            sets=frozenset({"parameter"}),
+            natural_keys=(CFN_KEY, ("name",)),
+            name_prefix=("name", "name_prefix"),
+            declared_id=lambda a: a.get("name") if isinstance(a.get("name"), str) else None,
+            declared_defaults={"description": DESCRIPTION, "parameter": [], "tags": {}},
+            normalize=_normalize,
+            is_aws_default=_aws_default,
+            from_terraform={TYPE: keep(TYPE, COMPARED | PREFIX)},
+            tags=True,
+            computed=frozenset({"arn", "name"}),
+            id_doc="group name",
+            state_id=True,
+        ),
+    ),
+    scans=(SCAN,),
+    reverts=(
+        RevertSpec(
+            type=TYPE,
+            updaters=(
+                Updater(("parameter",), _parameter_calls),
+                Updater(("tags",), tags_updater("pg")),
+            ),
+            fixed={"name": REPLACE, "family": REPLACE, "description": REPLACE},
+            create=Create(_create, _fresh, _new_id, ("name", "family")),
+            delete=Delete(_delete),
+        ),
+    ),
+    readers={
+        SCAN.name: read_by(SCAN, "describe_db_parameter_groups", "DBParameterGroupName", GONE)
+    },
+    cfn=(
+        CfnType(
+            "AWS::RDS::DBParameterGroup",
+            _cfn,
+            emits=EMITS,
+            ref=("name",),
+            name_attr="name",
+            properties={
+                TYPE: {
+                    "tags": ("tags", ("Tags",)),
+                    "description": ("scalar", ("Description",)),
+                }
+            },
+            imports={TYPE: _cfn_props},
+        ),
+    ),
+    crossplane=(
+        CrossplaneKind(
+            "rds",
+            "ParameterGroup",
+            TYPE,
+            external_name=_xp_external_name,
+            tagged=True,
+            fields={
+                "tags": ("map", ("tags",)),
+                "description": ("scalar", ("description",)),
+            },
+            importable=True,
+        ),
+    ),
+    ack=(
+        AckKind(
+            "rds",
+            "DBParameterGroup",
+            TYPE,
+            _ack,
+            emits=EMITS,
+            fields={
+                TYPE: {
+                    "tags": ("tag_list", ("tags",)),
+                    "description": ("scalar", ("description",)),
+                }
+            },
+        ),
+    ),
+)
