@@ -33,6 +33,8 @@ from driftctl.resources.ec2 import security_group, security_group_rule, subnet, 
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
+from driftctl.resources.elasticache import cluster as elasticache_cluster
+from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
@@ -114,6 +116,8 @@ MODULES: tuple[ModuleType, ...] = (
     rds_db_parameter_group,
     rds_db_instance,
     rds_cluster,
+    elasticache_subnet_group,
+    elasticache_cluster,
 )
 
 

@@ -1,0 +1,1 @@
+"""ElastiCache: cache clusters and their subnet groups."""
