@@ -108,6 +108,9 @@ SCAN = ScanSpec(
 
 def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     out = dict(attrs)
+    window = out.get("maintenance_window")
+    if isinstance(window, str) and is_known(window):
+        out["maintenance_window"] = window.lower()  # AWS keeps it in lower case
     version = out.get("engine_version")
     if isinstance(version, str) and is_known(version) and len(version.split(".")) < 3:
         out.pop("engine_version")  # "7.1", "6.x": AWS picks the patch version

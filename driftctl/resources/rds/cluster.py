@@ -125,6 +125,9 @@ SCAN = ScanSpec(
 
 def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     out = dict(attrs)
+    window = out.get("preferred_maintenance_window")
+    if isinstance(window, str) and is_known(window):
+        out["preferred_maintenance_window"] = window.lower()  # AWS keeps it in lower case
     version, engine = out.get("engine_version"), out.get("engine")
     if isinstance(version, str) and is_known(version) and isinstance(engine, str):
         parts = _FULL_VERSION.get(engine)

@@ -137,3 +137,21 @@ def test_the_engine_is_fixed_and_a_missing_instance_is_not_recreated(
         REVERTS[TYPE], TYPES[TYPE].compared, ctx, {"engine": "mysql"}, {"engine": "postgres"}
     )
     assert len(out.refusals) == 1 and "replace needed: a human decides" in out.refusals[0]
+
+
+def test_a_maintenance_window_in_capitals_is_not_drift(aws: None, tmp_path: Path) -> None:
+    """AWS keeps the window in lower case (Terraform too): "Sun:05:00-Sun:06:00" is the
+    same window, and a different one is drift."""
+    apply()
+    boto3.client("rds", region_name=REGION).modify_db_instance(
+        DBInstanceIdentifier="db-main",
+        PreferredMaintenanceWindow="sun:05:00-sun:06:00",
+        ApplyImmediately=True,
+    )
+    window = '  maintenance_window      = "%s"\n}'
+    same = (HCL % "16.3").replace("\n}", "\n" + window % "Sun:05:00-Sun:06:00", 1)
+    assert of_type(drifts(scan(write(tmp_path / "same", same))), TYPE) == []
+    other = (HCL % "16.3").replace("\n}", "\n" + window % "Mon:05:00-Mon:06:00", 1)
+    assert of_type(drifts(scan(write(tmp_path / "other", other))), TYPE) == [
+        ("changed", "aws_db_instance.main", ["maintenance_window"])
+    ]
