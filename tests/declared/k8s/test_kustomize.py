@@ -385,8 +385,8 @@ def test_an_unknown_aws_kind_is_listed_as_unsupported_and_counted() -> None:
         metadata: {name: web-2}
         spec: {forProvider: {roleArn: arn:aws:iam::1:role/r}}
         ---
-        apiVersion: rds.services.k8s.aws/v1alpha1
-        kind: DBInstance
+        apiVersion: mq.services.k8s.aws/v1alpha1
+        kind: Broker
         metadata: {name: db}
         spec: {}
         ---
@@ -398,7 +398,7 @@ def test_an_unknown_aws_kind_is_listed_as_unsupported_and_counted() -> None:
     assert raw.resources == []
     assert raw.unsupported == {
         "glue.aws.upbound.io/v1beta1 Job": 2,
-        "rds.services.k8s.aws/v1alpha1 DBInstance": 1,
+        "mq.services.k8s.aws/v1alpha1 Broker": 1,
     }
     assert raw.skipped == 1
     assert (
