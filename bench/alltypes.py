@@ -49,7 +49,8 @@ NAME_KEY = re.compile(
     r'name_prefix|bucket_prefix)\s*=\s*"([^"$]*)"',
     re.M | re.I,
 )
-SEGMENT = re.compile(r"^/?(?:alias/)?([a-z][a-z0-9]{1,5})[-/][a-z0-9]")
+SEGMENT = re.compile(r"^/?(?:alias/)?([a-z][a-z0-9]{1,5})[-/.][a-z0-9]")
+NOT_NAMES = {"com", "aws", "arn", "amazon"}  # com.amazonaws.us-east-1.s3 is a service name
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
@@ -61,14 +62,14 @@ def name_prefixes(texts: list[str]) -> set[str]:
             found = SEGMENT.match(value)
             if found:
                 seen[found.group(1)] += 1
-    return {word for word, count in seen.items() if count >= 2}
+    return {word for word, count in seen.items() if count >= 2 and word not in NOT_NAMES}
 
 
 def with_prefix(text: str, words: set[str]) -> str:
     """`text` with `${var.p}` before each of `words` that starts a name in a string."""
     if not words:
         return text
-    word = re.compile(r"(?<![A-Za-z0-9.$])(" + "|".join(sorted(words)) + r")(?=[-/][a-z0-9])")
+    word = re.compile(r"(?<![A-Za-z0-9$])(" + "|".join(sorted(words)) + r')(?=[-/. ][a-z0-9]|")')
     return STRING.sub(lambda m: word.sub(r"${var.p}\1", m.group(0)), text)
 
 

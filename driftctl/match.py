@@ -272,10 +272,12 @@ def match(
                     d, attrs=resolve(d.attrs, bound, missing_addresses, unidentified_addresses)
                 )
             state, candidates = _lookup(d, types[d.type], index)
-            if state == "absent" and d.address in named:
+            unsure = state == "absent" or len(candidates) > 1  # not found, or ambiguous
+            if unsure and d.address in named:
                 hit = index.by_id.get((d.type, named[d.address]))
                 state, candidates = ("bound", [hit]) if hit else (state, candidates)
-            if state == "absent" and deferring and d.type in identifiable:
+                unsure = hit is None
+            if unsure and deferring and d.type in identifiable:
                 still.append((d, refs))
                 continue
             if state == "wait":

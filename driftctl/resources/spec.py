@@ -130,7 +130,8 @@ class ResourceType:
     natural_keys: tuple[tuple[str, ...], ...] = ()
     # attr -> type whose id it holds (a KMS alias's target_key_id): once this resource is
     # matched, a declared resource of that type its declared attr refers to and that no
-    # natural key found (a key whose description changed live) is the live one it names
+    # natural key found (a key whose description changed live), or found more than one of
+    # (keys sharing a description), is the live one it names
     identifies: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # (name attr, prefix attr) where Terraform generates the name from a prefix
     # (`bucket_prefix`, `name_prefix`): a declaration with the prefix and no name matches

@@ -117,6 +117,7 @@ def provider_block(endpoint: str, extra: str = "") -> str:
 
 MOTO = (
     "import sys; from driftctl import emulator\n"
+    "from tests.tf.moto_gaps import fill; fill()\n"
     "with emulator.moto_server() as url:\n    print(url, flush=True); sys.stdin.read()"
 )
 
@@ -130,6 +131,8 @@ def moto_server(*, managed_policies: bool = False) -> Iterator[str]:
     """
     env = {**os.environ, **CREDENTIALS}
     env["MOTO_IAM_LOAD_MANAGED_POLICIES"] = "true" if managed_policies else "false"
+    root = str(Path(__file__).resolve().parents[2])  # tests.tf.moto_gaps, from any cwd
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
     proc = subprocess.Popen(
         [sys.executable, "-c", MOTO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
     )

@@ -1,7 +1,7 @@
 """driftctl reports what `terraform plan -refresh-only` reports, for the messaging and
-serverless types (SQS, SNS, DynamoDB, Lambda). Kinesis and Step Functions are tested on
-in-process moto only (tests/resources/msg): with them in this stack, `terraform apply`
-against moto's server made no call for minutes (not yet understood).
+serverless types (SQS, SNS, DynamoDB, Lambda, Kinesis, Step Functions). Step Functions
+needs ValidateStateMachineDefinition, which moto lacks: tests/tf/moto_gaps.py answers it
+(without it the provider retried it for minutes and the apply seemed to hang).
 
 One stack holds them all (tests/tf/stacks/msg): terraform applies it to moto, driftctl
 finds no drift, then one out-of-band change per type is made with boto3, and each tool
@@ -71,6 +71,18 @@ CHANGES = [
     Change(
         "aws_lambda_event_source_mapping.jobs", "batch_size", "lambda",
         "update_event_source_mapping", {"UUID": "${self.id}", "BatchSize": 9},
+    ),
+    Change(
+        "aws_kinesis_stream.clicks", "retention_period", "kinesis",
+        "increase_stream_retention_period",
+        {"StreamName": "tfm-clicks", "RetentionPeriodHours": 72},
+    ),
+    Change(
+        "aws_sfn_state_machine.flow", "definition", "stepfunctions", "update_state_machine",
+        {"stateMachineArn": "${self.arn}", "definition": Json({
+            "StartAt": "Wait", "States": {
+                "Wait": {"Type": "Wait", "Seconds": 5, "Next": "Done"},
+                "Done": {"Type": "Pass", "End": True}}})},
     ),
 ]  # fmt: skip
 

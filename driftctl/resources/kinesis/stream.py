@@ -6,8 +6,9 @@ DescribeStreamSummary and ListTagsForStream (first page) per stream. Every strea
 account's own. AWS defaults (Terraform's): 24 hours' retention, no shard-level metrics,
 no encryption, provisioned mode. An on-demand stream's shard count is AWS's to manage,
 never compared. A stream cannot be renamed: a revert says "replace needed". A missing
-stream is created, then tagged (moto's CreateStream ignores its Tags). Tested on
-in-process moto; its real-Terraform test is pending (see tests/tf/test_msg.py).
+stream is created, then tagged (moto's CreateStream ignores its Tags). Checked against
+real Terraform in tests/tf/test_msg.py (whose moto applies CreateStream's Tags, as AWS
+does: tests/tf/moto_gaps.py).
 """
 
 from __future__ import annotations

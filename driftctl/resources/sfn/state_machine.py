@@ -4,8 +4,10 @@ JSON), role, type, logging, tracing and tags.
 Live: ListStateMachines pages, then DescribeStateMachine and ListTagsForResource per
 state machine. Every state machine is the account's own. AWS defaults (Terraform's):
 STANDARD type, logging OFF, tracing off. A state machine cannot be renamed or change its
-type: a revert says "replace needed" instead of trying. Tested on in-process moto; its
-real-Terraform test is pending (see tests/tf/test_msg.py).
+type: a revert says "replace needed" instead of trying. Checked against real
+Terraform in tests/tf/test_msg.py, whose moto answers the two calls the provider makes
+that moto lacks (ValidateStateMachineDefinition, ListStateMachineVersions:
+tests/tf/moto_gaps.py).
 """
 
 from __future__ import annotations

@@ -75,3 +75,16 @@ def test_a_key_whose_description_changed_live_is_found_through_its_alias(
     drifts = scan(tmp_path, HCL)
     assert changed(drifts, "aws_kms_key.data") == {"description": ("app data", "changed by hand")}
     assert [(d.kind, d.id) for d in drifts if d.kind != "changed"] == [("unmanaged", other)]
+
+
+def test_keys_sharing_a_description_are_told_apart_by_their_aliases(
+    aws: None, tmp_path: Path
+) -> None:
+    """Two live keys described "app data" fit the key's natural key: an ambiguous match
+    stopped the scan (exit 2). The alias names the declared key's live one."""
+    data, _ = _keys()
+    boto3.client("kms", region_name=REGION).create_key(Description="app data")
+    drifts = scan(tmp_path, HCL)
+    assert changed(drifts, "aws_kms_key.data") == {}
+    unmanaged = [d.id for d in drifts if d.kind == "unmanaged" and d.type == "aws_kms_key"]
+    assert data not in unmanaged and len(unmanaged) == 2
