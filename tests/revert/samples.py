@@ -206,3 +206,6 @@ SAMPLES.update(SEC_SAMPLES)
 from tests.revert.samples_msg import SAMPLES as _MSG  # noqa: E402
 
 SAMPLES.update(_MSG)
+from tests.revert.samples_lb import SAMPLES as _LB  # noqa: E402
+
+SAMPLES.update(_LB)
