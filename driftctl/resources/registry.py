@@ -33,6 +33,8 @@ from driftctl.resources.ec2 import security_group, security_group_rule, subnet, 
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
+from driftctl.resources.elbv2 import lb as elbv2_lb
+from driftctl.resources.elbv2 import listener as elbv2_listener
 from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
@@ -108,6 +110,8 @@ MODULES: tuple[ModuleType, ...] = (
     sfn_state_machine,
     lambda_event_source_mapping,
     elbv2_target_group,
+    elbv2_lb,
+    elbv2_listener,
 )
 
 

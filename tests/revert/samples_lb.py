@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 TG_ARN = "arn:aws:elasticloadbalancing:us-east-1:123456789012:targetgroup/web/0123456789abcdef"
+LB_ARN = "arn:aws:elasticloadbalancing:us-east-1:123456789012:loadbalancer/app/web/0123456789abcdef"
+LISTENER_ARN = (
+    "arn:aws:elasticloadbalancing:us-east-1:123456789012:listener/app/web/0123456789abcdef/fedcba"
+)
 
 # type -> (id, live attrs, declared attrs)
 SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
@@ -34,6 +38,59 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "load_balancing_algorithm_type": "least_outstanding_requests",
             "stickiness": {"enabled": True, "type": "lb_cookie", "cookie_duration": 3600},
             "health_check": {"path": "/health", "interval": 10, "matcher": "200"},
+            "tags": {"b": "2"},
+        },
+    ),
+    "aws_lb": (
+        LB_ARN,
+        {
+            "name": "web",
+            "internal": False,
+            "load_balancer_type": "application",
+            "subnets": ["subnet-0a", "subnet-0b"],
+            "security_groups": ["sg-0old"],
+            "ip_address_type": "ipv4",
+            "idle_timeout": 120,
+            "enable_deletion_protection": True,
+            "enable_http2": True,
+            "drop_invalid_header_fields": False,
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "web",
+            "internal": False,
+            "load_balancer_type": "application",
+            "subnets": ["subnet-0a", "subnet-0c"],
+            "security_groups": ["sg-0new"],
+            "ip_address_type": "dualstack",
+            "idle_timeout": 60,
+            "enable_deletion_protection": False,
+            "enable_http2": False,
+            "drop_invalid_header_fields": True,
+            "tags": {"b": "2"},
+        },
+    ),
+    "aws_lb_listener": (
+        LISTENER_ARN,
+        {
+            "load_balancer_arn": LB_ARN,
+            "port": 8080,
+            "protocol": "HTTP",
+            "default_action": [{"type": "forward", "target_group_arn": TG_ARN}],
+            "tags": {"a": "1"},
+        },
+        {
+            "load_balancer_arn": LB_ARN,
+            "port": 443,
+            "protocol": "HTTPS",
+            "ssl_policy": "ELBSecurityPolicy-2016-08",
+            "certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/abc",
+            "default_action": [
+                {
+                    "type": "redirect",
+                    "redirect": [{"protocol": "HTTPS", "port": "443", "status_code": "HTTP_301"}],
+                }
+            ],
             "tags": {"b": "2"},
         },
     ),

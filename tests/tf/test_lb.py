@@ -49,9 +49,6 @@ GROUP = Group(
     "lb",
     CHANGES,
     uncompared={
-        "aws_lb_target_group": _LATER,
-        "aws_lb": _LATER,
-        "aws_lb_listener": _LATER,
         "aws_launch_template": _LATER,
         "aws_autoscaling_group": _LATER,
         "aws_volume_attachment": _LATER,
