@@ -25,6 +25,7 @@ from driftctl.resources.ec2 import eip as ec2_eip
 from driftctl.resources.ec2 import instance as ec2_instance
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
 from driftctl.resources.ec2 import key_pair as ec2_key_pair
+from driftctl.resources.ec2 import launch_template as ec2_launch_template
 from driftctl.resources.ec2 import nat_gateway as ec2_nat_gateway
 from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
@@ -112,6 +113,7 @@ MODULES: tuple[ModuleType, ...] = (
     elbv2_target_group,
     elbv2_lb,
     elbv2_listener,
+    ec2_launch_template,
 )
 
 
