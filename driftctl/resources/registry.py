@@ -15,6 +15,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from driftctl.resources.acm import certificate as acm_certificate
+from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
@@ -114,6 +115,7 @@ MODULES: tuple[ModuleType, ...] = (
     elbv2_lb,
     elbv2_listener,
     ec2_launch_template,
+    autoscaling_group,
 )
 
 

@@ -49,7 +49,6 @@ GROUP = Group(
     "lb",
     CHANGES,
     uncompared={
-        "aws_autoscaling_group": _LATER,
         "aws_volume_attachment": _LATER,
     },
 )
