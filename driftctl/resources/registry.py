@@ -32,6 +32,7 @@ from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
 from driftctl.resources.ec2 import route_table_association as ec2_route_table_association
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
@@ -116,6 +117,7 @@ MODULES: tuple[ModuleType, ...] = (
     elbv2_listener,
     ec2_launch_template,
     autoscaling_group,
+    ec2_volume_attachment,
 )
 
 

@@ -162,4 +162,9 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tag": [{"key": "b", "value": "2", "propagate_at_launch": False}],
         },
     ),
+    "aws_volume_attachment": (
+        "/dev/sdf:vol-0123:i-0123",
+        {"device_name": "/dev/sdf", "volume_id": "vol-0123", "instance_id": "i-0123"},
+        {"device_name": "/dev/sdg", "volume_id": "vol-0123", "instance_id": "i-0456"},
+    ),
 }
