@@ -4,7 +4,8 @@ Live: the attachments DescribeVolumes already answers for the volumes' own scan
 (ebs_volume.py): no call of its own. The id is Terraform's import id,
 `DEVICE:VOLUME:INSTANCE`. Attachments made when the instance was launched (its root
 volume, on /dev/sda1 or /dev/xvda, and the block devices deleted with it) are the
-instance's own, never unmanaged. An attachment cannot be changed in place: another device, volume or
+instance's own, never unmanaged; an unmanaged volume's attachment is reported through
+the volume. An attachment cannot be changed in place: another device, volume or
 instance is "replace needed"; a missing one is attached again, an unmanaged one
 detached.
 """
@@ -101,6 +102,7 @@ FAMILY = Family(
             compared=COMPARED,
             natural_keys=(("volume_id", "instance_id"), ("instance_id", "device_name")),
             is_aws_default=lambda r: bool(r.attrs.get("with_instance")),
+            parent=("aws_ebs_volume", "volume_id"),
             from_terraform={TYPE: keep(TYPE, COMPARED)},
             id_doc="`DEVICE:VOLUME:INSTANCE` (Terraform's import id)",
             after=("aws_ebs_volume", "aws_instance"),
