@@ -188,8 +188,12 @@ class _ProxyServer(ThreadingHTTPServer):
     def forward(
         self, method: str, path: str, headers: dict[str, str], body: bytes
     ) -> tuple[int, dict[str, str], bytes]:
-        # the request without its signature and dates identifies a read for replay
-        key = (method, path, re.sub(rb"(X-Amz-Date|Signature)=[^&]*", b"", body))
+        # the request without its signature and dates identifies a read for replay; a JSON
+        # protocol names its operation in a header only (DynamoDB's DescribeTable and
+        # DescribeContinuousBackups send the same body)
+        target = next((v for k, v in headers.items() if k.lower() == "x-amz-target"), None)
+        where = f"{path} {target}" if target else path
+        key = (method, where, re.sub(rb"(X-Amz-Date|Signature)=[^&]*", b"", body))
         if (self.conf.replay or self.conf.load) and key in self._recorded:
             return self._recorded[key]
         conn = getattr(self._local, "conn", None)

@@ -10,6 +10,8 @@ replays them on the timed one, so the figures measure the client, not moto.
                                                          # 10,003 resources; the recording
                                                          # spares moto's setup next time
     python bench/scale.py offline -n 100000              # diff + report from a snapshot
+    python bench/scale.py types   -k 6     --rtt 0.100   # every type, ~1,000 resources, next
+                                                         # to terraform's refresh (alltypes.py)
 
 Prints wall time and client CPU (best and median of --repeat scans: the machine may be
 shared), API calls against the floor per type, and for `mixed` the speedup over a serial
@@ -272,8 +274,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("mode", choices=["mixed", "offline"])
+    parser.add_argument("mode", choices=["mixed", "offline", "types"])
     parser.add_argument("-n", type=int, default=100)
+    parser.add_argument("-k", type=int, default=6, help="types: copies of every tests/tf stack")
+    parser.add_argument("--group", action="append", default=[], help="types: only these stacks")
     parser.add_argument("--rtt", type=float, default=0.100, help="seconds added per round trip")
     parser.add_argument("--repeat", type=int, default=3, help="timed scans (best and median)")
     parser.add_argument(
@@ -285,6 +289,10 @@ def main() -> int:
     urllib.request.getproxies = dict  # type: ignore[assignment]  # loopback only
     if args.mode == "mixed":
         return mixed(args.n, args.rtt, args.repeat, args.recording)
+    if args.mode == "types":
+        import alltypes
+
+        return alltypes.run(args.k, args.rtt, args.repeat, args.group)
     return offline(args.n)
 
 

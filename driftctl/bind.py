@@ -22,7 +22,7 @@ from typing import Any
 from driftctl import scopes
 from driftctl.aws.canonical import Declared
 from driftctl.declared.binding import State
-from driftctl.match import match
+from driftctl.match import match, owns_address
 from driftctl.model import Change, Resource, Unknown
 from driftctl.resources.registry import TYPES
 from driftctl.scopes import LiveRun
@@ -120,17 +120,11 @@ def live_state(resources: list[Resource], run: LiveRun, account: str) -> State:
             ]
         )
         for d, lv in match(TYPES, dec, live).pairs:
-            if d.address and _owns_address(d):
+            if d.address and owns_address(d):
                 computed = TYPES[lv.type].computed
                 attrs = {k: v for k, v in lv.attrs.items() if k in computed and v is not None}
                 state[d.address] = {**attrs, "id": lv.id}
     return state
-
-
-def _owns_address(d: Resource) -> bool:
-    address = str(d.address)
-    own = address.split("[")[0].split(".")
-    return (d.address_type or (own[-2] if len(own) >= 2 else "")) == d.type
 
 
 def attributed(original: list[Resource], rebound: list[Resource]) -> list[Resource]:

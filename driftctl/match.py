@@ -13,6 +13,7 @@ import bisect
 import dataclasses
 import functools
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -165,13 +166,16 @@ class _Index:
         return out
 
 
+_INDEX = re.compile(r'\[(?:"(?:[^"\\]|\\.)*"|[^\]"]*)\]')  # [0], ["a.b"]
+
+
 def _address_type(address: str) -> str:
-    """'module.a.aws_s3_bucket.b["k"]' -> 'aws_s3_bucket'."""
-    parts = address.split("[")[0].split(".")
+    """'module.a[0].aws_s3_bucket.b["k.x"]' -> 'aws_s3_bucket'."""
+    parts = _INDEX.sub("", address).split(".")
     return parts[-2] if len(parts) >= 2 else ""
 
 
-def _owns_address(d: Resource) -> bool:
+def owns_address(d: Resource) -> bool:
     """Whether a Ref to d.address means d (the bucket), not a resource split out of the same
     declaration (its versioning). Loaders say so in address_type (a Kustomize `Bucket/logs`
     or a CloudFormation logical id names no type); else the Terraform address names it."""
@@ -251,8 +255,15 @@ def match(
     missing_addresses: set[str] = set()
     unidentified: list[Resource] = []
     unidentified_addresses: set[str] = set()
+    # types a matched resource can identify (`ResourceType.identifies`): one of them that no
+    # key finds waits until nothing else matches, as some referrer may still name it
+    identifiable = {t for rt in types.values() for t in rt.identifies.values()}
+    named: dict[str, str] = {}  # declared address -> the live id a matched referrer names
+    deferring = bool(identifiable)
     progress = True
-    while pending and progress:
+    while pending and (progress or deferring):
+        if not progress:
+            deferring = False  # the last pass: what is still not found is missing
         progress = False
         still: list[tuple[Resource, bool]] = []
         for d, refs in pending:
@@ -261,18 +272,24 @@ def match(
                     d, attrs=resolve(d.attrs, bound, missing_addresses, unidentified_addresses)
                 )
             state, candidates = _lookup(d, types[d.type], index)
+            if state == "absent" and d.address in named:
+                hit = index.by_id.get((d.type, named[d.address]))
+                state, candidates = ("bound", [hit]) if hit else (state, candidates)
+            if state == "absent" and deferring and d.type in identifiable:
+                still.append((d, refs))
+                continue
             if state == "wait":
                 still.append((d, refs))
                 continue
             progress = True
             if state == "unknown":
                 unidentified.append(d)
-                if d.address and _owns_address(d):
+                if d.address and owns_address(d):
                     unidentified_addresses.add(d.address)
                 continue
             if state == "absent":
                 missing.append(d)
-                if d.address and _owns_address(d):
+                if d.address and owns_address(d):
                     missing_addresses.add(d.address)
                 continue
             if len(candidates) > 1:
@@ -292,8 +309,9 @@ def match(
             owner[(live_r.type, str(live_r.id))] = d
             index.claimed.add((live_r.type, str(live_r.id)))
             pairs.append((d, live_r, refs))
-            if d.address and _owns_address(d):
+            if d.address and owns_address(d):
                 bound[d.address] = live_r
+            named.update(_names(d, live_r, types[d.type]))
         pending = still
     for d, _ in pending:  # Refs that never resolved: their targets are not live
         missing.append(dataclasses.replace(d, attrs=resolve(d.attrs, bound, missing_addresses)))
@@ -304,6 +322,16 @@ def match(
     ]
     unmanaged = _unmanaged(types, live, owner)
     return Matched(final, _roll_up_missing(types, missing), unmanaged, unidentified)
+
+
+def _names(d: Resource, live: Resource, rtype: ResourceType) -> dict[str, str]:
+    """Declared address -> live id, for what matched `d` identifies (`identifies`)."""
+    out = {}
+    for attr, target in rtype.identifies.items():
+        ref, value = d.attrs.get(attr), live.attrs.get(attr)
+        if isinstance(ref, Ref) and isinstance(value, str) and _address_type(ref.address) == target:
+            out[ref.address] = value
+    return out
 
 
 def _final(

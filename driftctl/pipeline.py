@@ -79,12 +79,13 @@ def _declared(
     context: dict[str, str] | None,
     loaded: list[tuple[Source, RawDeclared]],
     provenance: bool = False,
+    state: State | None = None,
 ) -> Declared:
     """The canonical declared state of the loaded sources, able to evaluate the sources
-    that can be again with live values bound (bind.py)."""
+    that can be again with live values bound (bind.py; `state`: those bound so far)."""
     merged = Declared([])
     for source, raw in loaded:
-        part = canonicalize(raw)
+        part = canonicalize(raw, state)
         local = source.scheme != "tfstate+s3" and str(source.path) != "-"
         if len(loaded) > 1 and local:
             root = source.path if source.path.is_dir() else source.path.parent
@@ -126,7 +127,7 @@ def _rebound(
         )
         for s, raw in loaded
     ]
-    return _declared(settings, context, again, provenance)
+    return _declared(settings, context, again, provenance, state)
 
 
 def _prefixed(r: Resource, root: str) -> Resource:

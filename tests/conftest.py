@@ -1,15 +1,26 @@
-"""Every JSON report rendered in a test process is validated against the report schema."""
+"""Every JSON report rendered in a test process is validated against the report schema.
+
+Property tests (hypothesis) explore new examples on every local run; under CI=true they
+are derandomized, so a landing gate fails only on a change, never on a newly drawn
+example (a failing example found locally is kept in .hypothesis/ and tried first).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from driftctl.model import Report
 from driftctl.report import jsonout
 from tests.schemas import validate_report
+
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI", "").lower() == "true":
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)

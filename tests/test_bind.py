@@ -491,3 +491,56 @@ def test_cloudformation_sub_naming_two_resources_is_bound(aws: None, tmp_path: P
         f"{BUCKET_ARN}/*",
     )
     assert change.bound == {"App.id": "app", "Logs.arn": BUCKET_ARN}
+
+
+ROUTE_IN_MODULE = """
+resource "aws_vpc" "main" {
+  cidr_block = "10.0.0.0/16"
+}
+
+resource "aws_internet_gateway" "gw" {
+  vpc_id = aws_vpc.main.id
+}
+
+resource "aws_route_table" "private" {
+  vpc_id = aws_vpc.main.id
+}
+
+resource "aws_route" "out" {
+  route_table_id         = aws_route_table.private.id
+  destination_cidr_block = "0.0.0.0/0"
+  gateway_id             = aws_internet_gateway.gw.id
+}
+"""
+
+
+@pytest.mark.parametrize("module", ["", "module.net[0]."])
+def test_a_route_folds_into_its_table_after_the_tables_id_is_bound(
+    tmp_path: Path, module: str
+) -> None:
+    """Once its table is matched, `aws_route.out.route_table_id` evaluates to the live id,
+    not a reference: the route must still join its declared table, not become a second
+    declaration of it (a scan then stopped with "rtb-... is declared twice", exit 2).
+    Seen on a stack whose routes sit in a module called with count, where the tables were
+    bound a round before the route."""
+    if module:
+        (tmp_path / "net").mkdir()
+        (tmp_path / "net" / "main.tf").write_text(ROUTE_IN_MODULE)
+        (tmp_path / "main.tf").write_text('module "net" {\n  source = "./net"\n  count = 1\n}\n')
+    else:
+        (tmp_path / "main.tf").write_text(ROUTE_IN_MODULE)
+    conf = settings.build([f"hcl://{tmp_path}"], [], None, [REGION], None, no_cache=True)
+    declared = pipeline.load_declared(conf)
+    assert declared.rebind is not None
+    state = {
+        f"{module}aws_vpc.main": {"id": "vpc-1"},
+        f"{module}aws_internet_gateway.gw": {"id": "igw-1"},
+        f"{module}aws_route_table.private": {"id": "rtb-1"},
+    }
+    tables = [r for r in declared.rebind(state, None).resources if r.type == "aws_route_table"]
+    assert [(r.address, r.attrs["route"]) for r in tables] == [
+        (
+            f"{module}aws_route_table.private",
+            [{"cidr_block": "0.0.0.0/0", "gateway_id": "igw-1"}],
+        )
+    ]

@@ -198,3 +198,13 @@ def test_a_literal_name_wins_over_a_prefix_whatever_the_order() -> None:
         ("aws_security_group.a", "sg-2"),
         ("aws_security_group.b", "sg-1"),
     ]
+
+
+def test_a_resource_in_a_counted_module_owns_its_address() -> None:
+    """`module.net[0].aws_vpc.main` names an aws_vpc: the index of a module called with
+    count (or a for_each key holding dots) is not part of the type."""
+    from driftctl.match import owns_address
+
+    for address in ("module.net[0].aws_vpc.main", 'module.m["a.b"].aws_vpc.main[2]'):
+        assert owns_address(Resource("aws_vpc", None, address, {}))
+    assert not owns_address(Resource("aws_vpc", None, "module.net[0].aws_subnet.a", {}))

@@ -92,7 +92,9 @@ def _text(key: Any) -> str:
     return str(key)
 
 
-def canonicalize(raw: RawDeclared) -> Declared:
+def canonicalize(raw: RawDeclared, state: State | None = None) -> Declared:
+    """The canonical declared state of raw; `state`: the live values bound so far
+    (bind.py), by which a rule that names its group by a bound id finds the group."""
     out: list[Resource] = []
     fragments: list[tuple[RawResource, Resource]] = []
     unsupported: Counter[str] = Counter()
@@ -126,7 +128,7 @@ def canonicalize(raw: RawDeclared) -> Declared:
         out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items())), read=read
     )
     declared.outputs = dict(raw.outputs)
-    _fold(declared, fragments)
+    _fold(declared, fragments, state or {})
     return declared
 
 
@@ -147,10 +149,15 @@ def _marked(r: RawResource, res: Resource, secret_tags: frozenset[str]) -> Resou
     return dataclasses.replace(res, sensitive=frozenset(paths)) if paths else res
 
 
-def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]]) -> None:
-    """Merge rule fragments into the group they name (a Ref to a declared group, or an id)."""
+def _fold(declared: Declared, fragments: list[tuple[RawResource, Resource]], state: State) -> None:
+    """Merge rule fragments into the group they name (a Ref to a declared group, or an id:
+    a literal one, or the live id its Ref was bound to once the group matched)."""
     by_address = {(r.type, r.address): i for i, r in enumerate(declared.resources)}
     by_id = {(r.type, r.id): i for i, r in enumerate(declared.resources) if r.id}
+    for i, r in enumerate(declared.resources):
+        bound = state.get(str(r.address)) if r.address else None
+        if bound and isinstance(bound.get("id"), str) and r.type == r.address_type:
+            by_id.setdefault((r.type, bound["id"]), i)
     for raw, frag in fragments:
         rtype, fold = FOLDS[raw.type]
         parent = frag.attrs.get(fold.parent_attr)

@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress
 
 GLOBAL = "global"  # the scope of global services (IAM, the S3 bucket listing)
+# what reading an answer of an unexpected shape raises in a type's `build` (a field the
+# model promises is absent, a list where a dict was expected)
+SHAPE_ERRORS = (KeyError, TypeError, AttributeError, IndexError, ValueError)
 ENDPOINT_BLOCK = 32  # items whose detail calls are queued detail by detail (see _run_details)
 
 
@@ -218,6 +221,16 @@ class Scanner:
                     built.extend(unit.spec.build(item, item_details, unit.region))
             except _ScopeFailed as exc:
                 errors.setdefault(unit.scope + unit.spec.name, exc.error)
+                failed.add(unit)
+                continue
+            except SHAPE_ERRORS as exc:  # an answer lacks what AWS's model promises
+                text = (
+                    f"{unit.spec.service} answered the {unit.spec.name} scan in a shape it "
+                    f"cannot read ({type(exc).__name__}: {exc}); its result is incomplete"
+                )
+                errors.setdefault(
+                    unit.scope + unit.spec.name, ScanError(self.scope_prefix + unit.scope, text)
+                )
                 failed.add(unit)
                 continue
             resources.extend(built)

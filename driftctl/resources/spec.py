@@ -128,6 +128,10 @@ class ResourceType:
     sets: frozenset[str] = frozenset()
     # alternative natural keys: tuples of attr names; the first fully known one is used
     natural_keys: tuple[tuple[str, ...], ...] = ()
+    # attr -> type whose id it holds (a KMS alias's target_key_id): once this resource is
+    # matched, a declared resource of that type its declared attr refers to and that no
+    # natural key found (a key whose description changed live) is the live one it names
+    identifies: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # (name attr, prefix attr) where Terraform generates the name from a prefix
     # (`bucket_prefix`, `name_prefix`): a declaration with the prefix and no name matches
     # the live resource named prefix + Terraform's unique suffix; the prefix is never compared

@@ -118,6 +118,46 @@ def test_access_denied_on_one_service_is_an_error_and_marks_it_incomplete(aws: N
     assert not any(r.type.startswith("aws_s3") for r in state.resources)
 
 
+class Answering:
+    """A client whose one operation answers `answer` (a shape AWS's model does not allow)."""
+
+    def __init__(self, client: Any, operation: str, answer: dict[str, Any]) -> None:
+        self._client, self._operation, self._answer = client, operation, answer
+
+    def __getattr__(self, name: str) -> Any:
+        if name == self._operation:
+            return lambda **_: self._answer
+        return getattr(self._client, name)
+
+
+def test_an_answer_of_an_unexpected_shape_is_an_error_not_a_crash(aws: None) -> None:
+    """Seen behind a replaying proxy that answered DescribeTable with another call's body:
+    the scan stopped with "internal error: KeyError: 'Table'". Now that type's scan is
+    incomplete, with a line naming it, and the rest of the scan goes on."""
+    boto3.client("dynamodb", region_name=REGION).create_table(
+        TableName="orders",
+        KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
+        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+        BillingMode="PAY_PER_REQUEST",
+    )
+    make_stack(0, 1)
+    counter = CallCounter()
+    plain = factory(counter)
+
+    def make(service: str, region: str) -> Any:
+        client = plain(service, region)
+        return Answering(client, "describe_table", {}) if service == "dynamodb" else client
+
+    state = Scanner(make, counter).scan(SCANS.values(), [REGION, GLOBAL], REGION)
+    assert [e.scope for e in state.errors] == [f"dynamodb/{REGION}"]
+    assert "dynamodb answered the dynamodb_tables scan in a shape it cannot read" in (
+        state.errors[0].message
+    )
+    assert "KeyError: 'Table'" in state.errors[0].message
+    assert state.incomplete_scans == {("dynamodb_tables", REGION)}
+    assert any(r.type == "aws_iam_role" for r in state.resources)
+
+
 def test_expired_credentials_stop_the_scan_with_one_clear_error(aws: None) -> None:
     counter = CallCounter()
     scanner = Scanner(factory(counter, ("ec2", "describe_vpcs", "ExpiredToken")), counter)

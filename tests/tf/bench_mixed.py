@@ -10,7 +10,7 @@ sec, net, ...) on purpose: the same drift, in a stack none of them wrote.
 from __future__ import annotations
 
 from tests.tf.group import Group
-from tests.tf.harness import Change
+from tests.tf.harness import MISSING, Change, Json
 
 CHANGES = [
     # networking
@@ -99,6 +99,60 @@ CHANGES = [
         "aws_iam_group.x", "path", "iam", "update_group",
         {"GroupName": "${self.id}", "NewPath": "/humans/"},
         moto_gap="UpdateGroup ignores NewPath unless NewGroupName is given too",
+    ),
+    # the platform around it
+    Change(
+        "aws_s3_bucket_versioning.x", "versioning_configuration", "s3", "put_bucket_versioning",
+        {"Bucket": "${self.id}", "VersioningConfiguration": {"Status": "Suspended"}},
+    ),
+    Change(
+        "aws_s3_bucket_public_access_block.x", "block_public_policy", "s3",
+        "put_public_access_block",
+        {"Bucket": "${self.id}", "PublicAccessBlockConfiguration": {
+            "BlockPublicAcls": True, "IgnorePublicAcls": True,
+            "BlockPublicPolicy": False, "RestrictPublicBuckets": True}},
+    ),
+    Change(
+        "aws_iam_policy.x", "policy", "iam", "create_policy_version",
+        {"PolicyArn": "${self.arn}", "SetAsDefault": True, "PolicyDocument": Json({
+            "Version": "2012-10-17", "Statement": [{
+                "Effect": "Allow", "Action": ["s3:GetObject", "s3:DeleteObject"],
+                "Resource": "arn:aws:s3:::tfx-artifacts/*"}]})},
+    ),
+    Change(
+        "aws_iam_role_policy_attachment.x", MISSING, "iam", "detach_role_policy",
+        {"RoleName": "tfx-app", "PolicyArn": "${aws_iam_policy.x.arn}"},
+    ),
+    Change(
+        "aws_iam_user.x", "tags.Owner", "iam", "tag_user",
+        {"UserName": "${self.id}", "Tags": [{"Key": "Owner", "Value": "ops"}]},
+    ),
+    Change(
+        "aws_lambda_function.x", "memory_size", "lambda", "update_function_configuration",
+        {"FunctionName": "${self.id}", "MemorySize": 1024},
+    ),
+    Change(
+        "aws_lambda_event_source_mapping.x", "batch_size", "lambda",
+        "update_event_source_mapping", {"UUID": "${self.id}", "BatchSize": 3},
+    ),
+    Change(
+        "aws_cloudwatch_event_rule.x", "schedule_expression", "events", "put_rule",
+        {"Name": "tfx-nightly", "Description": "nightly compaction",
+         "ScheduleExpression": "cron(0 5 * * ? *)"},
+    ),
+    Change(
+        "aws_network_acl.private", "ingress", "ec2", "create_network_acl_entry",
+        {"NetworkAclId": "${self.id}", "RuleNumber": 200, "Protocol": "6",
+         "RuleAction": "allow", "Egress": False, "CidrBlock": "0.0.0.0/0",
+         "PortRange": {"From": 22, "To": 22}},
+    ),
+    Change(
+        "aws_instance.x", "source_dest_check", "ec2", "modify_instance_attribute",
+        {"InstanceId": "${self.id}", "SourceDestCheck": {"Value": False}},
+    ),
+    Change(
+        "aws_ebs_volume.x", "size", "ec2", "modify_volume",
+        {"VolumeId": "${self.id}", "Size": 80},
     ),
 ]  # fmt: skip
 

@@ -236,7 +236,8 @@ class Terraform:
         workdir.mkdir(parents=True, exist_ok=True)
         (workdir / "versions.tf").write_text(_versions_tf())
         (workdir / "provider.tf").write_text(provider_block(endpoint))
-        for name, text in files.items():
+        for name, text in files.items():  # names may hold a directory (modules/x/main.tf)
+            (workdir / name).parent.mkdir(parents=True, exist_ok=True)
             (workdir / name).write_text(text)
         shutil.copy(self.lock_file, workdir / ".terraform.lock.hcl")
         stack = Stack(self, workdir, endpoint)

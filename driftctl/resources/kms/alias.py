@@ -3,7 +3,9 @@
 Live: ListAliases pages, the same call aws_kms_key's scan joins (made once per region),
 nothing per alias. `alias/aws/*` aliases are AWS's own (they name AWS-managed keys):
 never unmanaged. The target is compared as a key id (an ARN declared is read as its
-id). An alias cannot be renamed: a revert says "replace needed".
+id). An alias cannot be renamed: a revert says "replace needed". A matched alias also
+identifies the key its declaration targets, where no key of the key's own finds it (a
+key whose description was changed live is that key, changed, not missing).
 """
 
 from __future__ import annotations
@@ -132,6 +134,7 @@ FAMILY = Family(
             scan=SCAN.name,
             compared=COMPARED,
             natural_keys=(("name",),),
+            identifies={"target_key_id": "aws_kms_key"},
             name_prefix=("name", "name_prefix"),
             declared_id=lambda a: a.get("name") if isinstance(a.get("name"), str) else None,
             normalize=_normalize,

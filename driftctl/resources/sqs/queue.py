@@ -125,10 +125,10 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         "arn": found.get("QueueArn"),
         "url": url,
     }
-    return [
-        Resource(TYPE, url, None, attrs, region=region),
-        queue_policy.live(url, found.get("Policy"), region),
-    ]
+    queue = Resource(TYPE, url, None, attrs, region=region)
+    if not found.get("Policy"):  # no policy: no aws_sqs_queue_policy (a declared one is missing)
+        return [queue]
+    return [queue, queue_policy.live(url, found["Policy"], region)]
 
 
 def _by_url(item: Item) -> dict[str, Any]:

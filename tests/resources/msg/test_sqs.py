@@ -165,6 +165,23 @@ def test_a_missing_queue_is_created_with_its_attributes(aws: None, tmp_path: Pat
     assert drifts(scan(directory)) == []
 
 
+def test_a_policy_removed_live_is_a_missing_queue_policy_and_a_revert_sets_it_again(
+    aws: None, tmp_path: Path
+) -> None:
+    """As `terraform plan -refresh-only` says it: the aws_sqs_queue_policy is gone (a
+    queue without a policy has none), not "its policy changed to nothing"."""
+    url = apply()
+    boto3.client("sqs", region_name="us-east-1").set_queue_attributes(
+        QueueUrl=url, Attributes={"Policy": ""}
+    )
+    directory = write(tmp_path / "tf", HCL)
+    assert drifts(scan(directory)) == [("missing", "aws_sqs_queue_policy.jobs", [])]
+    calls, refusals = plan_calls(tmp_path, directory)
+    assert [c.name for c in calls] == ["sqs.set_queue_attributes"] and refusals == []
+    run(calls)
+    assert drifts(scan(directory)) == []
+
+
 def test_the_queue_policy_is_read_with_the_queue_no_call_of_its_own() -> None:
     queue, policy_type = TYPES["aws_sqs_queue"], TYPES["aws_sqs_queue_policy"]
     assert queue.scan == policy_type.scan == "sqs_queues"

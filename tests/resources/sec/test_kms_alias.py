@@ -59,3 +59,19 @@ def test_an_arn_declared_as_target_is_its_key_id(aws: None, tmp_path: Path) -> N
 def test_an_alias_is_never_renamed() -> None:
     found = refusals("aws_kms_alias", {"name": "alias/a"}, {"name": "alias/b"})
     assert len(found) == 1 and "replace needed: a human decides" in found[0]
+
+
+def test_a_key_whose_description_changed_live_is_found_through_its_alias(
+    aws: None, tmp_path: Path
+) -> None:
+    """The description is the key's only natural key here; changed by hand, it no longer
+    finds the key, and driftctl said "missing" (and the live key unmanaged) where
+    `terraform plan -refresh-only` says the key's description changed. The matched alias
+    names the key: it is that key, changed."""
+    data, other = _keys()
+    boto3.client("kms", region_name=REGION).update_key_description(
+        KeyId=data, Description="changed by hand"
+    )
+    drifts = scan(tmp_path, HCL)
+    assert changed(drifts, "aws_kms_key.data") == {"description": ("app data", "changed by hand")}
+    assert [(d.kind, d.id) for d in drifts if d.kind != "changed"] == [("unmanaged", other)]
