@@ -15,6 +15,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from driftctl.resources.acm import certificate as acm_certificate
+from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
@@ -25,16 +26,21 @@ from driftctl.resources.ec2 import eip as ec2_eip
 from driftctl.resources.ec2 import instance as ec2_instance
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
 from driftctl.resources.ec2 import key_pair as ec2_key_pair
+from driftctl.resources.ec2 import launch_template as ec2_launch_template
 from driftctl.resources.ec2 import nat_gateway as ec2_nat_gateway
 from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
 from driftctl.resources.ec2 import route_table_association as ec2_route_table_association
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
 from driftctl.resources.elasticache import cluster as elasticache_cluster
 from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
+from driftctl.resources.elbv2 import lb as elbv2_lb
+from driftctl.resources.elbv2 import listener as elbv2_listener
+from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
@@ -118,6 +124,12 @@ MODULES: tuple[ModuleType, ...] = (
     rds_cluster,
     elasticache_subnet_group,
     elasticache_cluster,
+    elbv2_target_group,
+    elbv2_lb,
+    elbv2_listener,
+    ec2_launch_template,
+    autoscaling_group,
+    ec2_volume_attachment,
 )
 
 

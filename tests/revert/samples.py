@@ -209,3 +209,6 @@ SAMPLES.update(_MSG)
 from tests.revert.samples_db import SAMPLES as _DB  # noqa: E402
 
 SAMPLES.update(_DB)
+from tests.revert.samples_lb import SAMPLES as _LB  # noqa: E402
+
+SAMPLES.update(_LB)

@@ -18,6 +18,7 @@ from typing import Any
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
 from driftctl.model import Resource
+from driftctl.resources.ec2 import volume_attachment
 from driftctl.resources.ec2.common import (
     RECREATE,
     TAGS,
@@ -77,7 +78,8 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         "arn": f"arn:aws:ec2:{region}::volume/{item['VolumeId']}",
         "with_instance": any(a.get("DeleteOnTermination") for a in item.get("Attachments") or ()),
     }
-    return [Resource(TYPE, item["VolumeId"], None, attrs, region=region)]
+    volume = Resource(TYPE, item["VolumeId"], None, attrs, region=region)
+    return [volume, *volume_attachment.live(item, region)]
 
 
 SCAN = ScanSpec(

@@ -1,0 +1,1 @@
+"""Elastic Load Balancing v2: load balancers, target groups, listeners."""

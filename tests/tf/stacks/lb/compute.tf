@@ -1,0 +1,50 @@
+# A launch template, a scaling group of no instances, and a volume attached to an instance
+resource "aws_launch_template" "web" {
+  name          = "lb-web"
+  image_id      = "ami-12c6146b"
+  instance_type = "t3.micro"
+  tags = {
+    Team = "web"
+  }
+}
+
+resource "aws_autoscaling_group" "web" {
+  name                = "lb-web"
+  min_size            = 0
+  max_size            = 2
+  desired_capacity    = 0
+  vpc_zone_identifier = [aws_subnet.a.id, aws_subnet.b.id]
+  target_group_arns   = [aws_lb_target_group.web.arn]
+  launch_template {
+    id      = aws_launch_template.web.id
+    version = "$Latest"
+  }
+  tag {
+    key                 = "Team"
+    value               = "web"
+    propagate_at_launch = true
+  }
+}
+
+resource "aws_instance" "db" {
+  ami           = "ami-12c6146b"
+  instance_type = "t3.micro"
+  subnet_id     = aws_subnet.a.id
+  tags = {
+    Name = "lb-db"
+  }
+}
+
+resource "aws_ebs_volume" "data" {
+  availability_zone = "us-east-1a"
+  size              = 10
+  tags = {
+    Name = "lb-data"
+  }
+}
+
+resource "aws_volume_attachment" "data" {
+  device_name = "/dev/sdf"
+  volume_id   = aws_ebs_volume.data.id
+  instance_id = aws_instance.db.id
+}

@@ -1,0 +1,56 @@
+"""driftctl reports what `terraform plan -refresh-only` reports, for load balancing and
+scaling (#13): an application load balancer with its target group and listener, a launch
+template, an Auto Scaling group of no instances (terraform waits on none), and a volume
+attached to an instance. terraform applies tests/tf/stacks/lb to moto, driftctl finds no
+drift, then a person changes one thing per type out of band with boto3, and each tool
+says what drifted (tests/tf/checks.py).
+"""
+
+from __future__ import annotations
+
+from tests.tf import harness
+from tests.tf.checks import StackChecks
+from tests.tf.group import Group, Outcome
+from tests.tf.harness import Change
+
+CHANGES = [
+    Change(
+        "aws_lb_target_group.web", "deregistration_delay", "elbv2",
+        "modify_target_group_attributes",
+        {"TargetGroupArn": "${self.arn}",
+         "Attributes": [{"Key": "deregistration_delay.timeout_seconds", "Value": "30"}]},
+    ),
+    Change(
+        "aws_lb.web", "idle_timeout", "elbv2", "modify_load_balancer_attributes",
+        {"LoadBalancerArn": "${self.arn}",
+         "Attributes": [{"Key": "idle_timeout.timeout_seconds", "Value": "120"}]},
+    ),
+    Change(
+        "aws_lb_listener.http", "port", "elbv2", "modify_listener",
+        {"ListenerArn": "${self.arn}", "Port": 8080},
+    ),
+    Change(
+        "aws_launch_template.web", "instance_type", "ec2", "create_launch_template_version",
+        {"LaunchTemplateId": "${self.id}", "SourceVersion": "1",
+         "LaunchTemplateData": {"InstanceType": "t3.small"}},
+    ),
+    Change(
+        "aws_autoscaling_group.web", "max_size", "autoscaling", "update_auto_scaling_group",
+        {"AutoScalingGroupName": "${self.name}", "MaxSize": 3},
+    ),
+    Change(
+        "aws_volume_attachment.data", harness.MISSING, "ec2", "detach_volume",
+        {"VolumeId": "${aws_ebs_volume.data.id}", "InstanceId": "${aws_instance.db.id}"},
+    ),
+]  # fmt: skip
+
+GROUP = Group("lb", CHANGES)
+
+
+class TestLb(StackChecks):
+    group = GROUP
+
+    def test_every_declared_resource_is_compared(self, outcome: Outcome) -> None:
+        summary = outcome.clean["summary"]
+        assert summary["compared_share"] == 1.0
+        assert summary["declared"] == summary["managed"]
