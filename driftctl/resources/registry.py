@@ -36,7 +36,13 @@ from driftctl.resources.ecr import repository as ecr_repository
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
+from driftctl.resources.iam import group as iam_group
+from driftctl.resources.iam import group_policy_attachment as iam_group_policy_attachment
+from driftctl.resources.iam import instance_profile as iam_instance_profile
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.iam import user_group_membership as iam_user_group_membership
+from driftctl.resources.iam import user_policy as iam_user_policy
+from driftctl.resources.iam import user_policy_attachment as iam_user_policy_attachment
 from driftctl.resources.kinesis import stream as kinesis_stream
 from driftctl.resources.kms import alias as kms_alias
 from driftctl.resources.kms import key as kms_key
@@ -106,6 +112,12 @@ MODULES: tuple[ModuleType, ...] = (
     kinesis_stream,
     sfn_state_machine,
     lambda_event_source_mapping,
+    iam_group,
+    iam_group_policy_attachment,
+    iam_user_policy,
+    iam_user_policy_attachment,
+    iam_user_group_membership,
+    iam_instance_profile,
 )
 
 

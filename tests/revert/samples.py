@@ -206,3 +206,6 @@ SAMPLES.update(SEC_SAMPLES)
 from tests.revert.samples_msg import SAMPLES as _MSG  # noqa: E402
 
 SAMPLES.update(_MSG)
+from tests.revert.samples_iam import SAMPLES as _IAM  # noqa: E402
+
+SAMPLES.update(_IAM)
