@@ -46,4 +46,24 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"name": "web", "path": "/", "role": "old"},
         {"name": "web", "path": "/", "role": "web"},
     ),
+    "aws_iam_openid_connect_provider": (
+        "arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com",
+        {
+            "url": "token.actions.githubusercontent.com",
+            "client_id_list": ["old"],
+            "thumbprint_list": ["a" * 40],
+            "tags": {"a": "1"},
+        },
+        {
+            "url": "token.actions.githubusercontent.com",
+            "client_id_list": ["sts.amazonaws.com"],
+            "thumbprint_list": ["b" * 40],
+            "tags": {"b": "2"},
+        },
+    ),
+    "aws_iam_access_key": (
+        "AKIAEXAMPLEKEY000001",
+        {"user": "ann", "status": "Inactive"},
+        {"user": "ann", "status": "Active"},
+    ),
 }

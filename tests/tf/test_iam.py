@@ -10,6 +10,8 @@ only together with a new name (tests/resources/iam2/test_group.py tests it seede
 
 from __future__ import annotations
 
+import json
+
 from tests.tf import harness
 from tests.tf.checks import StackChecks
 from tests.tf.group import Group, Outcome
@@ -39,6 +41,25 @@ CHANGES = [
         "aws_iam_user_group_membership.ci", "groups", "iam", "remove_user_from_group",
         {"UserName": "iam-ci", "GroupName": "iam-ops"},
     ),
+    Change(
+        "aws_iam_instance_profile.web", "role", "iam", "remove_role_from_instance_profile",
+        {"InstanceProfileName": "iam-web", "RoleName": "iam-web"},
+    ),
+    Change(
+        "aws_iam_openid_connect_provider.github", "thumbprint_list", "iam",
+        "update_open_id_connect_provider_thumbprint",
+        {"OpenIDConnectProviderArn": "${self.arn}",
+         "ThumbprintList": ["1c58a3a8518e8759bf075b76b750d4f2df264fcd"]},
+    ),
+    Change(
+        "aws_iam_openid_connect_provider.github", "tags.Owner", "iam",
+        "tag_open_id_connect_provider",
+        {"OpenIDConnectProviderArn": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "x"}]},
+    ),
+    Change(
+        "aws_iam_access_key.ci", "status", "iam", "update_access_key",
+        {"UserName": "iam-ci", "AccessKeyId": "${self.id}", "Status": "Inactive"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("iam", CHANGES)
@@ -51,3 +72,14 @@ class TestIam(StackChecks):
         summary = outcome.clean["summary"]
         assert summary["compared_share"] == 1.0
         assert summary["declared"] == summary["managed"]
+
+    def test_no_secret_of_an_access_key_is_in_a_report(self, outcome: Outcome) -> None:
+        state = json.loads((outcome.stack_dir / "terraform.tfstate").read_text())
+        [secret] = [
+            i["attributes"]["secret"]
+            for r in state["resources"]
+            if r["type"] == "aws_iam_access_key"
+            for i in r["instances"]
+        ]
+        assert secret
+        assert secret not in json.dumps([outcome.clean, outcome.report])

@@ -5,6 +5,8 @@ Live: GetAccountAuthorizationDetails pages (shared with roles, users and policie
 nothing per group. IAM groups have no tags and no description. A group's inline
 policies (`aws_iam_group_policy`) are a type driftctl does not read yet. A group that
 has members or inline policies is never deleted by a revert (remove them by hand).
+A changed path is tested on boto3-seeded moto: moto's UpdateGroup changes a path only
+together with a new name, so the real-Terraform stack changes attachments instead.
 """
 
 from __future__ import annotations
