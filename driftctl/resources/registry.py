@@ -44,7 +44,15 @@ from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
+from driftctl.resources.iam import access_key as iam_access_key
+from driftctl.resources.iam import group as iam_group
+from driftctl.resources.iam import group_policy_attachment as iam_group_policy_attachment
+from driftctl.resources.iam import instance_profile as iam_instance_profile
+from driftctl.resources.iam import openid_connect_provider as iam_openid_connect_provider
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.iam import user_group_membership as iam_user_group_membership
+from driftctl.resources.iam import user_policy as iam_user_policy
+from driftctl.resources.iam import user_policy_attachment as iam_user_policy_attachment
 from driftctl.resources.kinesis import stream as kinesis_stream
 from driftctl.resources.kms import alias as kms_alias
 from driftctl.resources.kms import key as kms_key
@@ -130,6 +138,14 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_launch_template,
     autoscaling_group,
     ec2_volume_attachment,
+    iam_group,
+    iam_group_policy_attachment,
+    iam_user_policy,
+    iam_user_policy_attachment,
+    iam_user_group_membership,
+    iam_instance_profile,
+    iam_openid_connect_provider,
+    iam_access_key,
 )
 
 

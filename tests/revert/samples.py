@@ -212,3 +212,6 @@ SAMPLES.update(_DB)
 from tests.revert.samples_lb import SAMPLES as _LB  # noqa: E402
 
 SAMPLES.update(_LB)
+from tests.revert.samples_iam import SAMPLES as _IAM  # noqa: E402
+
+SAMPLES.update(_IAM)

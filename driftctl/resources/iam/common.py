@@ -2,8 +2,9 @@
 policy documents, and the tagging and permissions-boundary calls of a revert.
 
 One paginated GetAccountAuthorizationDetails call carries every role with its inline
-policies, attached policies and tags, every user, and every local policy with its
-document, so the only per-resource calls left are the ones AWS forces (policy tags).
+policies, attached policies and tags, every user with its inline policies, attached
+policies and groups, every group with its attached policies, and every local policy
+with its document, so the only per-resource calls left are the ones AWS forces (policy tags).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from driftctl.resources.spec import ListCall
 from driftctl.revert.calls import Attrs, Call, Ctx
 from driftctl.revert.spec import tag_delta, tag_list
 
-_FILTERS = {"Filter": ["Role", "User", "LocalManagedPolicy"]}
+_FILTERS = {"Filter": ["Role", "User", "Group", "LocalManagedPolicy"]}
 # read for matching a name Terraform generated from it, never compared
 PREFIX = frozenset({"name_prefix"})
 GENERATED = ("name", "name_prefix")
@@ -126,8 +127,17 @@ def role_of(rid: str, attrs: Attrs) -> str:
     return str(attrs.get("role") or rid.split(":")[0].split("/")[0])
 
 
-def joined_id(sep: str, key: str) -> Callable[[Ctx, Attrs], str]:
+def owner_of(key: str) -> Callable[[str, Attrs], str]:
+    """The user or group a policy or attachment belongs to (its revert unit)."""
+
+    def unit_id(rid: str, attrs: Attrs) -> str:
+        return str(attrs.get(key) or rid.split(":")[0].split("/")[0])
+
+    return unit_id
+
+
+def joined_id(sep: str, key: str, owner: str = "role") -> Callable[[Ctx, Attrs], str]:
     def new_id(ctx: Ctx, desired: Attrs) -> str:
-        return f"{desired['role']}{sep}{desired[key]}"
+        return f"{desired[owner]}{sep}{desired[key]}"
 
     return new_id

@@ -281,7 +281,12 @@ FAMILY = Family(
         CfnType(
             "AWS::IAM::ManagedPolicy",
             _cfn,
-            emits=(TYPE, "aws_iam_role_policy_attachment"),
+            emits=(
+                TYPE,
+                "aws_iam_role_policy_attachment",
+                "aws_iam_group_policy_attachment",
+                "aws_iam_user_policy_attachment",
+            ),
             ref=("arn",),
             getatt={"PolicyArn": ("arn",)},
             name_attr="name",

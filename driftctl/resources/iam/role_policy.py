@@ -102,7 +102,7 @@ FAMILY = Family(
             unit_id=role_of,
         ),
     ),
-    cfn=(CfnType("AWS::IAM::Policy", _cfn_policy, emits=(TYPE,)),),
+    cfn=(CfnType("AWS::IAM::Policy", _cfn_policy, emits=(TYPE, "aws_iam_user_policy")),),
     crossplane=(
         CrossplaneKind(
             "iam",

@@ -1,8 +1,9 @@
-"""aws_iam_user: a user: its name, path, permissions boundary and tags.
+"""aws_iam_user: a user: its name, path, permissions boundary and tags; read with its
+inline policies (user_policy.py), attached policies (user_policy_attachment.py) and
+groups (user_group_membership.py), which CloudFormation and ACK may declare inline.
 
-Live: GetAccountAuthorizationDetails pages (shared with roles and policies), nothing
-per user. A user's own policies and group memberships are types driftctl does not read
-yet: declared, they are counted as not compared. A user that holds credentials or
+Live: GetAccountAuthorizationDetails pages (shared with roles, groups and policies),
+nothing per user. A user that holds credentials or
 permissions (access keys, a password, MFA devices, ...) is never deleted by a revert:
 that cannot be undone.
 """
@@ -16,6 +17,7 @@ from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
 from driftctl.model import Ref, Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.resources.iam import user_group_membership, user_policy, user_policy_attachment
 from driftctl.resources.iam.common import (
     DELETE,
     MOVE,
@@ -57,7 +59,13 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         **cfn_identity(item.get("Tags")),
         "arn": item["Arn"],
     }
-    return [Resource(TYPE, item["UserName"], None, attrs)]
+    name = item["UserName"]
+    return [
+        Resource(TYPE, name, None, attrs),
+        *(user_policy.live(name, p) for p in item.get("UserPolicyList") or ()),
+        *(user_policy_attachment.live(name, a) for a in item.get("AttachedManagedPolicies") or ()),
+        *user_group_membership.live(name, list(item.get("GroupList") or ())),
+    ]
 
 
 SCAN = ScanSpec(
@@ -81,13 +89,17 @@ def _cfn(d: Declaring) -> None:
         "tags": d.tags(),
     }
     d.emit(TYPE, attrs)
+    user = Ref(d.logical, ("id",))
     for arn in p.get("ManagedPolicyArns") or ():
-        attachment = {"user": Ref(d.logical, ("id",)), "policy_arn": arn}
-        d.emit("aws_iam_user_policy_attachment", attachment, owner=TYPE)
+        attachment = {"user": user, "policy_arn": arn}
+        d.emit(user_policy_attachment.TYPE, attachment, owner=TYPE)
     for block in p.get("Policies") or ():
         if isinstance(block, dict):
             inline = {"name": block.get("PolicyName"), "policy": block.get("PolicyDocument")}
-            d.emit("aws_iam_user_policy", {"user": Ref(d.logical, ("id",)), **inline}, TYPE)
+            d.emit(user_policy.TYPE, {"user": user, **inline}, TYPE)
+    if p.get("Groups"):
+        membership = {"user": user, "groups": p.get("Groups")}
+        d.emit(user_group_membership.TYPE, membership, owner=TYPE)
 
 
 def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
@@ -107,12 +119,11 @@ def _ack(c: AckContext) -> list[RawResource]:
         "tags": c.tags(s.get("tags")),
     }
     out = [c.raw(TYPE, attrs, c.name())]
-    # a user's own policies are types driftctl does not read yet: counted as unsupported
     for arn in c.policy_arns():
         attachment = {"user": c.name(), "policy_arn": arn}
-        out.append(c.raw("aws_iam_user_policy_attachment", attachment, owner=TYPE))
+        out.append(c.raw(user_policy_attachment.TYPE, attachment, owner=TYPE))
     for block in c.inline_policies():
-        out.append(c.raw("aws_iam_user_policy", {"user": c.name(), **block}, owner=TYPE))
+        out.append(c.raw(user_policy.TYPE, {"user": c.name(), **block}, owner=TYPE))
     return out
 
 
@@ -173,14 +184,35 @@ def _fact(name: str, operation: str) -> Fact:
 
 
 def _read(reader: Reader, unit: Unit) -> list[Resource]:
-    """One user by name, with its tags."""
-    by_user = {"UserName": unit.id}
-    user = reader.call("iam", unit.region, "get_user", by_user, gone=reader.NO_ENTITY)["User"]
-    tags = reader.pages("iam", unit.region, "list_user_tags", by_user, "Tags")
-    return build({**user, "Tags": tags}, {}, unit.region)
+    """One user by name, with its tags, inline and attached policies and groups."""
+    by_user, region = {"UserName": unit.id}, unit.region
+    user = reader.call("iam", region, "get_user", by_user, gone=reader.NO_ENTITY)["User"]
+    names = reader.pages("iam", region, "list_user_policies", by_user, "PolicyNames")
+    inline = [
+        {
+            "PolicyName": policy,
+            "PolicyDocument": reader.call(
+                "iam", region, "get_user_policy", {**by_user, "PolicyName": policy}
+            )["PolicyDocument"],
+        }
+        for policy in sorted(names)
+    ]
+    groups = reader.pages("iam", region, "list_groups_for_user", by_user, "Groups")
+    item = {
+        **user,
+        "Tags": reader.pages("iam", region, "list_user_tags", by_user, "Tags"),
+        "UserPolicyList": inline,
+        "AttachedManagedPolicies": reader.pages(
+            "iam", region, "list_attached_user_policies", by_user, "AttachedPolicies"
+        ),
+        "GroupList": [g["GroupName"] for g in groups],
+    }
+    return build(item, {}, region)
 
 
-EMITS = (TYPE,)
+# a user declares its inline policies, attached policies and groups too
+EMITS = (TYPE, user_policy.TYPE, user_policy_attachment.TYPE, user_group_membership.TYPE)
+ACK_EMITS = (TYPE, user_policy.TYPE, user_policy_attachment.TYPE)
 
 FAMILY = Family(
     types=(
@@ -248,7 +280,7 @@ FAMILY = Family(
             "User",
             TYPE,
             _ack,
-            emits=EMITS,
+            emits=ACK_EMITS,
             fields={TYPE: {"tags": ("tag_list", ("tags",)), "path": ("scalar", ("path",))}},
         ),
     ),

@@ -273,10 +273,10 @@ def test_unsupported_types_are_counted_not_errors() -> None:
             Properties: {AssumeRolePolicyDocument: {}}
           P:
             Type: AWS::IAM::Policy
-            Properties: {PolicyName: p, PolicyDocument: {}, Roles: [!Ref R], Users: [someone]}
+            Properties: {PolicyName: p, PolicyDocument: {}, Roles: [!Ref R], Groups: [someone]}
     """
     raw = load(text)
-    assert raw.unsupported == {"AWS::Glue::Job": 1, "aws_iam_user_policy": 1}
+    assert raw.unsupported == {"AWS::Glue::Job": 1, "aws_iam_group_policy": 1}
     assert "1 AWS::Glue::Job not compared (a type driftctl does not read yet)" in raw.warnings
     role_policy = next(r for r in raw.resources if r.type == "aws_iam_role_policy")
     assert role_policy.attrs["role"] == Ref("R", ("id",))
