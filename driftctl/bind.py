@@ -72,8 +72,21 @@ def _bind_account(
         if not newly & {a for r in resources for a in waited_on(r.attrs)}:
             break  # no value waits on a resource bound since the last evaluation
         state.update(found)
-        resources = declared.rebind(state, context).resources
+        resources = with_ids(declared.rebind(state, context).resources, state)
     return attributed(original, resources)
+
+
+def with_ids(resources: list[Resource], state: Mapping[str, Mapping[str, Any]]) -> list[Resource]:
+    """The resources matched so far carry the live id they matched: once binding turned a
+    reference into a live value, a later match can no longer learn it from the reference
+    (a KMS key found through the alias that targeted it; tests/resources/sec)."""
+    out = []
+    for r in resources:
+        bound = state.get(str(r.address)) if r.address and r.id is None else None
+        rid = bound.get("id") if bound else None
+        keep = not isinstance(rid, str) or not owns_address(r)
+        out.append(r if keep else dataclasses.replace(r, id=rid))
+    return out
 
 
 def waits_on(r: Resource) -> bool:
