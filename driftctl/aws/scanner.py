@@ -336,7 +336,27 @@ class Scanner:
 
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
         region = detail.region(item) if detail.region is not None else None
-        return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
+        if detail.pages is None:
+            return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
+        return self._detail_pages(unit, detail, item, region)
+
+    def _detail_pages(self, unit: _Unit, detail: DetailCall, item: Item, region: str | None) -> Any:
+        """A paged detail call: its pages' lists under `detail.pages` joined into one answer."""
+        client = self.factory(unit.spec.service, region or unit.region)
+        paginator = client.get_paginator(detail.operation)
+        config = {"PageSize": detail.page_size} if detail.page_size else {}
+        key = detail.pages
+
+        pages = self._guarded(
+            unit,
+            detail.operation,
+            detail.absent,
+            lambda: list(paginator.paginate(**detail.params(item), PaginationConfig=config)),
+            region,
+        )
+        if pages is None:  # "not configured"
+            return None
+        return {key: [entry for page in pages for entry in page.get(key) or ()]}
 
 
 class _Elsewhere:

@@ -145,7 +145,8 @@ def floor(spec: ScanSpec) -> str:
     per = []
     for detail in spec.details:
         note = inspect.getdoc(detail.when) if detail.when is not None else None
-        per.append(api(spec.service, detail.operation) + (f" ({note})" if note else ""))
+        pages = " pages" if detail.pages is not None else ""
+        per.append(api(spec.service, detail.operation) + pages + (f" ({note})" if note else ""))
     if per:
         text += f"; per resource: {len(per)} ({', '.join(per)})"
     return text

@@ -60,6 +60,11 @@ class DetailCall:
     # with that call's response under that key (a DynamoDB table's tags need the ARN its
     # DescribeTable answers); not made where that response is None
     needs: str | None = None
+    # the call pages its answer (a parameter group's parameters, a zone's records): every
+    # page is read at this page size and their lists under `pages` are joined into one
+    # response, so nothing past the first page goes unread
+    pages: str | None = None
+    page_size: int | None = None
 
 
 @dataclasses.dataclass(frozen=True)

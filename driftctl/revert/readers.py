@@ -10,8 +10,9 @@ that no longer exists reads as [].
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import botocore.exceptions
@@ -30,6 +31,12 @@ from driftctl.resources.registry import READERS
 from driftctl.resources.spec import ScanSpec
 from driftctl.revert.calls import Attrs, Ctx, Unit
 from driftctl.revert.spec import RevertSpec
+
+
+def api_name(client: Any, operation: str) -> str:
+    """The API's name of a boto3 method (`describe_db_parameters` -> DescribeDBParameters)."""
+    name: str = client.meta.method_to_api_mapping.get(operation, operation)
+    return name
 
 
 class _Gone(Exception):
@@ -57,10 +64,46 @@ class Reader:
         gone: frozenset[str] = frozenset(),
     ) -> Any:
         client = self.factory(service, region)
-        api = client.meta.method_to_api_mapping.get(operation, operation)
+        return self._guarded(
+            service, region, operation, absent, gone, lambda: getattr(client, operation)(**params)
+        )
+
+    def paged(
+        self,
+        service: str,
+        region: str,
+        operation: str,
+        params: Mapping[str, Any],
+        absent: frozenset[str] = frozenset(),
+        gone: frozenset[str] = frozenset(),
+        *,
+        key: str,
+    ) -> Any:
+        """A paged detail call (`DetailCall.pages`): every page's `key` list joined."""
+        paginator = self.factory(service, region).get_paginator(operation)
+
+        def read() -> Any:
+            pages = list(paginator.paginate(**params))
+            api = api_name(self.factory(service, region), operation)
+            for _ in pages[1:]:  # the first page is counted as the call
+                self.counter.count(service, api)
+            return {key: [entry for page in pages for entry in page.get(key) or ()]}
+
+        return self._guarded(service, region, operation, absent, gone, read)
+
+    def _guarded(
+        self,
+        service: str,
+        region: str,
+        operation: str,
+        absent: frozenset[str],
+        gone: frozenset[str],
+        run: Callable[[], Any],
+    ) -> Any:
+        api = api_name(self.factory(service, region), operation)
         self.counter.count(service, api)
         try:
-            return getattr(client, operation)(**params)
+            return run()
         except botocore.exceptions.ClientError as exc:
             code = exc.response.get("Error", {}).get("Code", "")
             if code in absent:
@@ -110,9 +153,8 @@ class Reader:
                 given = {**item, d.needs: out[d.needs]}
             if d.when is None or d.when(given):
                 params = d.params(given)
-                out[d.key] = self.call(
-                    spec.service, unit.region, d.operation, params, d.absent, gone
-                )
+                read = self.call if d.pages is None else functools.partial(self.paged, key=d.pages)
+                out[d.key] = read(spec.service, unit.region, d.operation, params, d.absent, gone)
         return out
 
     def unit(self, unit: Unit) -> list[Resource]:

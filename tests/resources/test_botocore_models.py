@@ -116,6 +116,26 @@ def test_detail_calls_take_their_params_and_know_their_error_codes(spec: ScanSpe
         assert detail.absent <= known, f"{op.name}: {sorted(detail.absent - known)}"
 
 
+@pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
+def test_paged_detail_calls_page_through_their_result_key(spec: ScanSpec) -> None:
+    client = _client(spec.service)
+    for detail in spec.details:
+        if detail.pages is None:
+            continue
+        assert client.can_paginate(detail.operation), f"{detail.operation} has no paginator"
+        config = client.get_paginator(detail.operation)._pagination_cfg
+        keys = (
+            config["result_key"]
+            if isinstance(config["result_key"], list)
+            else [config["result_key"]]
+        )
+        assert detail.pages in keys, f"{detail.operation}'s paginator does not page {detail.pages}"
+        if detail.page_size is not None:
+            shape = _operation(spec.service, detail.operation).input_shape
+            maximum = shape.members[config["limit_key"]].metadata.get("max")
+            assert maximum is None or detail.page_size <= maximum
+
+
 def test_the_sweep_rejects_a_misnamed_result_key() -> None:
     op = _operation("ec2", "describe_vpcs")
     assert "Vpc" not in op.output_shape.members and "Vpcs" in op.output_shape.members

@@ -3,7 +3,7 @@ its owner set, and tags.
 
 Live: DescribeDBParameterGroups pages (100 a page), then per group DescribeDBParameters
 with Source=user (only the parameters someone set are compared, as Terraform's
-`parameter` set holds only those; the first 100) and ListTagsForResource. A parameter is
+`parameter` set holds only those; every page, 100 a page) and ListTagsForResource. A parameter is
 compared by name and value (its apply method is how a change is applied, not a value).
 The `default.*` groups are AWS's own, never unmanaged. Terraform's default description
 is "Managed by Terraform". The name, family and description cannot change in place: a
@@ -82,9 +82,10 @@ SCAN = ScanSpec(
             lambda item: {
                 "DBParameterGroupName": item["DBParameterGroupName"],
                 "Source": "user",
-                "MaxRecords": 100,
             },
             GONE,
+            pages="Parameters",
+            page_size=100,
         ),
         tag_details("DBParameterGroupArn", frozenset()),
     ),
