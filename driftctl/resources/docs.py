@@ -142,13 +142,18 @@ def floor(spec: ScanSpec) -> str:
         also = f" (shared with {', '.join(shared)})" if shared else ""
         lists.append(f"{api(spec.service, call.operation)} pages{also}")
     text = " + ".join(lists) + f", {where}"
-    per = []
+    per, some = [], []
     for detail in spec.details:
+        name = api(spec.service, detail.operation) + (" pages" if detail.pages else "")
         note = inspect.getdoc(detail.when) if detail.when is not None else None
-        pages = " pages" if detail.pages is not None else ""
-        per.append(api(spec.service, detail.operation) + pages + (f" ({note})" if note else ""))
+        if note is not None and note.startswith("with "):
+            some.append(f"{name} {note}")  # only for the few resources it names
+        else:
+            per.append(name + (f" ({note})" if note else ""))
     if per:
         text += f"; per resource: {len(per)} ({', '.join(per)})"
+    if some:
+        text += f"; {'; '.join(some)}"
     return text
 
 
