@@ -70,6 +70,7 @@ from driftctl.resources.s3 import (
 )
 from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
 from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
+from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
 from driftctl.resources.sfn import state_machine as sfn_state_machine
 from driftctl.resources.sns import topic as sns_topic
@@ -93,6 +94,7 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_policy,
     s3_bucket_lifecycle,
     s3_bucket_logging,
+    s3_bucket_notification,
     policy,
     user,
     role,

@@ -28,6 +28,7 @@ from driftctl.resources.s3 import (
 )
 from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
 from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
+from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
 from driftctl.resources.s3.setting import BUCKET_KEY, ID_DOC, BucketSetting, per_bucket
 from driftctl.resources.spec import (
     CFN_KEY,
@@ -55,6 +56,7 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_policy.SETTING,
     s3_bucket_lifecycle.SETTING,
     s3_bucket_logging.SETTING,
+    s3_bucket_notification.SETTING,
 )
 
 
