@@ -68,6 +68,9 @@ from driftctl.resources.s3 import (
     bucket_public_access_block,
     bucket_versioning,
 )
+from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
+from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
+from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
 from driftctl.resources.sfn import state_machine as sfn_state_machine
 from driftctl.resources.sns import topic as sns_topic
@@ -89,6 +92,9 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_encryption,
     bucket_public_access_block,
     bucket_policy,
+    s3_bucket_lifecycle,
+    s3_bucket_logging,
+    s3_bucket_notification,
     policy,
     user,
     role,

@@ -26,6 +26,7 @@ S3_UNMODELLED = frozenset(
         "ServerSideEncryptionConfigurationNotFoundError",
         "NoSuchPublicAccessBlockConfiguration",
         "NoSuchBucketPolicy",
+        "NoSuchLifecycleConfiguration",
     }
 )
 

@@ -26,6 +26,9 @@ from driftctl.resources.s3 import (
     bucket_public_access_block,
     bucket_versioning,
 )
+from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
+from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
+from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
 from driftctl.resources.s3.setting import BUCKET_KEY, ID_DOC, BucketSetting, per_bucket
 from driftctl.resources.spec import (
     CFN_KEY,
@@ -51,6 +54,9 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_encryption.SETTING,
     bucket_public_access_block.SETTING,
     bucket_policy.SETTING,
+    s3_bucket_lifecycle.SETTING,
+    s3_bucket_logging.SETTING,
+    s3_bucket_notification.SETTING,
 )
 
 
