@@ -336,27 +336,26 @@ class Scanner:
 
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
         region = detail.region(item) if detail.region is not None else None
-        if detail.pages is None:
-            return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
-        return self._detail_pages(unit, detail, item, region)
+        params = detail.params(item)
+        if isinstance(params, list):  # one call per parameter set: the list of answers
+            return [self._detail_call(unit, detail, p, region) for p in params]
+        return self._detail_call(unit, detail, params, region)
 
-    def _detail_pages(self, unit: _Unit, detail: DetailCall, item: Item, region: str | None) -> Any:
-        """A paged detail call: its pages' lists under `detail.pages` joined into one answer."""
+    def _detail_call(
+        self, unit: _Unit, detail: DetailCall, params: dict[str, Any], region: str | None
+    ) -> Any:
+        if not detail.paged:
+            return self.call(unit, detail.operation, params, detail.absent, region)
         client = self.factory(unit.spec.service, region or unit.region)
         paginator = client.get_paginator(detail.operation)
         config = {"PageSize": detail.page_size} if detail.page_size else {}
-        key = detail.pages
-
-        pages = self._guarded(
+        return self._guarded(  # counted one call per page
             unit,
             detail.operation,
             detail.absent,
-            lambda: list(paginator.paginate(**detail.params(item), PaginationConfig=config)),
+            lambda: list(paginator.paginate(**params, PaginationConfig=config)),
             region,
         )
-        if pages is None:  # "not configured"
-            return None
-        return {key: [entry for page in pages for entry in page.get(key) or ()]}
 
 
 class _Elsewhere:

@@ -144,7 +144,9 @@ def floor(spec: ScanSpec) -> str:
     text = " + ".join(lists) + f", {where}"
     per, some = [], []
     for detail in spec.details:
-        name = api(spec.service, detail.operation) + (" pages" if detail.pages else "")
+        name = api(spec.service, detail.operation) + (" pages" if detail.paged else "")
+        if detail.batch:
+            name += f" per {detail.batch}"
         note = inspect.getdoc(detail.when) if detail.when is not None else None
         if note is not None and note.startswith("with "):
             some.append(f"{name} {note}")  # only for the few resources it names

@@ -48,7 +48,9 @@ def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
 class DetailCall:
     key: str  # where the response is stored for `build`
     operation: str  # boto3 client method name
-    params: Callable[[Item], dict[str, Any]]
+    # the call's parameters; a list of parameter sets makes one call each (a cluster's
+    # node groups, its services 10 at a time), and the response is the list of answers
+    params: Callable[[Item], dict[str, Any] | list[dict[str, Any]]]
     # error codes that mean "this item has no such configuration" (response None)
     absent: frozenset[str] = frozenset()
     # only call for items where this returns True
@@ -60,11 +62,19 @@ class DetailCall:
     # with that call's response under that key (a DynamoDB table's tags need the ARN its
     # DescribeTable answers); not made where that response is None
     needs: str | None = None
-    # the call pages its answer (a parameter group's parameters, a zone's records): every
-    # page is read at this page size and their lists under `pages` are joined into one
-    # response, so nothing past the first page goes unread
-    pages: str | None = None
-    page_size: int | None = None
+    # the operation is paged (a parameter group's parameters, a zone's record sets): every
+    # page is read with botocore's paginator, and the response is the list of pages
+    # (`detail_items` joins their items)
+    paged: bool = False
+    page_size: int | None = None  # with `paged`: the largest page AWS allows
+    # the most items one call takes, where `params` gives a list of batches (DescribeServices
+    # takes 10 services): for the floor in docs/resource-types.md
+    batch: int | None = None
+
+
+def detail_items(pages: Any, key: str) -> list[Item]:
+    """The items under `key` of a paged detail call's pages (None: none)."""
+    return [item for page in pages or () for item in page.get(key) or ()]
 
 
 @dataclasses.dataclass(frozen=True)

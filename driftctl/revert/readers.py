@@ -10,7 +10,6 @@ that no longer exists reads as [].
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -76,18 +75,18 @@ class Reader:
         params: Mapping[str, Any],
         absent: frozenset[str] = frozenset(),
         gone: frozenset[str] = frozenset(),
-        *,
-        key: str,
+        page_size: int | None = None,
     ) -> Any:
-        """A paged detail call (`DetailCall.pages`): every page's `key` list joined."""
+        """Every page of a paged detail call (`DetailCall.paged`): the list of pages."""
         paginator = self.factory(service, region).get_paginator(operation)
+        config = {"PageSize": page_size} if page_size else {}
 
         def read() -> Any:
-            pages = list(paginator.paginate(**params))
+            pages = list(paginator.paginate(**params, PaginationConfig=config))
             api = api_name(self.factory(service, region), operation)
             for _ in pages[1:]:  # the first page is counted as the call
                 self.counter.count(service, api)
-            return {key: [entry for page in pages for entry in page.get(key) or ()]}
+            return pages
 
         return self._guarded(service, region, operation, absent, gone, read)
 
@@ -145,6 +144,7 @@ class Reader:
     ) -> dict[str, Any]:
         """The scan's detail calls for one item, made in the unit's region."""
         out: dict[str, Any] = {}
+        service, region = spec.service, unit.region
         for d in sorted(spec.details, key=lambda d: d.needs is not None):
             given = item
             if d.needs is not None:
@@ -153,8 +153,13 @@ class Reader:
                 given = {**item, d.needs: out[d.needs]}
             if d.when is None or d.when(given):
                 params = d.params(given)
-                read = self.call if d.pages is None else functools.partial(self.paged, key=d.pages)
-                out[d.key] = read(spec.service, unit.region, d.operation, params, d.absent, gone)
+                answers = [
+                    self.paged(service, region, d.operation, p, d.absent, gone, d.page_size)
+                    if d.paged
+                    else self.call(service, region, d.operation, p, d.absent, gone)
+                    for p in (params if isinstance(params, list) else [params])
+                ]
+                out[d.key] = answers if isinstance(params, list) else answers[0]
         return out
 
     def unit(self, unit: Unit) -> list[Resource]:

@@ -35,6 +35,7 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
     cfn_identity,
+    detail_items,
     tag_dict,
 )
 from driftctl.revert.calls import Attrs, Call, Ctx
@@ -48,10 +49,10 @@ DESCRIPTION = "Managed by Terraform"
 BATCH = 20  # parameters ModifyDBParameterGroup and ResetDBParameterGroup take at once
 
 
-def _parameters(found: Any) -> list[dict[str, Any]]:
+def _parameters(pages: Any) -> list[dict[str, Any]]:
     out = [
         {"name": p["ParameterName"], "value": str(p.get("ParameterValue", ""))}
-        for p in (found or {}).get("Parameters") or ()
+        for p in detail_items(pages, "Parameters")
         if p.get("ParameterName") and p.get("ParameterValue") is not None
     ]
     return sorted(out, key=lambda p: str(p["name"]))
@@ -84,7 +85,7 @@ SCAN = ScanSpec(
                 "Source": "user",
             },
             GONE,
-            pages="Parameters",
+            paged=True,
             page_size=100,
         ),
         tag_details("DBParameterGroupArn", frozenset()),
