@@ -336,7 +336,19 @@ class Scanner:
 
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
         region = detail.region(item) if detail.region is not None else None
-        return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
+        if detail.page_size is None:
+            return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
+        paginator = self.factory(unit.spec.service, region or unit.region).get_paginator(
+            detail.operation
+        )
+        config = {"PageSize": detail.page_size}
+        return self._guarded(
+            unit,
+            detail.operation,
+            detail.absent,
+            lambda: list(paginator.paginate(**detail.params(item), PaginationConfig=config)),
+            region,
+        )
 
 
 class _Elsewhere:

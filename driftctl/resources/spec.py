@@ -60,6 +60,14 @@ class DetailCall:
     # with that call's response under that key (a DynamoDB table's tags need the ARN its
     # DescribeTable answers); not made where that response is None
     needs: str | None = None
+    # a paginated call (a hosted zone's record sets): every page is read, this many items
+    # a page, and the response is the list of pages
+    page_size: int | None = None
+
+
+def detail_items(pages: Any, key: str) -> list[Item]:
+    """The items of a paginated detail call's pages (None: none)."""
+    return [item for page in pages or () for item in page.get(key) or ()]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,7 +11,7 @@ that no longer exists reads as [].
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import botocore.exceptions
@@ -57,10 +57,23 @@ class Reader:
         gone: frozenset[str] = frozenset(),
     ) -> Any:
         client = self.factory(service, region)
-        api = client.meta.method_to_api_mapping.get(operation, operation)
-        self.counter.count(service, api)
+        self.counter.count(service, client.meta.method_to_api_mapping.get(operation, operation))
+        return self._guarded(
+            service, region, operation, absent, gone, lambda: getattr(client, operation)(**params)
+        )
+
+    def _guarded(
+        self,
+        service: str,
+        region: str,
+        operation: str,
+        absent: frozenset[str],
+        gone: frozenset[str],
+        run: Callable[[], Any],
+    ) -> Any:
+        api = self.factory(service, region).meta.method_to_api_mapping.get(operation, operation)
         try:
-            return getattr(client, operation)(**params)
+            return run()
         except botocore.exceptions.ClientError as exc:
             code = exc.response.get("Error", {}).get("Code", "")
             if code in absent:
@@ -110,10 +123,42 @@ class Reader:
                 given = {**item, d.needs: out[d.needs]}
             if d.when is None or d.when(given):
                 params = d.params(given)
+                if d.page_size is not None:
+                    out[d.key] = self.paginate(
+                        spec.service, unit.region, d.operation, params, d.page_size, d.absent, gone
+                    )
+                    continue
                 out[d.key] = self.call(
                     spec.service, unit.region, d.operation, params, d.absent, gone
                 )
         return out
+
+    def paginate(
+        self,
+        service: str,
+        region: str,
+        operation: str,
+        params: Mapping[str, Any],
+        page_size: int,
+        absent: frozenset[str] = frozenset(),
+        gone: frozenset[str] = frozenset(),
+    ) -> list[Any] | None:
+        """Every page of a paginated call (botocore's paginator), or None when absent."""
+        client = self.factory(service, region)
+        paginator = client.get_paginator(operation)
+        config = {"PageSize": page_size}
+        pages: list[Any] | None = self._guarded(
+            service,
+            region,
+            operation,
+            absent,
+            gone,
+            lambda: list(paginator.paginate(**params, PaginationConfig=config)),
+        )
+        api = client.meta.method_to_api_mapping.get(operation, operation)
+        for _ in pages or [None]:  # one call per page
+            self.counter.count(service, api)
+        return pages
 
     def unit(self, unit: Unit) -> list[Resource]:
         if unit.id is None:

@@ -1,0 +1,26 @@
+"""Sample attributes of the DNS and file system types (helper b-dns):
+type -> (id, live attrs, declared attrs), merged into tests/revert/samples.SAMPLES."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ZONE = "Z0123456789ABCDEFGHIJ"
+
+SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "aws_route53_zone": (
+        ZONE,
+        {
+            "name": "dns.example",
+            "comment": "by hand",
+            "tags": {"a": "1"},
+            "vpc": [{"vpc_id": "vpc-0old"}],
+        },
+        {
+            "name": "dns.example",
+            "comment": "Managed by Terraform",
+            "tags": {"b": "2"},
+            "vpc": [{"vpc_id": "vpc-0new"}],
+        },
+    ),
+}
