@@ -61,6 +61,7 @@ from driftctl.resources.rds import cluster as rds_cluster
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
 from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
+from driftctl.resources.route53 import record as route53_record
 from driftctl.resources.route53 import zone as route53_zone
 from driftctl.resources.s3 import (
     bucket,
@@ -148,6 +149,7 @@ MODULES: tuple[ModuleType, ...] = (
     iam_openid_connect_provider,
     iam_access_key,
     route53_zone,
+    route53_record,
 )
 
 

@@ -23,4 +23,22 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "vpc": [{"vpc_id": "vpc-0new"}],
         },
     ),
+    "aws_route53_record": (
+        f"{ZONE}_www.dns.example_A",
+        {
+            "zone_id": ZONE,
+            "name": "www.dns.example",
+            "type": "A",
+            "ttl": 60,
+            "records": ["10.0.0.3"],
+            "zone_name": "dns.example",
+        },
+        {
+            "zone_id": ZONE,
+            "name": "www.dns.example",
+            "type": "A",
+            "ttl": 300,
+            "records": ["10.0.0.1"],
+        },
+    ),
 }

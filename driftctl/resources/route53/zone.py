@@ -25,7 +25,8 @@ from driftctl.declared.raw import RawResource
 from driftctl.model import Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE, reader, tag_items
-from driftctl.resources.route53.common import SERVICE, apex_own, dns_name, zone_id
+from driftctl.resources.route53 import record
+from driftctl.resources.route53.common import SERVICE, dns_name, zone_id
 from driftctl.resources.serverless import pending
 from driftctl.resources.spec import (
     CFN_KEY,
@@ -36,6 +37,7 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
     cfn_identity,
+    detail_items,
 )
 from driftctl.revert.calls import Attrs, Call, Ctx
 from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta
@@ -73,7 +75,10 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
     }
     if _private(item):
         attrs["vpc"] = _vpcs((details.get("zone") or {}).get("VPCs"))
-    return [Resource(TYPE, zid, None, attrs, region=region)]
+    out = [Resource(TYPE, zid, None, attrs, region=region)]
+    for found in detail_items(details.get("records"), "ResourceRecordSets"):
+        out.append(record.live(zid, name, found, region))
+    return out
 
 
 SCAN = ScanSpec(
@@ -86,6 +91,13 @@ SCAN = ScanSpec(
             "list_tags_for_resource",
             lambda item: {"ResourceType": "hostedzone", "ResourceId": zone_id(item["Id"])},
             GONE,
+        ),
+        DetailCall(
+            "records",
+            "list_resource_record_sets",
+            lambda item: {"HostedZoneId": zone_id(item["Id"])},
+            GONE,
+            page_size=300,
         ),
         DetailCall(
             "zone", "get_hosted_zone", lambda item: {"Id": zone_id(item["Id"])}, GONE, _private
@@ -251,19 +263,9 @@ def _new_id(ctx: Ctx, desired: Attrs) -> Any:
     return pending(ctx)
 
 
-def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
-    """the zone holds record sets besides its own NS and SOA"""
-    own = [
-        c
-        for c in children
-        if not apex_own(live.get("name"), c.attrs.get("name"), c.attrs.get("type"))
-    ]
-    if own:
-        return f"cannot delete {ctx.label}: it holds {len(own)} record set(s); delete them first"
-    return None
-
-
 def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
+    """After its record sets (deleted before it, as every child is); AWS deletes the
+    apex NS and SOA with the zone, and refuses while others remain."""
     return [ctx.call(SERVICE, "delete_hosted_zone", Id=ctx.id)]
 
 
@@ -304,7 +306,7 @@ FAMILY = Family(
             ),
             fixed={"name": REPLACE},
             create=Create(_create, _fresh, _new_id, ("name",)),
-            delete=Delete(_delete, _refuse),
+            delete=Delete(_delete),
         ),
     ),
     readers={

@@ -127,9 +127,10 @@ def test_a_private_zone_compares_its_vpcs(aws: None, tmp_path: Path) -> None:
     client.associate_vpc_with_hosted_zone(
         HostedZoneId=zone["Id"], VPC={"VPCRegion": "us-east-1", "VPCId": other}
     )
-    assert drifts(scan(directory), "changed") == [
-        ("changed", "aws_route53_zone.internal", ["vpc[1]"])
-    ]
+    # the VPC's index in the sorted set depends on the ids moto drew
+    assert drifts(scan(directory), "changed") in (
+        [("changed", "aws_route53_zone.internal", [f"vpc[{i}]"])] for i in (0, 1)
+    )
     calls, _ = plan_calls(tmp_path, directory)
     assert [c.name for c in calls if c.service == "route53"] == [
         "route53.disassociate_vpc_from_hosted_zone"
