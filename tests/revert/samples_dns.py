@@ -41,4 +41,27 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "records": ["10.0.0.1"],
         },
     ),
+    "aws_efs_file_system": (
+        "fs-0123456789abcdef0",
+        {
+            "creation_token": "app-data",
+            "encrypted": True,
+            "kms_key_id": "",
+            "performance_mode": "generalPurpose",
+            "throughput_mode": "bursting",
+            "provisioned_throughput_in_mibps": 0,
+            "lifecycle_policy": [{"transition_to_ia": "AFTER_7_DAYS"}],
+            "tags": {"a": "1"},
+        },
+        {
+            "creation_token": "app-data",
+            "encrypted": True,
+            "kms_key_id": "",
+            "performance_mode": "generalPurpose",
+            "throughput_mode": "provisioned",
+            "provisioned_throughput_in_mibps": 64,
+            "lifecycle_policy": [{"transition_to_ia": "AFTER_30_DAYS"}],
+            "tags": {"b": "2"},
+        },
+    ),
 }
