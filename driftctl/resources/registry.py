@@ -36,6 +36,7 @@ from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
+from driftctl.resources.efs import file_system as efs_file_system
 from driftctl.resources.elasticache import cluster as elasticache_cluster
 from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
 from driftctl.resources.elbv2 import lb as elbv2_lb
@@ -61,6 +62,8 @@ from driftctl.resources.rds import cluster as rds_cluster
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
 from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
+from driftctl.resources.route53 import record as route53_record
+from driftctl.resources.route53 import zone as route53_zone
 from driftctl.resources.s3 import (
     bucket,
     bucket_encryption,
@@ -152,6 +155,9 @@ MODULES: tuple[ModuleType, ...] = (
     iam_instance_profile,
     iam_openid_connect_provider,
     iam_access_key,
+    route53_zone,
+    route53_record,
+    efs_file_system,
 )
 
 

@@ -89,6 +89,19 @@ def test_page_sizes_are_within_what_aws_accepts(spec: ScanSpec) -> None:
         assert maximum is None or call.page_size <= maximum, f"{call.operation} {limit_key}"
 
 
+@pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
+def test_paginated_detail_calls_can_paginate_within_aws_page_sizes(spec: ScanSpec) -> None:
+    for detail in spec.details:
+        if detail.page_size is None:
+            continue
+        client = _client(spec.service)
+        assert client.can_paginate(detail.operation), detail.operation
+        config = client.get_paginator(detail.operation)._pagination_cfg
+        shape = _operation(spec.service, detail.operation).input_shape.members[config["limit_key"]]
+        maximum = shape.metadata.get("max")
+        assert maximum is None or detail.page_size <= maximum, detail.operation
+
+
 # SQS answers in JSON but keeps its query-protocol codes (x-amzn-query-error), unmodelled
 SQS_QUERY_CODES = frozenset({"AWS.SimpleQueueService.NonExistentQueue"})
 # EC2 models no error shapes: the codes its documentation lists for a missing template
