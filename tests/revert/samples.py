@@ -215,3 +215,6 @@ SAMPLES.update(_LB)
 from tests.revert.samples_iam import SAMPLES as _IAM  # noqa: E402
 
 SAMPLES.update(_IAM)
+from tests.revert.samples_ecs import SAMPLES as _ECS  # noqa: E402
+
+SAMPLES.update(_ECS)
