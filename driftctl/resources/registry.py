@@ -37,6 +37,7 @@ from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
 from driftctl.resources.ecs import cluster as ecs_cluster
+from driftctl.resources.ecs import task_definition as ecs_task_definition
 from driftctl.resources.elasticache import cluster as elasticache_cluster
 from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
 from driftctl.resources.elbv2 import lb as elbv2_lb
@@ -148,6 +149,7 @@ MODULES: tuple[ModuleType, ...] = (
     iam_openid_connect_provider,
     iam_access_key,
     ecs_cluster,
+    ecs_task_definition,
 )
 
 
