@@ -336,7 +336,21 @@ class Scanner:
 
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
         region = detail.region(item) if detail.region is not None else None
-        return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
+        params = detail.params(item)
+        if isinstance(params, list):  # batches: one call each
+            return [self._detail_call(unit, detail, p, region) for p in params]
+        return self._detail_call(unit, detail, params, region)
+
+    def _detail_call(
+        self, unit: _Unit, detail: DetailCall, params: dict[str, Any], region: str | None
+    ) -> Any:
+        if not detail.paged:
+            return self.call(unit, detail.operation, params, detail.absent, region)
+        paginator = self.factory(unit.spec.service, region or unit.region).get_paginator(
+            detail.operation
+        )
+        run = lambda: list(paginator.paginate(**params))  # noqa: E731
+        return self._guarded(unit, detail.operation, detail.absent, run, region)
 
 
 class _Elsewhere:

@@ -144,7 +144,10 @@ def floor(spec: ScanSpec) -> str:
     text = " + ".join(lists) + f", {where}"
     per = []
     for detail in spec.details:
-        note = inspect.getdoc(detail.when) if detail.when is not None else None
+        notes = [inspect.getdoc(detail.when) if detail.when is not None else None]
+        notes.append("every page" if detail.paged else None)
+        notes.append(f"one per {detail.batch} found" if detail.batch else None)
+        note = "; ".join(n for n in notes if n)
         per.append(api(spec.service, detail.operation) + (f" ({note})" if note else ""))
     if per:
         text += f"; per resource: {len(per)} ({', '.join(per)})"

@@ -48,7 +48,9 @@ def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
 class DetailCall:
     key: str  # where the response is stored for `build`
     operation: str  # boto3 client method name
-    params: Callable[[Item], dict[str, Any]]
+    # the call's parameters; a list of parameter sets makes one call each (`batch`), and
+    # the response is then the list of their answers
+    params: Callable[[Item], dict[str, Any] | list[dict[str, Any]]]
     # error codes that mean "this item has no such configuration" (response None)
     absent: frozenset[str] = frozenset()
     # only call for items where this returns True
@@ -60,6 +62,12 @@ class DetailCall:
     # with that call's response under that key (a DynamoDB table's tags need the ARN its
     # DescribeTable answers); not made where that response is None
     needs: str | None = None
+    # the operation is paged (a cluster's ListServices): every page is read with botocore's
+    # paginator, and the response is the list of pages
+    paged: bool = False
+    # the most items one call takes, where `params` gives a list of batches (DescribeServices
+    # takes 10 services): for the floor in docs/resource-types.md
+    batch: int | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -55,11 +55,14 @@ class Reader:
         params: Mapping[str, Any],
         absent: frozenset[str] = frozenset(),
         gone: frozenset[str] = frozenset(),
+        paged: bool = False,  # every page, by botocore's paginator: the list of pages
     ) -> Any:
         client = self.factory(service, region)
         api = client.meta.method_to_api_mapping.get(operation, operation)
         self.counter.count(service, api)
         try:
+            if paged:
+                return list(client.get_paginator(operation).paginate(**params))
             return getattr(client, operation)(**params)
         except botocore.exceptions.ClientError as exc:
             code = exc.response.get("Error", {}).get("Code", "")
@@ -110,9 +113,11 @@ class Reader:
                 given = {**item, d.needs: out[d.needs]}
             if d.when is None or d.when(given):
                 params = d.params(given)
-                out[d.key] = self.call(
-                    spec.service, unit.region, d.operation, params, d.absent, gone
-                )
+                answers = [
+                    self.call(spec.service, unit.region, d.operation, p, d.absent, gone, d.paged)
+                    for p in (params if isinstance(params, list) else [params])
+                ]
+                out[d.key] = answers if isinstance(params, list) else answers[0]
         return out
 
     def unit(self, unit: Unit) -> list[Resource]:
