@@ -37,6 +37,7 @@ from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
 from driftctl.resources.ecs import cluster as ecs_cluster
+from driftctl.resources.ecs import service as ecs_service
 from driftctl.resources.ecs import task_definition as ecs_task_definition
 from driftctl.resources.elasticache import cluster as elasticache_cluster
 from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
@@ -150,6 +151,7 @@ MODULES: tuple[ModuleType, ...] = (
     iam_access_key,
     ecs_cluster,
     ecs_task_definition,
+    ecs_service,
 )
 
 
