@@ -146,11 +146,13 @@ def floor(spec: ScanSpec) -> str:
     for detail in spec.details:
         notes = [inspect.getdoc(detail.when) if detail.when is not None else None]
         notes.append("every page" if detail.paged else None)
-        notes.append(f"one per {detail.batch} found" if detail.batch else None)
+        if detail.batch:
+            notes.append("one call each" if detail.batch == 1 else f"up to {detail.batch} a call")
         note = "; ".join(n for n in notes if n)
         per.append(api(spec.service, detail.operation) + (f" ({note})" if note else ""))
     if per:
-        text += f"; per resource: {len(per)} ({', '.join(per)})"
+        each = "per page listed" if spec.listing.whole_pages else "per resource"
+        text += f"; {each}: {len(per)} ({', '.join(per)})"
     return text
 
 

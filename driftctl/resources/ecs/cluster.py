@@ -1,9 +1,9 @@
 """aws_ecs_cluster: an ECS cluster's settings (Container Insights) and tags.
 
-Live: ListClusters pages (100 ARNs a page), then DescribeClusters per cluster with
-include=[TAGS, SETTINGS, CONFIGURATIONS] (the API takes up to 100 clusters a call; the
-generic scanner asks per listed item). Terraform's id is the cluster's ARN; a declaration
-is matched by its name. A cluster being deleted (status INACTIVE) is not read.
+Live: ListClusters pages (100 ARNs a page), then one DescribeClusters per page (it takes
+100 clusters) with include=[TAGS, SETTINGS, CONFIGURATIONS]. Terraform's id is the
+cluster's ARN; a declaration is matched by its name. A cluster being deleted (status
+INACTIVE) is not read.
 
 `setting` is a set of {name, value}; containerInsights "disabled" is AWS's default and
 means the same as no setting, on either side (Terraform's `setting` is not computed: an
@@ -21,7 +21,7 @@ from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
 from driftctl.model import Resource, is_known
-from driftctl.resources.ecs.common import SERVICE, TAGS, ecs_tags, live_tags
+from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE
 from driftctl.resources.serverless import new_id, pending
@@ -30,7 +30,6 @@ from driftctl.resources.spec import (
     DetailCall,
     Details,
     Item,
-    ListCall,
     ResourceType,
     ScanSpec,
 )
@@ -48,13 +47,17 @@ SETTING_DEFAULTS = {"containerInsights": "disabled"}
 
 
 def _describe(item: Item) -> dict[str, Any]:
-    return {"clusters": [item["clusterArn"]], "include": INCLUDE}
+    return {"clusters": item["clusterArns"], "include": INCLUDE}
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:
-    found = ((details.get("cluster") or {}).get("clusters") or [None])[0]
-    if not found or found.get("status") not in (None, "ACTIVE", "PROVISIONING"):
-        return []  # deleted between the listing and the read, or being deleted
+    found = (details.get("clusters") or {}).get("clusters") or ()
+    return [r for r in (_cluster(c, region) for c in found) if r is not None]
+
+
+def _cluster(found: dict[str, Any], region: str) -> Resource | None:
+    if found.get("status") not in (None, "ACTIVE", "PROVISIONING"):
+        return None  # being deleted
     tags, identity = live_tags(found.get("tags"))
     settings = [
         {"name": s.get("name"), "value": s.get("value")} for s in found.get("settings") or ()
@@ -76,20 +79,20 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         "arn": found.get("clusterArn"),
         "in_use": busy > 0,
     }
-    return [Resource(TYPE, found["clusterArn"], None, attrs, region=region)]
+    return Resource(TYPE, found["clusterArn"], None, attrs, region=region)
 
 
 SCAN = ScanSpec(
     name="ecs_clusters",
     service=SERVICE,
-    listing=ListCall("list_clusters", "clusterArns", page_size=100, item_key="clusterArn"),
-    details=(DetailCall("cluster", "describe_clusters", _describe),),
+    listing=CLUSTERS,
+    details=(DetailCall("clusters", "describe_clusters", _describe),),
     build=build,
 )
 
 
 def _read(reader: Reader, unit: Unit) -> list[Resource]:
-    item = {"clusterArn": unit.id}
+    item = {"clusterArns": [unit.id]}
     return build(item, reader.details(SCAN, unit, item, gone=frozenset()), unit.region)
 
 

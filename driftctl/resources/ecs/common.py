@@ -7,10 +7,16 @@ from collections.abc import Callable
 from typing import Any
 
 from driftctl.resources.generic import pairs, tag_items, tagger
-from driftctl.resources.spec import cfn_identity
+from driftctl.resources.spec import ListCall, cfn_identity
 from driftctl.revert.calls import Attrs, Call, Ctx
 
 SERVICE = "ecs"
+# every cluster, a page (up to 100 ARNs) per item: DescribeClusters takes 100 at once, and
+# the services are listed cluster by cluster (aws_ecs_cluster's and aws_ecs_service's
+# scans list them with this same call, which the scanner makes once)
+CLUSTERS = ListCall(
+    "list_clusters", "clusterArns", page_size=100, item_key="clusterArns", whole_pages=True
+)
 
 
 def live_tags(items: list[dict[str, Any]] | None) -> tuple[dict[str, str], dict[str, str]]:

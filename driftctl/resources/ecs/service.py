@@ -3,8 +3,9 @@ configuration, load balancers, deployment percents, scheduling strategy and tags
 
 Live: per cluster (ListClusters pages, the listing aws_ecs_cluster's scan makes too, made
 once), ListServices (every page, 100 a page), then DescribeServices in batches of 10 with
-include=[TAGS]. Terraform's id is the service's ARN; a declaration is matched by its
-cluster and name. A service being deleted (DRAINING) or deleted (INACTIVE) is gone.
+include=[TAGS]; a cluster deleted meanwhile has none. Terraform's id is the service's
+ARN; a declaration is matched by its cluster and name. A service being deleted (DRAINING)
+or deleted (INACTIVE) is gone.
 
 `cluster` is compared by the cluster's name (Terraform holds the ARN, a configuration may
 give either); `task_definition` as `family:revision` (the ARN's tail), so a declaration
@@ -26,7 +27,7 @@ from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
 from driftctl.model import Ref, Resource, is_known
-from driftctl.resources.ecs.common import SERVICE, TAGS, ecs_tags, live_tags, name_of
+from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags, name_of
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE
 from driftctl.resources.serverless import new_id, pending
@@ -35,7 +36,6 @@ from driftctl.resources.spec import (
     DetailCall,
     Details,
     Item,
-    ListCall,
     ResourceType,
     ScanSpec,
     first_block,
@@ -73,12 +73,21 @@ def _arns(pages: Any) -> list[str]:
     return [a for page in pages or () for a in page.get("serviceArns") or ()]
 
 
+def _listings(item: Item) -> list[dict[str, Any]]:
+    """ListServices of each cluster of a listed page."""
+    return [{"cluster": arn, "maxResults": 100} for arn in item["clusterArns"]]
+
+
 def _batches(item: Item) -> list[dict[str, Any]]:
-    arns = _arns(item.get("arns"))
-    return [
-        {"cluster": item["clusterArn"], "services": arns[i : i + BATCH], "include": ["TAGS"]}
-        for i in range(0, len(arns), BATCH)
-    ]
+    """DescribeServices of each cluster's services, 10 at a time."""
+    out: list[dict[str, Any]] = []
+    for cluster, pages in zip(item["clusterArns"], item.get("arns") or (), strict=False):
+        arns = _arns(pages)
+        out.extend(
+            {"cluster": cluster, "services": arns[i : i + BATCH], "include": ["TAGS"]}
+            for i in range(0, len(arns), BATCH)
+        )
+    return out
 
 
 def _network(found: Any) -> dict[str, Any] | None:
@@ -141,14 +150,15 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
 SCAN = ScanSpec(
     name="ecs_services",
     service=SERVICE,
-    listing=ListCall("list_clusters", "clusterArns", page_size=100, item_key="clusterArn"),
+    listing=CLUSTERS,
     details=(
         DetailCall(
             "arns",
             "list_services",
-            lambda i: {"cluster": i["clusterArn"], "maxResults": 100},
+            _listings,
             frozenset({"ClusterNotFoundException"}),
             paged=True,
+            batch=1,
         ),
         DetailCall(
             "services",

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import boto3
 
+from driftctl.resources.ecs import cluster
+from driftctl.resources.spec import listed
 from tests.resources.helpers import aws, drifts, plan_calls, run, scan, write
 
 __all__ = ["aws"]
@@ -26,8 +28,16 @@ resource "aws_ecs_cluster" "plain" {
 """
 
 
-def ecs() -> object:
-    return boto3.client("ecs", region_name="us-east-1")
+def test_a_page_of_clusters_is_described_in_one_call() -> None:
+    arns = [f"arn:aws:ecs:us-east-1:123456789012:cluster/c{i}" for i in range(100)]
+    items = listed(cluster.SCAN.listing, {"clusterArns": arns})
+    assert items == [{"clusterArns": arns}]
+    assert cluster.SCAN.details[0].params(items[0]) == {
+        "clusters": arns,
+        "include": ["TAGS", "SETTINGS", "CONFIGURATIONS"],
+    }
+    # an empty page is no item: DescribeClusters without clusters describes "default"
+    assert listed(cluster.SCAN.listing, {"clusterArns": []}) == []
 
 
 def apply() -> None:

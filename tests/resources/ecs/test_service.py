@@ -88,12 +88,15 @@ def apply(extra_services: int = 0) -> dict[str, Any]:
 
 def test_describe_services_is_asked_ten_services_at_a_time() -> None:
     arns = [f"arn:aws:ecs:us-east-1:123456789012:service/apps/s{i}" for i in range(23)]
-    item = {"clusterArn": "apps", "arns": [{"serviceArns": arns[:20]}, {"serviceArns": arns[20:]}]}
+    pages = [{"serviceArns": arns[:20]}, {"serviceArns": arns[20:]}]
+    item = {"clusterArns": ["apps", "empty", "gone"], "arns": [pages, [{"serviceArns": []}], None]}
     batches = service.SCAN.details[1].params(item)
     assert isinstance(batches, list)
     assert [len(b["services"]) for b in batches] == [10, 10, 3]
     assert all(b["cluster"] == "apps" and b["include"] == ["TAGS"] for b in batches)
-    assert service.SCAN.details[1].params({"clusterArn": "apps", "arns": []}) == []
+    assert service.SCAN.details[0].params(item) == [
+        {"cluster": c, "maxResults": 100} for c in ("apps", "empty", "gone")
+    ]
 
 
 def test_an_applied_service_is_in_sync(aws: None, tmp_path: Path) -> None:
