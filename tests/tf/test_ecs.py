@@ -42,6 +42,11 @@ CHANGES = [
         {"cluster": "${self.cluster}", "service": "${self.name}", "desiredCount": 3},
     ),
     Change(
+        "aws_ecs_service.web", "deployment_maximum_percent", "ecs", "update_service",
+        {"cluster": "${self.cluster}", "service": "${self.name}",
+         "deploymentConfiguration": {"maximumPercent": 150, "minimumHealthyPercent": 100}},
+    ),
+    Change(
         "aws_ecs_service.web", "tags.Team", "ecs", "tag_resource",
         {"resourceArn": "${self.id}", "tags": [{"key": "Team", "value": "data"}]},
     ),
