@@ -36,6 +36,9 @@ from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
+from driftctl.resources.ecs import cluster as ecs_cluster
+from driftctl.resources.ecs import service as ecs_service
+from driftctl.resources.ecs import task_definition as ecs_task_definition
 from driftctl.resources.efs import file_system as efs_file_system
 from driftctl.resources.elasticache import cluster as elasticache_cluster
 from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
@@ -158,6 +161,9 @@ MODULES: tuple[ModuleType, ...] = (
     route53_zone,
     route53_record,
     efs_file_system,
+    ecs_cluster,
+    ecs_task_definition,
+    ecs_service,
 )
 
 

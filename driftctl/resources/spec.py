@@ -34,6 +34,9 @@ class ListCall:
     # the listed items are plain strings (SQS queue URLs, DynamoDB table names): each
     # becomes the item {item_key: value}
     item_key: str | None = None
+    # ... or each page's strings are ONE item {item_key: [values]}, for a detail call that
+    # takes a page's worth of them at once (DescribeClusters takes 100 cluster ARNs)
+    whole_pages: bool = False
 
 
 def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
@@ -41,6 +44,8 @@ def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
     items = page.get(call.result_key) or ()
     if call.item_key is None:
         return list(items)
+    if call.whole_pages:
+        return [{call.item_key: list(items)}] if items else []
     return [{call.item_key: value} for value in items]
 
 

@@ -120,10 +120,15 @@ def test_detail_calls_take_their_params_and_know_their_error_codes(spec: ScanSpe
     sample = _AnyItem()
     for detail in spec.details:
         op = _operation(spec.service, detail.operation)
-        params = detail.params(_Deep() if detail.needs else sample)
-        assert set(params) <= set(op.input_shape.members), f"{op.name}: {sorted(params)}"
-        missing = set(op.input_shape.required_members) - set(params)
-        assert not missing, f"{op.name} needs {sorted(missing)}"
+        given = detail.params(_Deep() if detail.needs else sample)
+        if isinstance(given, list):  # batches: the type's own tests give it items
+            assert detail.batch, f"{op.name}: batches of how many? (DetailCall.batch)"
+        for params in given if isinstance(given, list) else [given]:
+            assert set(params) <= set(op.input_shape.members), f"{op.name}: {sorted(params)}"
+            missing = set(op.input_shape.required_members) - set(params)
+            assert not missing, f"{op.name} needs {sorted(missing)}"
+        if detail.paged:
+            assert _client(spec.service).can_paginate(detail.operation), f"{op.name} pages?"
         # the shape's name, or the code AWS answers with where the model gives one
         codes = {(e.metadata.get("error") or {}).get("code") for e in op.error_shapes}
         known = {e.name for e in op.error_shapes} | codes | UNMODELLED.get(spec.service, set())

@@ -222,3 +222,6 @@ SAMPLES.update(_S3B)
 from tests.revert.samples_dns import SAMPLES as _DNS  # noqa: E402
 
 SAMPLES.update(_DNS)
+from tests.revert.samples_ecs import SAMPLES as _ECS  # noqa: E402
+
+SAMPLES.update(_ECS)
