@@ -336,6 +336,11 @@ class Scanner:
 
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
         region = detail.region(item) if detail.region is not None else None
+        if detail.each is not None:
+            return [
+                self.call(unit, detail.operation, params, detail.absent, region)
+                for params in detail.each(item)
+            ]
         return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
 
 

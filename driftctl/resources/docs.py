@@ -145,6 +145,8 @@ def floor(spec: ScanSpec) -> str:
     per = []
     for detail in spec.details:
         note = inspect.getdoc(detail.when) if detail.when is not None else None
+        if detail.each is not None:
+            note = inspect.getdoc(detail.each)
         per.append(api(spec.service, detail.operation) + (f" ({note})" if note else ""))
     if per:
         text += f"; per resource: {len(per)} ({', '.join(per)})"

@@ -60,6 +60,10 @@ class DetailCall:
     # with that call's response under that key (a DynamoDB table's tags need the ARN its
     # DescribeTable answers); not made where that response is None
     needs: str | None = None
+    # one call per params this returns (a cluster's node groups, from the response of the
+    # call it `needs`) instead of one per item: the response is the list of their answers,
+    # in order (None for each that AWS says is absent)
+    each: Callable[[Item], list[dict[str, Any]]] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -109,10 +109,12 @@ class Reader:
                     continue
                 given = {**item, d.needs: out[d.needs]}
             if d.when is None or d.when(given):
-                params = d.params(given)
-                out[d.key] = self.call(
-                    spec.service, unit.region, d.operation, params, d.absent, gone
-                )
+                many = d.each(given) if d.each is not None else [d.params(given)]
+                answers = [
+                    self.call(spec.service, unit.region, d.operation, params, d.absent, gone)
+                    for params in many
+                ]
+                out[d.key] = answers if d.each is not None else answers[0]
         return out
 
     def unit(self, unit: Unit) -> list[Resource]:
