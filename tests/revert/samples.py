@@ -215,3 +215,6 @@ SAMPLES.update(_LB)
 from tests.revert.samples_iam import SAMPLES as _IAM  # noqa: E402
 
 SAMPLES.update(_IAM)
+from tests.revert.samples_edge import SAMPLES as _EDGE  # noqa: E402
+
+SAMPLES.update(_EDGE)
