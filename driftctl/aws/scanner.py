@@ -338,8 +338,8 @@ class Scanner:
         region = detail.region(item) if detail.region is not None else None
         if detail.each is not None:
             return [
-                self.call(unit, detail.operation, params, detail.absent, region)
-                for params in detail.each(item)
+                self.call(unit, detail.operation, detail.params(one), detail.absent, region)
+                for one in detail.each(item)
             ]
         return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
 

@@ -60,10 +60,11 @@ class DetailCall:
     # with that call's response under that key (a DynamoDB table's tags need the ARN its
     # DescribeTable answers); not made where that response is None
     needs: str | None = None
-    # one call per params this returns (a cluster's node groups, from the response of the
-    # call it `needs`) instead of one per item: the response is the list of their answers,
-    # in order (None for each that AWS says is absent)
-    each: Callable[[Item], list[dict[str, Any]]] | None = None
+    # the elements of an item to make one call each for, instead of one for the item (a
+    # cluster's node groups, from the response of the call it `needs`): `params` is given
+    # each element, and the response is the list of their answers, in order (None for each
+    # that AWS says is absent)
+    each: Callable[[Item], list[Item]] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -109,10 +109,10 @@ class Reader:
                     continue
                 given = {**item, d.needs: out[d.needs]}
             if d.when is None or d.when(given):
-                many = d.each(given) if d.each is not None else [d.params(given)]
+                many = d.each(given) if d.each is not None else [given]
                 answers = [
-                    self.call(spec.service, unit.region, d.operation, params, d.absent, gone)
-                    for params in many
+                    self.call(spec.service, unit.region, d.operation, d.params(one), d.absent, gone)
+                    for one in many
                 ]
                 out[d.key] = answers if d.each is not None else answers[0]
         return out

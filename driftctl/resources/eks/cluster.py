@@ -333,13 +333,9 @@ def _named(ctx: Ctx, desired: Attrs) -> str:
 
 
 def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
+    """After its node groups (deletes run in reverse creation order); AWS refuses while
+    any is left."""
     return [ctx.call(SERVICE, "delete_cluster", name=ctx.id)]
-
-
-def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
-    if children:
-        return f"cannot delete {ctx.label}: it has node groups (delete them first)"
-    return None
 
 
 _CFN_FIELDS = {
@@ -380,7 +376,7 @@ FAMILY = Family(
             ),
             fixed={"name": REPLACE, "role_arn": REPLACE},
             create=Create(_create, dict, _named, ("name", "role_arn", "vpc_config")),
-            delete=Delete(_delete, _refuse),
+            delete=Delete(_delete),
         ),
     ),
     readers={SCAN.name: _read},
