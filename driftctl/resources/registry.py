@@ -19,6 +19,7 @@ from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
+from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
@@ -150,6 +151,7 @@ MODULES: tuple[ModuleType, ...] = (
     iam_access_key,
     eks_cluster,
     eks_node_group,
+    cloudfront_distribution,
 )
 
 

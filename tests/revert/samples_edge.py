@@ -64,4 +64,46 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_cloudfront_distribution": (
+        "E2QWRUHEXAMPLE",
+        {
+            "enabled": False,
+            "comment": "changed",
+            "price_class": "PriceClass_All",
+            "aliases": ["www.example.com"],
+            "default_root_object": "",
+            "origin": [{"origin_id": "web", "domain_name": "old.example.com", "origin_path": ""}],
+            "default_cache_behavior": {
+                "target_origin_id": "web",
+                "viewer_protocol_policy": "allow-all",
+                "allowed_methods": ["GET", "HEAD"],
+                "cached_methods": ["GET", "HEAD"],
+                "compress": False,
+            },
+            "viewer_certificate": {"cloudfront_default_certificate": True},
+            "tags": {"a": "1"},
+            "etag": "E2ETAG",
+            "caller_reference": "terraform-1",
+            "arn": "arn:aws:cloudfront::123456789012:distribution/E2QWRUHEXAMPLE",
+        },
+        {
+            "enabled": True,
+            "comment": "site",
+            "price_class": "PriceClass_100",
+            "aliases": ["example.com", "www.example.com"],
+            "default_root_object": "index.html",
+            "origin": [
+                {"origin_id": "web", "domain_name": "origin.example.com", "origin_path": "/s"}
+            ],
+            "default_cache_behavior": {
+                "target_origin_id": "web",
+                "viewer_protocol_policy": "redirect-to-https",
+                "allowed_methods": ["GET", "HEAD", "OPTIONS"],
+                "cached_methods": ["GET", "HEAD"],
+                "compress": True,
+            },
+            "viewer_certificate": {"cloudfront_default_certificate": True},
+            "tags": {"b": "2"},
+        },
+    ),
 }
