@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
+from driftctl.model import Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import tag_items, tagger
+from driftctl.resources.generic import sorted_known, tag_items, tagger
 from driftctl.resources.serverless import as_bool
 from driftctl.resources.spec import (
     CFN_KEY,
@@ -181,12 +181,6 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
 # --- both sides -------------------------------------------------------------------------------
 
 
-def _sorted(value: Any) -> Any:
-    if isinstance(value, list) and all(isinstance(v, str) and is_known(v) for v in value):
-        return sorted(value)
-    return value
-
-
 def _origin_key(origin: Any) -> str:
     return str(origin.get("origin_id")) if isinstance(origin, dict) else ""
 
@@ -199,7 +193,7 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
         if out.get(name) == "":
             out[name] = None
     if "aliases" in out:
-        out["aliases"] = _sorted(out["aliases"]) or None
+        out["aliases"] = sorted_known(out["aliases"]) or None
     if isinstance(out.get("origin"), list):
         origins = [
             {k: o.get(k) or ("" if k == "origin_path" else None) for k in ORIGIN_KEYS}
@@ -213,7 +207,7 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
         behavior = _clean(behavior)
         for key in ("allowed_methods", "cached_methods"):
             if key in behavior:
-                behavior[key] = _sorted(behavior[key])
+                behavior[key] = sorted_known(behavior[key])
         if isinstance(behavior.get("compress"), str):
             behavior["compress"] = as_bool(behavior["compress"])
         out["default_cache_behavior"] = behavior

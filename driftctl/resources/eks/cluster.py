@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
+from driftctl.model import Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, tagger
+from driftctl.resources.generic import REPLACE, sorted_known, tagger
 from driftctl.resources.serverless import ack_map_tags, as_bool, map_cfn_identity, map_tags
 from driftctl.resources.spec import (
     CFN_KEY,
@@ -124,13 +124,6 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
 
 
 # --- both sides -------------------------------------------------------------------------------
-
-
-def sorted_known(value: Any) -> Any:
-    """A set held as a list, sorted where every item is known (a Ref stays in place)."""
-    if isinstance(value, list) and all(isinstance(v, str) and is_known(v) for v in value):
-        return sorted(value)
-    return value
 
 
 def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:

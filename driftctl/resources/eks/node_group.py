@@ -21,10 +21,10 @@ from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
 from driftctl.model import Resource
-from driftctl.resources.eks.cluster import GONE, SERVICE, sorted_known
+from driftctl.resources.eks.cluster import GONE, SERVICE
 from driftctl.resources.eks.cluster import SCAN as CLUSTERS
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import REPLACE, tagger
+from driftctl.resources.generic import REPLACE, sorted_known, tagger
 from driftctl.resources.serverless import ack_map_tags, as_int, map_cfn_identity, map_tags
 from driftctl.resources.spec import (
     CFN_KEY,
