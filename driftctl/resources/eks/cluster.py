@@ -11,7 +11,8 @@ UpdateClusterConfig, the log types by UpdateClusterConfig's logging, the version
 UpdateClusterVersion (AWS upgrades one minor version at a time and never downgrades),
 tags by TagResource/UntagResource. moto's UpdateClusterConfig replaces the whole VPC
 configuration where AWS merges the fields sent, and moto has no UpdateClusterVersion: the
-endpoint and version reverts are checked call by call, not against moto.
+endpoint and version reverts are checked call by call, not against moto. Checked against
+real Terraform in tests/tf/test_eks.py (log types and tags changed out of band).
 """
 
 from __future__ import annotations
