@@ -68,6 +68,14 @@ def documents(*names: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return normalize
 
 
+def sorted_known(value: Any) -> Any:
+    """A set of strings held as a list, sorted where every item is known (a list holding a
+    Ref or an Unknown stays as it is: the diff skips those items)."""
+    if isinstance(value, list) and all(isinstance(v, str) and is_known(v) for v in value):
+        return sorted(value)
+    return value
+
+
 def text(value: Any) -> str:
     """A document as the JSON text an API takes (a string is sent as it is)."""
     return value if isinstance(value, str) else json.dumps(value, sort_keys=True)

@@ -27,7 +27,9 @@ Details = Mapping[str, Any]  # detail-call key -> response (None when AWS says "
 @dataclasses.dataclass(frozen=True)
 class ListCall:
     operation: str  # boto3 client method name, e.g. "describe_vpcs"
-    result_key: str  # key of the item list in each page, e.g. "Vpcs"
+    # key of the item list in each page, e.g. "Vpcs"; dotted where the list is nested, as
+    # botocore's paginators name it ("DistributionList.Items")
+    result_key: str
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     paginated: bool = True
     page_size: int | None = None  # the largest page AWS allows: fewer round trips
@@ -41,7 +43,10 @@ class ListCall:
 
 def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
     """One page's items, as dicts (plain strings wrapped under `call.item_key`)."""
-    items = page.get(call.result_key) or ()
+    found: Any = page
+    for part in call.result_key.split("."):
+        found = found.get(part) if isinstance(found, Mapping) else None
+    items = found or ()
     if call.item_key is None:
         return list(items)
     if call.whole_pages:

@@ -66,7 +66,10 @@ def _lists(spec: ScanSpec) -> list[ListCall]:
 def test_list_calls_page_through_their_result_key(spec: ScanSpec) -> None:
     for call in _lists(spec):
         op = _operation(spec.service, call.operation)
-        assert call.result_key in op.output_shape.members, f"{op.name} returns no {call.result_key}"
+        shape = op.output_shape
+        for part in call.result_key.split("."):  # nested: "DistributionList.Items"
+            assert part in shape.members, f"{op.name} returns no {call.result_key}"
+            shape = shape.members[part]
         assert set(call.params) <= set(op.input_shape.members)
         if not call.paginated:
             continue

@@ -225,3 +225,6 @@ SAMPLES.update(_DNS)
 from tests.revert.samples_ecs import SAMPLES as _ECS  # noqa: E402
 
 SAMPLES.update(_ECS)
+from tests.revert.samples_edge import SAMPLES as _EDGE  # noqa: E402
+
+SAMPLES.update(_EDGE)
