@@ -64,6 +64,7 @@ from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
 from driftctl.resources.s3 import (
     bucket,
     bucket_encryption,
+    bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
     bucket_versioning,
@@ -89,6 +90,7 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_encryption,
     bucket_public_access_block,
     bucket_policy,
+    bucket_ownership_controls,
     policy,
     user,
     role,

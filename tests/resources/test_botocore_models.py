@@ -26,6 +26,9 @@ S3_UNMODELLED = frozenset(
         "ServerSideEncryptionConfigurationNotFoundError",
         "NoSuchPublicAccessBlockConfiguration",
         "NoSuchBucketPolicy",
+        "OwnershipControlsNotFoundError",
+        "NoSuchCORSConfiguration",
+        "NoSuchWebsiteConfiguration",
     }
 )
 

@@ -215,3 +215,6 @@ SAMPLES.update(_LB)
 from tests.revert.samples_iam import SAMPLES as _IAM  # noqa: E402
 
 SAMPLES.update(_IAM)
+from tests.revert.samples_s3a import SAMPLES as _S3A  # noqa: E402
+
+SAMPLES.update(_S3A)

@@ -22,6 +22,7 @@ from driftctl.model import Ref, Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, Where, cfn_tags
 from driftctl.resources.s3 import (
     bucket_encryption,
+    bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
     bucket_versioning,
@@ -51,6 +52,7 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_encryption.SETTING,
     bucket_public_access_block.SETTING,
     bucket_policy.SETTING,
+    bucket_ownership_controls.SETTING,
 )
 
 

@@ -1,0 +1,26 @@
+"""Revert samples of the bucket ownership, ACL, CORS and website settings (merged into
+samples.SAMPLES)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+OWNER = "75aa57f09aa0c8caeab4f8c24e99d10f8e7faeebf76c078efc7c6caea54ba06a"
+FULL = {"grantee": {"type": "CanonicalUser", "id": OWNER}, "permission": "FULL_CONTROL"}
+READ_ALL = {
+    "grantee": {"type": "Group", "uri": "http://acs.amazonaws.com/groups/global/AllUsers"},
+    "permission": "READ",
+}
+LOG_WRITE = {
+    "grantee": {"type": "Group", "uri": "http://acs.amazonaws.com/groups/s3/LogDelivery"},
+    "permission": "WRITE",
+}
+
+# type -> (id, live attrs, declared attrs)
+SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "aws_s3_bucket_ownership_controls": (
+        "logs",
+        {"bucket": "logs", "rule": {"object_ownership": "ObjectWriter"}},
+        {"bucket": "logs", "rule": {"object_ownership": "BucketOwnerPreferred"}},
+    ),
+}
