@@ -63,6 +63,7 @@ from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
 from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
 from driftctl.resources.s3 import (
     bucket,
+    bucket_acl,
     bucket_encryption,
     bucket_ownership_controls,
     bucket_policy,
@@ -91,6 +92,7 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_public_access_block,
     bucket_policy,
     bucket_ownership_controls,
+    bucket_acl,
     policy,
     user,
     role,

@@ -23,4 +23,17 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"bucket": "logs", "rule": {"object_ownership": "ObjectWriter"}},
         {"bucket": "logs", "rule": {"object_ownership": "BucketOwnerPreferred"}},
     ),
+    "aws_s3_bucket_acl": (
+        "logs",
+        {
+            "bucket": "logs",
+            "acl": "public-read",
+            "access_control_policy": {"grant": [FULL, READ_ALL], "owner": {"id": OWNER}},
+        },
+        {
+            "bucket": "logs",
+            "acl": "log-delivery-write",
+            "access_control_policy": {"grant": [FULL, LOG_WRITE], "owner": {"id": OWNER}},
+        },
+    ),
 }

@@ -21,6 +21,7 @@ from driftctl.declared.raw import RawResource
 from driftctl.model import Ref, Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, Where, cfn_tags
 from driftctl.resources.s3 import (
+    bucket_acl,
     bucket_encryption,
     bucket_ownership_controls,
     bucket_policy,
@@ -53,6 +54,7 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_public_access_block.SETTING,
     bucket_policy.SETTING,
     bucket_ownership_controls.SETTING,
+    bucket_acl.SETTING,
 )
 
 
