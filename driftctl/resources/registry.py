@@ -64,6 +64,7 @@ from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
 from driftctl.resources.s3 import (
     bucket,
     bucket_acl,
+    bucket_cors_configuration,
     bucket_encryption,
     bucket_ownership_controls,
     bucket_policy,
@@ -93,6 +94,7 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_policy,
     bucket_ownership_controls,
     bucket_acl,
+    bucket_cors_configuration,
     policy,
     user,
     role,

@@ -36,4 +36,18 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "access_control_policy": {"grant": [FULL, LOG_WRITE], "owner": {"id": OWNER}},
         },
     ),
+    "aws_s3_bucket_cors_configuration": (
+        "logs",
+        {"bucket": "logs", "cors_rule": []},
+        {
+            "bucket": "logs",
+            "cors_rule": [
+                {
+                    "allowed_methods": ["GET"],
+                    "allowed_origins": ["*"],
+                    "max_age_seconds": 3000,
+                }
+            ],
+        },
+    ),
 }

@@ -22,6 +22,7 @@ from driftctl.model import Ref, Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, Where, cfn_tags
 from driftctl.resources.s3 import (
     bucket_acl,
+    bucket_cors_configuration,
     bucket_encryption,
     bucket_ownership_controls,
     bucket_policy,
@@ -55,6 +56,7 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_policy.SETTING,
     bucket_ownership_controls.SETTING,
     bucket_acl.SETTING,
+    bucket_cors_configuration.SETTING,
 )
 
 

@@ -122,7 +122,7 @@ SETTING = BucketSetting(
 
 
 def _grant_key(grant: dict[str, Any]) -> str:
-    return json.dumps(grant, sort_keys=True)
+    return json.dumps(grant, sort_keys=True, default=str)
 
 
 def _policy(value: Any) -> dict[str, Any]:
