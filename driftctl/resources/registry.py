@@ -70,6 +70,7 @@ from driftctl.resources.s3 import (
     bucket_policy,
     bucket_public_access_block,
     bucket_versioning,
+    bucket_website_configuration,
 )
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
 from driftctl.resources.sfn import state_machine as sfn_state_machine
@@ -95,6 +96,7 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_ownership_controls,
     bucket_acl,
     bucket_cors_configuration,
+    bucket_website_configuration,
     policy,
     user,
     role,

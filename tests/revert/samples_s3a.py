@@ -50,4 +50,26 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             ],
         },
     ),
+    "aws_s3_bucket_website_configuration": (
+        "logs",
+        {
+            "bucket": "logs",
+            "index_document": {"suffix": "home.html"},
+            "error_document": {},
+            "redirect_all_requests_to": {},
+            "routing_rule": [],
+        },
+        {
+            "bucket": "logs",
+            "index_document": {"suffix": "index.html"},
+            "error_document": {"key": "error.html"},
+            "redirect_all_requests_to": {},
+            "routing_rule": [
+                {
+                    "condition": {"key_prefix_equals": "docs/"},
+                    "redirect": {"replace_key_prefix_with": "documents/"},
+                }
+            ],
+        },
+    ),
 }

@@ -28,6 +28,7 @@ from driftctl.resources.s3 import (
     bucket_policy,
     bucket_public_access_block,
     bucket_versioning,
+    bucket_website_configuration,
 )
 from driftctl.resources.s3.setting import BUCKET_KEY, ID_DOC, BucketSetting, per_bucket
 from driftctl.resources.spec import (
@@ -57,6 +58,7 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_ownership_controls.SETTING,
     bucket_acl.SETTING,
     bucket_cors_configuration.SETTING,
+    bucket_website_configuration.SETTING,
 )
 
 
