@@ -11,9 +11,12 @@ from pathlib import Path
 from bench.loopback_proxy import ProxyConfig, loopback_proxy
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.resources.registry import SCANS
 from tests.e2e.conftest import driftctl
 from tests.e2e.test_scale import ACCOUNTS, ROLE, account_session
 
+# S3 calls per bucket: its tags and each of its settings
+PER_BUCKET = len(SCANS["s3_buckets"].details)
 STATS = re.compile(
     r"scanned in ([\d.]+)s with (\d+) API calls .* ([\d.]+)s waiting for rate limits"
 )
@@ -42,7 +45,8 @@ def test_max_rps_spaces_the_calls_of_each_service(endpoint: str) -> None:
     # one region: a bucket of `rps` tokens refilled at `rps`/s per service lets n calls
     # through no sooner than (n - rps) / rps seconds after the first
     floor = max((n - rps) / rps for n in per_service.values())
-    assert per_service["s3"] == 16 and floor == 3.0  # 1 ListBuckets + 5 per bucket x 3
+    s3_calls = 1 + PER_BUCKET * 3  # ListBuckets, then each of the three buckets' calls
+    assert per_service["s3"] == s3_calls and floor == (s3_calls - rps) / rps
     took, waited = stats_line(run.stderr)
     assert took >= floor - 0.05
     assert waited >= floor
@@ -67,11 +71,12 @@ def test_every_accounts_rate_limit_waits_are_reported(endpoint: str, tmp_path: P
     assert run.code == 1, run.stderr
     assert json.loads(run.stdout)["errors"] == []
     s3_calls = sum(n for op, n in stats.requests.items() if op.startswith("s3:"))
-    assert s3_calls == len(ACCOUNTS) * (1 + 5 * 2)
+    per_account_calls = 1 + PER_BUCKET * 2
+    assert s3_calls == len(ACCOUNTS) * per_account_calls
     took, waited = stats_line(run.stderr)
-    # per account, 11 S3 calls through a bucket of 2 tokens at 2/s: the last is sent
-    # (11 - 2) / 2 s after the first, and the ten detail calls, sent together, wait
+    # per account, n S3 calls through a bucket of 2 tokens at 2/s: the last is sent
+    # (n - 2) / 2 s after the first, and the detail calls, sent together, wait
     # 0 + 0.5 + ... at least; the accounts are read side by side
-    per_account = (11 - rps) / rps
+    per_account = (per_account_calls - rps) / rps
     assert took >= per_account - 0.05
     assert waited >= len(ACCOUNTS) * per_account, run.stderr  # not only the caller STS call
