@@ -124,3 +124,15 @@ def test_an_undeclared_public_acl_is_unmanaged_and_made_private(aws: None, tmp_p
     assert ALL_USERS not in str(
         boto3.client("s3", region_name=REGION).get_bucket_acl(Bucket="acl-plain")
     )
+
+
+def test_the_inline_acl_of_a_v3_bucket_is_compared(aws: None, tmp_path: Path) -> None:
+    """aws_s3_bucket's own `acl` (provider v3) declares the bucket's ACL too."""
+    s3 = boto3.client("s3", region_name=REGION)
+    s3.create_bucket(Bucket="acl-v3")
+    hcl = 'resource "aws_s3_bucket" "v3" {\n  bucket = "acl-v3"\n  acl    = "private"\n}\n'
+    assert scan(tmp_path, hcl) == []
+    s3.put_bucket_acl(Bucket="acl-v3", ACL="authenticated-read")
+    found = scan(tmp_path, hcl)
+    assert [(d.type, d.address) for d in found] == [("aws_s3_bucket_acl", "aws_s3_bucket.v3")]
+    assert changed(found, "aws_s3_bucket.v3") == {"acl": ("private", "authenticated-read")}
