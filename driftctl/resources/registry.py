@@ -72,10 +72,14 @@ from driftctl.resources.route53 import record as route53_record
 from driftctl.resources.route53 import zone as route53_zone
 from driftctl.resources.s3 import (
     bucket,
+    bucket_acl,
+    bucket_cors_configuration,
     bucket_encryption,
+    bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
     bucket_versioning,
+    bucket_website_configuration,
 )
 from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
 from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
@@ -104,6 +108,10 @@ MODULES: tuple[ModuleType, ...] = (
     s3_bucket_lifecycle,
     s3_bucket_logging,
     s3_bucket_notification,
+    bucket_ownership_controls,
+    bucket_acl,
+    bucket_cors_configuration,
+    bucket_website_configuration,
     policy,
     user,
     role,

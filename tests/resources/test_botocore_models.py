@@ -27,6 +27,9 @@ S3_UNMODELLED = frozenset(
         "NoSuchPublicAccessBlockConfiguration",
         "NoSuchBucketPolicy",
         "NoSuchLifecycleConfiguration",
+        "OwnershipControlsNotFoundError",
+        "NoSuchCORSConfiguration",
+        "NoSuchWebsiteConfiguration",
     }
 )
 

@@ -228,3 +228,6 @@ SAMPLES.update(_ECS)
 from tests.revert.samples_edge import SAMPLES as _EDGE  # noqa: E402
 
 SAMPLES.update(_EDGE)
+from tests.revert.samples_s3a import SAMPLES as _S3A  # noqa: E402
+
+SAMPLES.update(_S3A)

@@ -21,10 +21,14 @@ from driftctl.declared.raw import RawResource
 from driftctl.model import Ref, Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, Where, cfn_tags
 from driftctl.resources.s3 import (
+    bucket_acl,
+    bucket_cors_configuration,
     bucket_encryption,
+    bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
     bucket_versioning,
+    bucket_website_configuration,
 )
 from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
 from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
@@ -57,6 +61,10 @@ SETTINGS: tuple[BucketSetting, ...] = (
     s3_bucket_lifecycle.SETTING,
     s3_bucket_logging.SETTING,
     s3_bucket_notification.SETTING,
+    bucket_ownership_controls.SETTING,
+    bucket_acl.SETTING,
+    bucket_cors_configuration.SETTING,
+    bucket_website_configuration.SETTING,
 )
 
 
