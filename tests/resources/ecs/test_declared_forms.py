@@ -9,17 +9,15 @@ from typing import Any
 
 import boto3
 
+from tests.resources.ecs.test_service import FARGATE, network
 from tests.resources.helpers import aws
 from tests.resources.iam2.helpers import manifests, scan_source, template
 
 __all__ = ["aws"]
 
 
-def apply() -> None:
-    ec2 = boto3.client("ec2", region_name="us-east-1")
-    vpc = ec2.create_vpc(CidrBlock="10.0.0.0/16")["Vpc"]["VpcId"]
-    subnet = ec2.create_subnet(VpcId=vpc, CidrBlock="10.0.1.0/24")["Subnet"]["SubnetId"]
-    sg = ec2.create_security_group(GroupName="web", Description="web", VpcId=vpc)["GroupId"]
+def apply() -> dict[str, str]:
+    ids = network()
     ecs = boto3.client("ecs", region_name="us-east-1")
     ecs.create_cluster(
         clusterName="apps",
@@ -27,11 +25,7 @@ def apply() -> None:
         tags=[{"key": "Team", "value": "web"}],
     )
     ecs.register_task_definition(
-        family="web",
-        networkMode="awsvpc",
-        requiresCompatibilities=["FARGATE"],
-        cpu="256",
-        memory="512",
+        **FARGATE,
         containerDefinitions=[
             {
                 "name": "app",
@@ -47,8 +41,11 @@ def apply() -> None:
         taskDefinition="web:1",
         desiredCount=2,
         launchType="FARGATE",
-        networkConfiguration={"awsvpcConfiguration": {"subnets": [subnet], "securityGroups": [sg]}},
+        networkConfiguration={
+            "awsvpcConfiguration": {"subnets": [ids["subnet"]], "securityGroups": [ids["sg"]]}
+        },
     )
+    return ids
 
 
 def ecs_drifts(report: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
@@ -62,11 +59,7 @@ def ecs_drifts(report: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
 def test_cloudformation_declares_the_cluster_task_definition_and_service(
     aws: None, tmp_path: Path
 ) -> None:
-    apply()
-    ec2 = boto3.client("ec2", region_name="us-east-1")
-    subnet = ec2.describe_subnets(Filters=[{"Name": "cidr-block", "Values": ["10.0.1.0/24"]}])
-    sg = ec2.describe_security_groups(Filters=[{"Name": "group-name", "Values": ["web"]}])
-    ids = (subnet["Subnets"][0]["SubnetId"], sg["SecurityGroups"][0]["GroupId"])
+    ids = apply()
     source = template(
         tmp_path / "cfn",
         f"""  Apps:
@@ -100,8 +93,8 @@ def test_cloudformation_declares_the_cluster_task_definition_and_service(
       LaunchType: FARGATE
       NetworkConfiguration:
         AwsvpcConfiguration:
-          Subnets: ["{ids[0]}"]
-          SecurityGroups: ["{ids[1]}"]
+          Subnets: ["{ids["subnet"]}"]
+          SecurityGroups: ["{ids["sg"]}"]
 """,
     )
     report, _ = scan_source(source)
