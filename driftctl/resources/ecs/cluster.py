@@ -11,6 +11,8 @@ undeclared setting turned on live is drift, as terraform reports it). The "defau
 cluster ECS creates on first use is AWS's own while it is empty (no tags, services, tasks
 or container instances). `configuration`, `service_connect_defaults` and capacity
 providers are not compared. A cluster cannot be renamed: a revert says "replace needed".
+Settings are put back by UpdateCluster, as the provider does (moto 5.2 has no
+UpdateClusterSettings).
 """
 
 from __future__ import annotations

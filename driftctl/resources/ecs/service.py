@@ -16,6 +16,10 @@ service wants a driftctl rule that ignores it); for a DAEMON service AWS sets it
 is not compared. Deployment percents default to 200 and 100 (AWS's and Terraform's).
 Launch type, scheduling strategy and the cluster are fixed at creation ("replace needed");
 the rest is put back by UpdateService and the tag calls.
+
+moto (5.2): CreateService drops deploymentConfiguration (DescribeServices has none until an
+UpdateService sets it; read as AWS's 200/100), UpdateService keeps taskDefinition as given
+(`web:2`, not the ARN), and neither ListServices pages nor DescribeServices holds to 10.
 """
 
 from __future__ import annotations

@@ -57,22 +57,35 @@ def ecs_plan(tmp_path: Path, directory: Path) -> tuple[list[Call], list[str]]:
     return [c for c in calls if c.service == "ecs"], refusals
 
 
-def apply(extra_services: int = 0) -> dict[str, Any]:
+# the web task definition's settings (its containers aside)
+FARGATE: dict[str, Any] = {
+    "family": "web",
+    "networkMode": "awsvpc",
+    "requiresCompatibilities": ["FARGATE"],
+    "cpu": "256",
+    "memory": "512",
+}
+
+
+def network() -> dict[str, str]:
+    """A VPC with a subnet and a security group for the tasks: their ids."""
     ec2 = boto3.client("ec2", region_name="us-east-1")
     vpc = ec2.create_vpc(CidrBlock="10.0.0.0/16")["Vpc"]["VpcId"]
     subnet = ec2.create_subnet(VpcId=vpc, CidrBlock="10.0.1.0/24")["Subnet"]["SubnetId"]
     sg = ec2.create_security_group(GroupName="web", Description="web", VpcId=vpc)["GroupId"]
+    return {"subnet": subnet, "sg": sg}
+
+
+def apply(extra_services: int = 0) -> dict[str, Any]:
+    ids = network()
     ecs = boto3.client("ecs", region_name="us-east-1")
     ecs.create_cluster(clusterName="apps")
     ecs.register_task_definition(
-        family="web",
-        networkMode="awsvpc",
-        requiresCompatibilities=["FARGATE"],
-        cpu="256",
-        memory="512",
-        containerDefinitions=[{"name": "app", "image": "nginx", "memory": 128}],
+        **FARGATE, containerDefinitions=[{"name": "app", "image": "nginx", "memory": 128}]
     )
-    network = {"awsvpcConfiguration": {"subnets": [subnet], "securityGroups": [sg]}}
+    network_configuration = {
+        "awsvpcConfiguration": {"subnets": [ids["subnet"]], "securityGroups": [ids["sg"]]}
+    }
     for name in ["web", *(f"extra-{i:02}" for i in range(extra_services))]:
         ecs.create_service(
             cluster="apps",
@@ -80,10 +93,10 @@ def apply(extra_services: int = 0) -> dict[str, Any]:
             taskDefinition="web:1",
             desiredCount=2,
             launchType="FARGATE",
-            networkConfiguration=network,
+            networkConfiguration=network_configuration,
             **({"tags": [{"key": "Team", "value": "web"}]} if name == "web" else {}),
         )
-    return {"subnet": subnet, "sg": sg}
+    return ids
 
 
 def test_describe_services_is_asked_ten_services_at_a_time() -> None:
@@ -119,12 +132,7 @@ def test_changes_are_drift_and_a_revert_puts_them_back(aws: None, tmp_path: Path
     ids = apply()
     ecs = boto3.client("ecs", region_name="us-east-1")
     ecs.register_task_definition(
-        family="web",
-        networkMode="awsvpc",
-        requiresCompatibilities=["FARGATE"],
-        cpu="256",
-        memory="512",
-        containerDefinitions=[{"name": "app", "image": "nginx", "memory": 128}],
+        **FARGATE, containerDefinitions=[{"name": "app", "image": "nginx", "memory": 128}]
     )
     ecs.update_service(
         cluster="apps",
