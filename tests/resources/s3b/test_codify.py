@@ -7,7 +7,6 @@ and never edits a block it cannot place."""
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 
 import boto3
@@ -17,6 +16,7 @@ from driftctl.codify.base import Context
 from driftctl.codify.plan import make_plan
 from driftctl.pullrequest.flow import _live_index
 from tests.resources.helpers import REGION, aws, drifts, scan, write
+from tests.resources.s3b.common import log_target, logs_to
 
 __all__ = ["aws"]
 
@@ -68,26 +68,13 @@ resource "aws_s3_bucket_notification" "data" {{
 def _console_changes() -> None:
     s3 = boto3.client("s3", region_name=REGION)
     s3.create_bucket(Bucket="s3b-data")
-    s3.create_bucket(Bucket="s3b-logs")
-    policy = {
-        "Version": "2012-10-17",
-        "Statement": [
-            {
-                "Effect": "Allow",
-                "Principal": {"Service": "logging.s3.amazonaws.com"},
-                "Action": ["s3:PutObject"],
-                "Resource": "arn:aws:s3:::s3b-logs/*",
-            }
-        ],
-    }
-    s3.put_bucket_policy(Bucket="s3b-logs", Policy=json.dumps(policy))
+    log_target("s3b-logs")
     rule = {"ID": "expire-tmp", "Status": "Enabled", "Filter": {"Prefix": "tmp/"}}
     s3.put_bucket_lifecycle_configuration(
         Bucket="s3b-data",
         LifecycleConfiguration={"Rules": [{**rule, "Expiration": {"Days": 30}}]},
     )
-    enabled = {"TargetBucket": "s3b-logs", "TargetPrefix": "elsewhere/"}
-    s3.put_bucket_logging(Bucket="s3b-data", BucketLoggingStatus={"LoggingEnabled": enabled})
+    logs_to("s3b-data", "s3b-logs", "elsewhere/")
     queue = {"QueueArn": QUEUE_ARN, "Events": ["s3:ObjectCreated:*", "s3:ObjectRemoved:*"]}
     s3.put_bucket_notification_configuration(
         Bucket="s3b-data", NotificationConfiguration={"QueueConfigurations": [queue]}

@@ -16,6 +16,7 @@ from driftctl.declared.cfn.parse import parse_template
 from driftctl.resources.registry import TYPES
 from tests.resources.helpers import REGION, aws
 from tests.resources.iam2.helpers import manifests, scan_source
+from tests.resources.s3b.common import log_target, logs_to
 
 __all__ = ["aws"]
 
@@ -184,14 +185,13 @@ spec:
 def _live_settings() -> None:
     s3 = boto3.client("s3", region_name=REGION)
     s3.create_bucket(Bucket="s3b-data")
-    s3.create_bucket(Bucket="s3b-access-logs", ACL="log-delivery-write")
+    log_target("s3b-access-logs")
     rule = {"ID": "expire-tmp", "Status": "Enabled", "Filter": {"Prefix": "tmp/"}}
     s3.put_bucket_lifecycle_configuration(
         Bucket="s3b-data",
         LifecycleConfiguration={"Rules": [{**rule, "Expiration": {"Days": 7}}]},
     )
-    enabled = {"TargetBucket": "s3b-access-logs", "TargetPrefix": "data/"}
-    s3.put_bucket_logging(Bucket="s3b-data", BucketLoggingStatus={"LoggingEnabled": enabled})
+    logs_to("s3b-data", "s3b-access-logs", "data/")
     rules = [{"Name": "prefix", "Value": "incoming/"}]
     queue = {
         "QueueArn": QUEUE_ARN,
@@ -220,9 +220,7 @@ def test_crossplane_and_ack_declare_the_same_settings(aws: None, tmp_path: Path)
         assert not unsupported & set(SETTINGS), name
         assert report["summary"]["managed"] == 5, name  # two buckets and the three settings
     # and a change live is drift in both
-    s3 = boto3.client("s3", region_name=REGION)
-    enabled = {"TargetBucket": "s3b-access-logs", "TargetPrefix": "elsewhere/"}
-    s3.put_bucket_logging(Bucket="s3b-data", BucketLoggingStatus={"LoggingEnabled": enabled})
+    logs_to("s3b-data", "s3b-access-logs", "elsewhere/")
     for name, body in (("xp", CROSSPLANE), ("ack", ACK)):
         report, _ = scan_source(manifests(tmp_path / name, body))
         found = [
