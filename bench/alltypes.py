@@ -102,7 +102,12 @@ class Floor:
         self.details: Counter[str] = Counter()
 
     def pages(self, key: tuple[Any, ...], call: ListCall, pages: list[dict[str, Any]]) -> None:
-        self.lists[key] = (call, sum(len(listed(call, p)) for p in pages), len(pages))
+        # every id listed (a `whole_pages` listing makes one item of a page's ids)
+        found = sum(
+            len(p.get(call.result_key) or ()) if call.whole_pages else len(listed(call, p))
+            for p in pages
+        )
+        self.lists[key] = (call, found, len(pages))
 
     def calls(self) -> Counter[str]:
         from driftctl.resources.docs import api
@@ -118,6 +123,17 @@ class Floor:
             floor[f"{service}:{api(service, call.operation)}"] += need
         floor.update(self.details)
         return floor
+
+
+def _calls(detail: Any, item: Any, answer: Future[Any] | None) -> int:
+    """The calls one item's detail call makes at least: one, one per batch (`params`
+    giving a list), and for a paged one every page it read."""
+    params = detail.params(item)
+    if not detail.paged:
+        return len(params) if isinstance(params, list) else 1
+    found = answer.result() if answer is not None and answer.exception() is None else None
+    answers = (found or []) if isinstance(params, list) else [found]
+    return sum(max(1, len(pages or ())) for pages in answers)
 
 
 @contextmanager
@@ -146,7 +162,8 @@ def recording(floor: Floor) -> Iterator[None]:
                             continue
                         given = {**item, detail.needs: first.result()}
                     if detail.when is None or detail.when(given):
-                        floor.details[name] += 1
+                        answer = futures.get((unit, index, detail.key))
+                        floor.details[name] += _calls(detail, given, answer)
         return futures
 
     scanning.Scanner.list_pages = pages  # type: ignore[method-assign]

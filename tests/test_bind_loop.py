@@ -88,3 +88,25 @@ def test_a_value_that_stays_unknown_ends_the_loop() -> None:
     out = bind_live(declared, run([LIVE_BUCKET]))
     assert len(rebind.calls) == 1  # the second round binds nothing new
     assert out.resources[1].attrs["policy"] == {"Resource": WAITING}
+
+
+def test_resources_matched_in_a_round_keep_the_live_id_they_matched() -> None:
+    """bind.with_ids: a declared resource matched in a binding round carries the live id
+    into the next round (the reference that found it may be a live value by then); one
+    that names its id already, one not matched, and a setting split out of a bucket (its
+    address is the bucket's) keep what they had."""
+    from driftctl.bind import with_ids
+    from driftctl.model import Resource
+
+    key = Resource("aws_kms_key", None, "aws_kms_key.app", {"description": "app"})
+    named = Resource("aws_s3_bucket", "logs", "aws_s3_bucket.logs", {})
+    unmatched = Resource("aws_sqs_queue", None, "aws_sqs_queue.q", {})
+    split = Resource("aws_s3_bucket_versioning", None, "aws_s3_bucket.logs", {})
+    counted = Resource("aws_kms_key", None, 'module.m["a"].aws_kms_key.k[0]', {})
+    state = {
+        "aws_kms_key.app": {"id": "1234abcd"},
+        "aws_s3_bucket.logs": {"id": "other"},
+        'module.m["a"].aws_kms_key.k[0]': {"id": "5678"},
+    }
+    out = with_ids([key, named, unmatched, split, counted], state)
+    assert [r.id for r in out] == ["1234abcd", "logs", None, None, "5678"]

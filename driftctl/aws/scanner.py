@@ -336,7 +336,26 @@ class Scanner:
 
     def _detail(self, unit: _Unit, detail: DetailCall, item: Item) -> Any:
         region = detail.region(item) if detail.region is not None else None
-        return self.call(unit, detail.operation, detail.params(item), detail.absent, region)
+        params = detail.params(item)
+        if isinstance(params, list):  # one call per parameter set: the list of answers
+            return [self._detail_call(unit, detail, p, region) for p in params]
+        return self._detail_call(unit, detail, params, region)
+
+    def _detail_call(
+        self, unit: _Unit, detail: DetailCall, params: dict[str, Any], region: str | None
+    ) -> Any:
+        if not detail.paged:
+            return self.call(unit, detail.operation, params, detail.absent, region)
+        client = self.factory(unit.spec.service, region or unit.region)
+        paginator = client.get_paginator(detail.operation)
+        config = {"PageSize": detail.page_size} if detail.page_size else {}
+        return self._guarded(  # counted one call per page
+            unit,
+            detail.operation,
+            detail.absent,
+            lambda: list(paginator.paginate(**params, PaginationConfig=config)),
+            region,
+        )
 
 
 class _Elsewhere:

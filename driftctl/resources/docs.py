@@ -142,12 +142,23 @@ def floor(spec: ScanSpec) -> str:
         also = f" (shared with {', '.join(shared)})" if shared else ""
         lists.append(f"{api(spec.service, call.operation)} pages{also}")
     text = " + ".join(lists) + f", {where}"
-    per = []
+    per, some = [], []
     for detail in spec.details:
+        name = api(spec.service, detail.operation)
         note = inspect.getdoc(detail.when) if detail.when is not None else None
-        per.append(api(spec.service, detail.operation) + (f" ({note})" if note else ""))
+        if note is not None and note.startswith("with "):
+            some.append(f"{name} {note}")  # only for the few resources it names
+            continue
+        notes = [note, "every page" if detail.paged else None]
+        if detail.batch:
+            notes.append("one call each" if detail.batch == 1 else f"up to {detail.batch} a call")
+        said = "; ".join(n for n in notes if n)
+        per.append(name + (f" ({said})" if said else ""))
     if per:
-        text += f"; per resource: {len(per)} ({', '.join(per)})"
+        each = "per page listed" if spec.listing.whole_pages else "per resource"
+        text += f"; {each}: {len(per)} ({', '.join(per)})"
+    if some:
+        text += f"; {'; '.join(some)}"
     return text
 
 

@@ -68,6 +68,14 @@ def documents(*names: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return normalize
 
 
+def sorted_known(value: Any) -> Any:
+    """A set of strings held as a list, sorted where every item is known (a list holding a
+    Ref or an Unknown stays as it is: the diff skips those items)."""
+    if isinstance(value, list) and all(isinstance(v, str) and is_known(v) for v in value):
+        return sorted(value)
+    return value
+
+
 def text(value: Any) -> str:
     """A document as the JSON text an API takes (a string is sent as it is)."""
     return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
@@ -129,3 +137,31 @@ def reader(
         return spec.build(found, details, unit.region)
 
     return read
+
+
+def resource_name_tagger(service: str, kind: str) -> Callable[[Ctx, Attrs, Attrs], list[Call]]:
+    """AddTagsToResource / RemoveTagsFromResource on the resource's ARN (RDS, ElastiCache):
+    the scanned ARN, else `arn:aws:<service>:<region>:<account>:<kind>:<id>`."""
+
+    def arn(ctx: Ctx, attrs: Attrs) -> dict[str, Any]:
+        found = attrs.get("arn")
+        if not (isinstance(found, str) and found.startswith("arn:")):
+            found = f"arn:aws:{service}:{ctx.region}:{ctx.account}:{kind}:{ctx.id}"
+        return {"ResourceName": found}
+
+    return tagger(
+        service, ("add_tags_to_resource", "Tags"), ("remove_tags_from_resource", "TagKeys"), arn
+    )
+
+
+def read_first(
+    spec: ScanSpec, service: str, operation: str, key: str, gone: frozenset[str]
+) -> Callable[[Reader, Any], list[Resource]]:
+    """A fresh read of one item: the scan's describe call with its identifier as `key`,
+    the first item of the list it answers."""
+
+    def pick(answer: Any) -> Item | None:
+        found = (answer or {}).get(spec.listing.result_key) or ()
+        return dict(found[0]) if found else None
+
+    return reader(spec, service, operation, lambda rid: {key: rid}, pick, gone)

@@ -19,6 +19,7 @@ from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
+from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
@@ -36,6 +37,12 @@ from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
+from driftctl.resources.ecs import cluster as ecs_cluster
+from driftctl.resources.ecs import service as ecs_service
+from driftctl.resources.ecs import task_definition as ecs_task_definition
+from driftctl.resources.efs import file_system as efs_file_system
+from driftctl.resources.eks import cluster as eks_cluster
+from driftctl.resources.eks import node_group as eks_node_group
 from driftctl.resources.elasticache import cluster as elasticache_cluster
 from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
 from driftctl.resources.elbv2 import lb as elbv2_lb
@@ -61,6 +68,8 @@ from driftctl.resources.rds import cluster as rds_cluster
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
 from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
+from driftctl.resources.route53 import record as route53_record
+from driftctl.resources.route53 import zone as route53_zone
 from driftctl.resources.s3 import (
     bucket,
     bucket_encryption,
@@ -152,6 +161,15 @@ MODULES: tuple[ModuleType, ...] = (
     iam_instance_profile,
     iam_openid_connect_provider,
     iam_access_key,
+    route53_zone,
+    route53_record,
+    efs_file_system,
+    ecs_cluster,
+    ecs_task_definition,
+    ecs_service,
+    eks_cluster,
+    eks_node_group,
+    cloudfront_distribution,
 )
 
 

@@ -27,20 +27,30 @@ Details = Mapping[str, Any]  # detail-call key -> response (None when AWS says "
 @dataclasses.dataclass(frozen=True)
 class ListCall:
     operation: str  # boto3 client method name, e.g. "describe_vpcs"
-    result_key: str  # key of the item list in each page, e.g. "Vpcs"
+    # key of the item list in each page, e.g. "Vpcs"; dotted where the list is nested, as
+    # botocore's paginators name it ("DistributionList.Items")
+    result_key: str
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     paginated: bool = True
     page_size: int | None = None  # the largest page AWS allows: fewer round trips
     # the listed items are plain strings (SQS queue URLs, DynamoDB table names): each
     # becomes the item {item_key: value}
     item_key: str | None = None
+    # ... or each page's strings are ONE item {item_key: [values]}, for a detail call that
+    # takes a page's worth of them at once (DescribeClusters takes 100 cluster ARNs)
+    whole_pages: bool = False
 
 
 def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
     """One page's items, as dicts (plain strings wrapped under `call.item_key`)."""
-    items = page.get(call.result_key) or ()
+    found: Any = page
+    for part in call.result_key.split("."):
+        found = found.get(part) if isinstance(found, Mapping) else None
+    items = found or ()
     if call.item_key is None:
         return list(items)
+    if call.whole_pages:
+        return [{call.item_key: list(items)}] if items else []
     return [{call.item_key: value} for value in items]
 
 
@@ -48,7 +58,9 @@ def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
 class DetailCall:
     key: str  # where the response is stored for `build`
     operation: str  # boto3 client method name
-    params: Callable[[Item], dict[str, Any]]
+    # the call's parameters; a list of parameter sets makes one call each (a cluster's
+    # node groups, its services 10 at a time), and the response is the list of answers
+    params: Callable[[Item], dict[str, Any] | list[dict[str, Any]]]
     # error codes that mean "this item has no such configuration" (response None)
     absent: frozenset[str] = frozenset()
     # only call for items where this returns True
@@ -60,6 +72,19 @@ class DetailCall:
     # with that call's response under that key (a DynamoDB table's tags need the ARN its
     # DescribeTable answers); not made where that response is None
     needs: str | None = None
+    # the operation is paged (a parameter group's parameters, a zone's record sets): every
+    # page is read with botocore's paginator, and the response is the list of pages
+    # (`detail_items` joins their items)
+    paged: bool = False
+    page_size: int | None = None  # with `paged`: the largest page AWS allows
+    # the most items one call takes, where `params` gives a list of batches (DescribeServices
+    # takes 10 services): for the floor in docs/resource-types.md
+    batch: int | None = None
+
+
+def detail_items(pages: Any, key: str) -> list[Item]:
+    """The items under `key` of a paged detail call's pages (None: none)."""
+    return [item for page in pages or () for item in page.get(key) or ()]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -192,10 +192,15 @@ class Executor:
 
 
 def _get(response: Any, key: str) -> Any:
+    """The value at a dotted key of a response; `KEY|basename` takes the text after its
+    last "/" (Route53 answers "/hostedzone/Z1" where its tag calls take "Z1")."""
+    path, _, then = key.partition("|")
     value = response
-    for part in key.split("."):
+    for part in path.split("."):
         if isinstance(value, list) and part.isdigit():  # "Instances.0.InstanceId"
             value = value[int(part)] if int(part) < len(value) else None
         else:
             value = value.get(part) if isinstance(value, dict) else None
+    if then == "basename" and isinstance(value, str):
+        return value.rsplit("/", 1)[-1]
     return value

@@ -11,7 +11,7 @@ that no longer exists reads as [].
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import botocore.exceptions
@@ -30,6 +30,12 @@ from driftctl.resources.registry import READERS
 from driftctl.resources.spec import ScanSpec
 from driftctl.revert.calls import Attrs, Ctx, Unit
 from driftctl.revert.spec import RevertSpec
+
+
+def api_name(client: Any, operation: str) -> str:
+    """The API's name of a boto3 method (`describe_db_parameters` -> DescribeDBParameters)."""
+    name: str = client.meta.method_to_api_mapping.get(operation, operation)
+    return name
 
 
 class _Gone(Exception):
@@ -57,10 +63,46 @@ class Reader:
         gone: frozenset[str] = frozenset(),
     ) -> Any:
         client = self.factory(service, region)
-        api = client.meta.method_to_api_mapping.get(operation, operation)
+        return self._guarded(
+            service, region, operation, absent, gone, lambda: getattr(client, operation)(**params)
+        )
+
+    def paged(
+        self,
+        service: str,
+        region: str,
+        operation: str,
+        params: Mapping[str, Any],
+        absent: frozenset[str] = frozenset(),
+        gone: frozenset[str] = frozenset(),
+        page_size: int | None = None,
+    ) -> Any:
+        """Every page of a paged detail call (`DetailCall.paged`): the list of pages."""
+        paginator = self.factory(service, region).get_paginator(operation)
+        config = {"PageSize": page_size} if page_size else {}
+
+        def read() -> Any:
+            pages = list(paginator.paginate(**params, PaginationConfig=config))
+            api = api_name(self.factory(service, region), operation)
+            for _ in pages[1:]:  # the first page is counted as the call
+                self.counter.count(service, api)
+            return pages
+
+        return self._guarded(service, region, operation, absent, gone, read)
+
+    def _guarded(
+        self,
+        service: str,
+        region: str,
+        operation: str,
+        absent: frozenset[str],
+        gone: frozenset[str],
+        run: Callable[[], Any],
+    ) -> Any:
+        api = api_name(self.factory(service, region), operation)
         self.counter.count(service, api)
         try:
-            return getattr(client, operation)(**params)
+            return run()
         except botocore.exceptions.ClientError as exc:
             code = exc.response.get("Error", {}).get("Code", "")
             if code in absent:
@@ -102,6 +144,7 @@ class Reader:
     ) -> dict[str, Any]:
         """The scan's detail calls for one item, made in the unit's region."""
         out: dict[str, Any] = {}
+        service, region = spec.service, unit.region
         for d in sorted(spec.details, key=lambda d: d.needs is not None):
             given = item
             if d.needs is not None:
@@ -110,9 +153,13 @@ class Reader:
                 given = {**item, d.needs: out[d.needs]}
             if d.when is None or d.when(given):
                 params = d.params(given)
-                out[d.key] = self.call(
-                    spec.service, unit.region, d.operation, params, d.absent, gone
-                )
+                answers = [
+                    self.paged(service, region, d.operation, p, d.absent, gone, d.page_size)
+                    if d.paged
+                    else self.call(service, region, d.operation, p, d.absent, gone)
+                    for p in (params if isinstance(params, list) else [params])
+                ]
+                out[d.key] = answers if isinstance(params, list) else answers[0]
         return out
 
     def unit(self, unit: Unit) -> list[Resource]:

@@ -12,6 +12,7 @@ import pytest
 from moto import mock_aws
 
 from driftctl import emulator, pipeline, settings
+from driftctl.revert import executor
 from driftctl.revert.calls import Call, resolve_pending
 from tests.revert.conftest import make_plan
 
@@ -76,7 +77,4 @@ def run(calls: list[Call]) -> None:
         client = boto3.client(call.service, region_name=call.region)
         response = getattr(client, call.operation)(**resolve_pending(call.params, outputs))
         for name, key in call.outputs.items():
-            value: Any = response
-            for part in key.split("."):
-                value = value[int(part)] if isinstance(value, list) else value[part]
-            outputs[name] = value
+            outputs[name] = executor._get(response, key)

@@ -66,7 +66,10 @@ def _lists(spec: ScanSpec) -> list[ListCall]:
 def test_list_calls_page_through_their_result_key(spec: ScanSpec) -> None:
     for call in _lists(spec):
         op = _operation(spec.service, call.operation)
-        assert call.result_key in op.output_shape.members, f"{op.name} returns no {call.result_key}"
+        shape = op.output_shape
+        for part in call.result_key.split("."):  # nested: "DistributionList.Items"
+            assert part in shape.members, f"{op.name} returns no {call.result_key}"
+            shape = shape.members[part]
         assert set(call.params) <= set(op.input_shape.members)
         if not call.paginated:
             continue
@@ -89,6 +92,19 @@ def test_page_sizes_are_within_what_aws_accepts(spec: ScanSpec) -> None:
         assert maximum is None or call.page_size <= maximum, f"{call.operation} {limit_key}"
 
 
+@pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
+def test_paginated_detail_calls_can_paginate_within_aws_page_sizes(spec: ScanSpec) -> None:
+    for detail in spec.details:
+        if detail.page_size is None:
+            continue
+        client = _client(spec.service)
+        assert client.can_paginate(detail.operation), detail.operation
+        config = client.get_paginator(detail.operation)._pagination_cfg
+        shape = _operation(spec.service, detail.operation).input_shape.members[config["limit_key"]]
+        maximum = shape.metadata.get("max")
+        assert maximum is None or detail.page_size <= maximum, detail.operation
+
+
 # SQS answers in JSON but keeps its query-protocol codes (x-amzn-query-error), unmodelled
 SQS_QUERY_CODES = frozenset({"AWS.SimpleQueueService.NonExistentQueue"})
 # EC2 models no error shapes: the codes its documentation lists for a missing template
@@ -107,14 +123,34 @@ def test_detail_calls_take_their_params_and_know_their_error_codes(spec: ScanSpe
     sample = _AnyItem()
     for detail in spec.details:
         op = _operation(spec.service, detail.operation)
-        params = detail.params(_Deep() if detail.needs else sample)
-        assert set(params) <= set(op.input_shape.members), f"{op.name}: {sorted(params)}"
-        missing = set(op.input_shape.required_members) - set(params)
-        assert not missing, f"{op.name} needs {sorted(missing)}"
+        given = detail.params(_Deep() if detail.needs else sample)
+        if isinstance(given, list):  # batches: the type's own tests give it items
+            assert detail.batch, f"{op.name}: batches of how many? (DetailCall.batch)"
+        for params in given if isinstance(given, list) else [given]:
+            assert set(params) <= set(op.input_shape.members), f"{op.name}: {sorted(params)}"
+            missing = set(op.input_shape.required_members) - set(params)
+            assert not missing, f"{op.name} needs {sorted(missing)}"
+        if detail.paged:
+            assert _client(spec.service).can_paginate(detail.operation), f"{op.name} pages?"
         # the shape's name, or the code AWS answers with where the model gives one
         codes = {(e.metadata.get("error") or {}).get("code") for e in op.error_shapes}
         known = {e.name for e in op.error_shapes} | codes | UNMODELLED.get(spec.service, set())
         assert detail.absent <= known, f"{op.name}: {sorted(detail.absent - known)}"
+
+
+@pytest.mark.parametrize("spec", SCANS.values(), ids=lambda s: s.name)
+def test_paged_detail_calls_have_a_paginator_and_a_page_size_aws_accepts(spec: ScanSpec) -> None:
+    client = _client(spec.service)
+    for detail in spec.details:
+        if not detail.paged:
+            assert detail.page_size is None, f"{detail.operation}: page_size without paged"
+            continue
+        assert client.can_paginate(detail.operation), f"{detail.operation} has no paginator"
+        if detail.page_size is not None:
+            config = client.get_paginator(detail.operation)._pagination_cfg
+            shape = _operation(spec.service, detail.operation).input_shape
+            maximum = shape.members[config["limit_key"]].metadata.get("max")
+            assert maximum is None or detail.page_size <= maximum, detail.operation
 
 
 def test_the_sweep_rejects_a_misnamed_result_key() -> None:

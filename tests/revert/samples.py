@@ -218,3 +218,13 @@ SAMPLES.update(_IAM)
 from tests.revert.samples_s3b import SAMPLES as _S3B  # noqa: E402
 
 SAMPLES.update(_S3B)
+
+from tests.revert.samples_dns import SAMPLES as _DNS  # noqa: E402
+
+SAMPLES.update(_DNS)
+from tests.revert.samples_ecs import SAMPLES as _ECS  # noqa: E402
+
+SAMPLES.update(_ECS)
+from tests.revert.samples_edge import SAMPLES as _EDGE  # noqa: E402
+
+SAMPLES.update(_EDGE)

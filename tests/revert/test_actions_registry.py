@@ -52,7 +52,9 @@ def assert_valid(call: Call) -> None:
     assert not report.has_errors(), f"{call.name}: {report.generate_report()}"
     for key in call.outputs.values():
         shape = op.output_shape
-        for part in key.split("."):
+        path, _, then = key.partition("|")
+        assert then in ("", "basename"), f"{call.name}: unknown output filter {then}"
+        for part in path.split("."):
             if part.isdigit() and shape.type_name == "list":  # an item of a list
                 shape = shape.member
                 continue

@@ -154,6 +154,29 @@ CHANGES = [
         "aws_ebs_volume.x", "size", "ec2", "modify_volume",
         {"VolumeId": "${self.id}", "Size": 80},
     ),
+    # the service's front and its database
+    Change(
+        "aws_lb.x", "idle_timeout", "elbv2", "modify_load_balancer_attributes",
+        {"LoadBalancerArn": "${self.arn}",
+         "Attributes": [{"Key": "idle_timeout.timeout_seconds", "Value": "300"}]},
+    ),
+    Change(
+        "aws_lb_target_group.x", "health_check", "elbv2", "modify_target_group",
+        {"TargetGroupArn": "${self.arn}", "HealthCheckPath": "/"},
+    ),
+    Change(
+        "aws_lb_listener.x", "port", "elbv2", "modify_listener",
+        {"ListenerArn": "${self.arn}", "Port": 8080},
+    ),
+    Change(
+        "aws_autoscaling_group.x", "max_size", "autoscaling", "update_auto_scaling_group",
+        {"AutoScalingGroupName": "${self.id}", "MaxSize": 6},
+    ),
+    Change(
+        "aws_db_instance.x", "instance_class", "rds", "modify_db_instance",
+        {"DBInstanceIdentifier": "tfx-db", "DBInstanceClass": "db.t3.small",
+         "ApplyImmediately": True},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("mixed", CHANGES)

@@ -5,7 +5,8 @@ header dropping, cross-zone balancing and tags; read with its listeners
 
 Live: DescribeLoadBalancers pages (400 a call), then per load balancer
 DescribeLoadBalancerAttributes, DescribeListeners and one DescribeTags for the load
-balancer and its first 19 listeners together (the API takes 20 ARNs). Every load
+balancer and its first 19 listeners together (the API takes 20 ARNs; one more for each
+further 20 listeners, up to AWS's 50 a load balancer). Every load
 balancer is the account's own. AWS defaults (Terraform's): application type, internet
 facing, idle timeout 60 s, HTTP/2 on, deletion protection off, invalid headers kept;
 cross-zone balancing off for network and gateway load balancers. The idle timeout,
@@ -86,7 +87,9 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         return []  # deleted between the listing and the read
     found = {**LIVE_DEFAULTS, **attribute_map(details)}
     arn = item["LoadBalancerArn"]
-    described = (details.get("tags") or {}).get("TagDescriptions") or ()
+    described = [
+        d for key in TAG_KEYS for d in (details.get(key) or {}).get("TagDescriptions") or ()
+    ]
     tags = {str(d.get("ResourceArn")): d.get("Tags") for d in described}
     kind = item.get("Type") or "application"
     attrs = {
@@ -112,11 +115,41 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
     return out
 
 
-def _tag_arns(item: Item) -> dict[str, Any]:
-    """The load balancer's ARN and its first 19 listeners': DescribeTags takes 20."""
+TAGGED_PER_CALL = 20  # DescribeTags takes 20 ARNs
+# the most listeners a load balancer can have (AWS's quota): the tag calls cover them all
+MOST_LISTENERS = 50
+TAG_KEYS = tuple(
+    "tags" if n == 0 else f"tags_{n}"
+    for n in range((MOST_LISTENERS + 1 + TAGGED_PER_CALL - 1) // TAGGED_PER_CALL)
+)
+
+
+def _tagged(item: Item) -> list[str]:
+    """The load balancer's ARN, then its listeners'."""
     listeners = (item.get("listeners") or {}).get("Listeners") or ()
-    arns = [item["LoadBalancerArn"], *(str(x["ListenerArn"]) for x in listeners)]
-    return {"ResourceArns": arns[:20]}
+    return [item["LoadBalancerArn"], *(str(x["ListenerArn"]) for x in listeners)]
+
+
+def _tag_call(n: int) -> DetailCall:
+    """DescribeTags for the n-th 20 of the load balancer's and its listeners' ARNs (one
+    call unless it has more than 19 listeners)."""
+
+    def params(item: Item) -> dict[str, Any]:
+        return {"ResourceArns": _tagged(item)[n * TAGGED_PER_CALL : (n + 1) * TAGGED_PER_CALL]}
+
+    def more_than(item: Item) -> bool:
+        return len(_tagged(item)) > n * TAGGED_PER_CALL
+
+    more_than.__doc__ = f"with more than {n * TAGGED_PER_CALL - 1} listeners"
+
+    return DetailCall(
+        TAG_KEYS[n],
+        "describe_tags",
+        params,
+        GONE,
+        when=more_than if n else None,
+        needs="listeners",
+    )
 
 
 SCAN = ScanSpec(
@@ -136,7 +169,7 @@ SCAN = ScanSpec(
             lambda i: {"LoadBalancerArn": i["LoadBalancerArn"], "PageSize": 400},
             NOT_FOUND,
         ),
-        DetailCall("tags", "describe_tags", _tag_arns, GONE, needs="listeners"),
+        *(_tag_call(n) for n in range(len(TAG_KEYS))),
     ),
     build=build,
 )

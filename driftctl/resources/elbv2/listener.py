@@ -3,8 +3,8 @@ protocol, TLS policy and certificate, ALPN policy, default actions (type, target
 redirect, fixed response) and tags; read with its load balancer (lb.py).
 
 Live: DescribeListeners per load balancer (400 a call) and the listener's tags from the
-DescribeTags call its load balancer makes (20 ARNs: the load balancer's and its first 19
-listeners'; a listener after those is read without tags). Every listener is the
+DescribeTags calls its load balancer makes (20 ARNs a call: the load balancer's and its
+listeners'). Every listener is the
 account's own. A listener cannot move to another load balancer: a revert says
 "replace needed"; everything else is put back by ModifyListener. Forward actions are
 compared by their one target group; weighted forwarding and authentication actions are

@@ -24,10 +24,10 @@ from typing import Any
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
+from driftctl.model import Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE, keep
-from driftctl.resources.rds.common import read_by, tags_updater
+from driftctl.resources.rds.common import normalize, read_by, tags_updater
 from driftctl.resources.spec import (
     CFN_KEY,
     Details,
@@ -83,7 +83,6 @@ DEFAULTS: dict[str, Any] = {
     "tags": {},
 }
 # how many dot-separated parts a full engine version has ("16.3", "8.0.35")
-_FULL_VERSION = {"postgres": 2, "aurora-postgresql": 2, "mysql": 3, "mariadb": 3}
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:
@@ -148,19 +147,7 @@ SCAN = ScanSpec(
 )
 
 
-def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
-    out = dict(attrs)
-    window = out.get("maintenance_window")
-    if isinstance(window, str) and is_known(window):
-        out["maintenance_window"] = window.lower()  # AWS keeps it in lower case
-    version, engine = out.get("engine_version"), out.get("engine")
-    if isinstance(version, str) and is_known(version) and isinstance(engine, str):
-        parts = _FULL_VERSION.get(engine)
-        if parts and len(version.split(".")) < parts:
-            out.pop("engine_version")  # a major version: AWS picks the minor one
-    if out.get("kms_key_id") is None and "kms_key_id" in out:
-        out["kms_key_id"] = ""
-    return out
+_normalize = normalize("maintenance_window")
 
 
 # --- CloudFormation, Crossplane, ACK -------------------------------------------------------

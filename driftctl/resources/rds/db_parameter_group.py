@@ -3,7 +3,7 @@ its owner set, and tags.
 
 Live: DescribeDBParameterGroups pages (100 a page), then per group DescribeDBParameters
 with Source=user (only the parameters someone set are compared, as Terraform's
-`parameter` set holds only those; the first 100) and ListTagsForResource. A parameter is
+`parameter` set holds only those; every page, 100 a page) and ListTagsForResource. A parameter is
 compared by name and value (its apply method is how a change is applied, not a value).
 The `default.*` groups are AWS's own, never unmanaged. Terraform's default description
 is "Managed by Terraform". The name, family and description cannot change in place: a
@@ -35,6 +35,7 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
     cfn_identity,
+    detail_items,
     tag_dict,
 )
 from driftctl.revert.calls import Attrs, Call, Ctx
@@ -48,10 +49,10 @@ DESCRIPTION = "Managed by Terraform"
 BATCH = 20  # parameters ModifyDBParameterGroup and ResetDBParameterGroup take at once
 
 
-def _parameters(found: Any) -> list[dict[str, Any]]:
+def _parameters(pages: Any) -> list[dict[str, Any]]:
     out = [
         {"name": p["ParameterName"], "value": str(p.get("ParameterValue", ""))}
-        for p in (found or {}).get("Parameters") or ()
+        for p in detail_items(pages, "Parameters")
         if p.get("ParameterName") and p.get("ParameterValue") is not None
     ]
     return sorted(out, key=lambda p: str(p["name"]))
@@ -82,9 +83,10 @@ SCAN = ScanSpec(
             lambda item: {
                 "DBParameterGroupName": item["DBParameterGroupName"],
                 "Source": "user",
-                "MaxRecords": 100,
             },
             GONE,
+            paged=True,
+            page_size=100,
         ),
         tag_details("DBParameterGroupArn", frozenset()),
     ),

@@ -2,7 +2,8 @@
 description and tags.
 
 Live: DescribeDBSubnetGroups pages (100 a page), then ListTagsForResource per group. The
-`default` group (of the default VPC) is AWS's own, never unmanaged. Terraform's default
+`default` group (of the default VPC) and the console's `default-vpc-*` groups are AWS's
+own, never unmanaged. Terraform's default
 description is "Managed by Terraform". A group cannot be renamed: a revert says "replace
 needed"; its description and subnets are put back by ModifyDBSubnetGroup. Moto's
 ModifyDBSubnetGroup drops the group it modifies: the real-Terraform test changes a tag, and
@@ -11,6 +12,7 @@ the description and subnets are tested on boto3-seeded moto.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from driftctl.declared.cfn.declaring import Declaring
@@ -34,6 +36,8 @@ from driftctl.revert.calls import Attrs, Call, Ctx
 from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 TYPE = "aws_db_subnet_group"
+# the group the RDS console makes for a VPC when a database is created without one
+CONSOLE_GROUP = re.compile(r"default-vpc-[0-9a-f]+")
 COMPARED = frozenset({"name", "description", "subnet_ids", "tags"})
 PREFIX = frozenset({"name_prefix"})
 GONE = frozenset({"DBSubnetGroupNotFoundFault"})
@@ -66,7 +70,10 @@ SCAN = ScanSpec(
 
 
 def _aws_default(r: Resource) -> bool:
-    return r.attrs.get("name") == "default"
+    """`default` (RDS makes it for the default VPC) and `default-vpc-*` (the console makes
+    one per VPC a database is created in without a group) are AWS's own."""
+    name = str(r.attrs.get("name") or "")
+    return name == "default" or CONSOLE_GROUP.fullmatch(name) is not None
 
 
 # --- CloudFormation, Crossplane, ACK -------------------------------------------------------

@@ -5,8 +5,10 @@ family fixed."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import boto3
+import pytest
 
 from tests.resources.db.common import REGION, of_type, own
 from tests.resources.helpers import aws, drifts, plan_calls, run, scan, write
@@ -118,3 +120,55 @@ def test_the_family_is_fixed() -> None:
         REVERTS[TYPE], TYPES[TYPE].compared, ctx, {"family": "postgres15"}, {"family": "postgres16"}
     )
     assert len(out.refusals) == 1 and "replace needed: a human decides" in out.refusals[0]
+
+
+def _paging_describe_db_parameters(self: Any) -> Any:
+    """moto's DescribeDBParameters as AWS answers it: MaxRecords at a time, with a Marker
+    (moto answers every parameter at once, which would hide a scan that reads one page)."""
+    from moto.core.responses import ActionResult
+
+    name = self.params.get("DBParameterGroupName")
+    [group] = self.backend.describe_db_parameter_groups({"db_parameter_group_name": name})
+    found = list(group.parameters.values())
+    size = int(self.params.get("MaxRecords") or 100)
+    start = int(self.params.get("Marker") or 0)
+    result: dict[str, Any] = {"Parameters": found[start : start + size]}
+    if start + size < len(found):
+        result["Marker"] = str(start + size)
+    return ActionResult(result)
+
+
+def test_parameters_past_the_first_page_are_compared(
+    aws: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A group whose owner set 130 parameters: AWS answers 100 a page, and one changed on
+    the second page is drift, not silence."""
+    from moto.rds.responses import RDSResponse
+
+    monkeypatch.setattr(RDSResponse, "describe_db_parameters", _paging_describe_db_parameters)
+    names = [f"param_{n:03d}" for n in range(130)]
+    declared = {**dict.fromkeys(names, "1"), "log_min_duration_statement": "500"}
+    blocks = "".join(
+        f'  parameter {{\n    name  = "{n}"\n    value = "{v}"\n  }}\n' for n, v in declared.items()
+    )
+    hcl = (
+        'resource "aws_db_parameter_group" "pg" {\n  name   = "db-pg16"\n'
+        f'  family = "postgres16"\n{blocks}  tags = {{ Team = "data" }}\n}}\n'
+    )
+    apply()
+    rds = boto3.client("rds", region_name=REGION)
+    for start in range(0, len(names), 20):  # AWS takes 20 parameters a call
+        rds.modify_db_parameter_group(
+            DBParameterGroupName="db-pg16",
+            Parameters=[
+                {"ParameterName": n, "ParameterValue": "1", "ApplyMethod": "immediate"}
+                for n in names[start : start + 20]
+            ],
+        )
+    assert len(rds.describe_db_parameters(DBParameterGroupName="db-pg16")["Parameters"]) == 100
+    directory = write(tmp_path / "tf", hcl)
+    assert of_type(drifts(scan(directory)), TYPE) == []
+    set_parameter("param_125", "2")
+    [(kind, address, paths)] = of_type(drifts(scan(directory)), TYPE)
+    assert (kind, address) == ("changed", "aws_db_parameter_group.pg")
+    assert any(p.startswith("parameter") for p in paths)

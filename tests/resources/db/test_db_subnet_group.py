@@ -35,15 +35,16 @@ def apply(a: str, b: str) -> None:
     )
 
 
-def test_an_applied_group_is_in_sync_and_default_is_never_unmanaged(
+def test_an_applied_group_is_in_sync_and_the_default_groups_are_never_unmanaged(
     aws: None, tmp_path: Path
 ) -> None:
     a, b = subnets()
     apply(a, b)
     rds = boto3.client("rds", region_name=REGION)
-    rds.create_db_subnet_group(
-        DBSubnetGroupName="default", DBSubnetGroupDescription="default", SubnetIds=[a]
-    )
+    for made_by_aws in ("default", "default-vpc-0a1b2c3d4e5f60718"):  # RDS's, the console's
+        rds.create_db_subnet_group(
+            DBSubnetGroupName=made_by_aws, DBSubnetGroupDescription="default", SubnetIds=[a]
+        )
     rds.create_db_subnet_group(
         DBSubnetGroupName="by-hand", DBSubnetGroupDescription="x", SubnetIds=[a]
     )

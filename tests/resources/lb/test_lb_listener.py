@@ -140,3 +140,41 @@ def test_an_undeclared_listener_is_unmanaged(aws: None, tmp_path: Path) -> None:
     _, listener_arn = apply()
     directory = write(tmp_path / "tf", HCL.split('resource "aws_lb_listener"')[0])
     assert drifts(scan(directory)) == [("unmanaged", f"aws_lb_listener.{listener_arn}", [])]
+
+
+def test_listeners_past_the_first_nineteen_are_read_with_their_tags(
+    aws: None, tmp_path: Path
+) -> None:
+    """DescribeTags takes 20 ARNs: a load balancer with 25 tagged listeners needs a second
+    call, and a tag changed on the 24th listener is drift."""
+    lb_arn, _ = apply()
+    elb = boto3.client("elbv2", region_name="us-east-1")
+    group_arn = elb.describe_target_groups()["TargetGroups"][0]["TargetGroupArn"]
+    arns = {}
+    for port in range(8001, 8025):
+        arns[port] = elb.create_listener(
+            LoadBalancerArn=lb_arn,
+            Port=port,
+            Protocol="HTTP",
+            DefaultActions=[{"Type": "forward", "TargetGroupArn": group_arn}],
+            Tags=[{"Key": "Port", "Value": str(port)}],
+        )["Listeners"][0]["ListenerArn"]
+    more = "".join(
+        f"""
+resource "aws_lb_listener" "p{port}" {{
+  load_balancer_arn = aws_lb.web.arn
+  port              = {port}
+  protocol          = "HTTP"
+  tags              = {{ Port = "{port}" }}
+  default_action {{
+    type             = "forward"
+    target_group_arn = aws_lb_target_group.web.arn
+  }}
+}}
+"""
+        for port in arns
+    )
+    directory = write(tmp_path / "tf", HCL + more)
+    assert drifts(scan(directory)) == []
+    elb.add_tags(ResourceArns=[arns[8023]], Tags=[{"Key": "Port", "Value": "changed"}])
+    assert drifts(scan(directory)) == [("changed", "aws_lb_listener.p8023", ["tags.Port"])]

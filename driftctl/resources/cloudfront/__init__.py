@@ -1,0 +1,1 @@
+"""Amazon CloudFront: distributions."""

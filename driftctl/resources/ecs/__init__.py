@@ -1,0 +1,1 @@
+"""ECS: clusters, task definitions and services."""

@@ -1,0 +1,1 @@
+"""EFS: file systems."""

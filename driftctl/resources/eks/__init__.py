@@ -1,0 +1,1 @@
+"""Amazon EKS: clusters and their managed node groups."""

@@ -1,0 +1,1 @@
+"""Route53: hosted zones and their record sets."""

@@ -1,0 +1,25 @@
+"""What the Route53 types share: the service, zone ids and DNS names in canonical form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+SERVICE = "route53"
+
+
+def zone_id(value: str) -> str:
+    """A zone id without AWS's `/hostedzone/` prefix (Terraform's id)."""
+    return value.rsplit("/", 1)[-1]
+
+
+def dns_name(value: Any) -> Any:
+    """A DNS name as Terraform holds it: lower case, no trailing dot, `*` for the `\\052`
+    AWS answers with (anything but a string, an Unknown, passes through)."""
+    if not isinstance(value, str):
+        return value
+    return value.replace("\\052", "*").rstrip(".").lower()
+
+
+def apex_own(zone_name: Any, name: Any, rtype: Any) -> bool:
+    """The NS and SOA record sets AWS creates at a zone's apex with the zone."""
+    return rtype in ("NS", "SOA") and dns_name(name) == dns_name(zone_name)

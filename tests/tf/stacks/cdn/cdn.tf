@@ -1,0 +1,47 @@
+# A CloudFront distribution in front of a custom origin
+resource "aws_cloudfront_distribution" "site" {
+  enabled             = true
+  comment             = "cdn-site"
+  price_class         = "PriceClass_100"
+  default_root_object = "index.html"
+
+  origin {
+    origin_id   = "cdn-origin"
+    domain_name = "origin.example.com"
+    origin_path = "/static"
+    custom_origin_config {
+      http_port              = 80
+      https_port             = 443
+      origin_protocol_policy = "https-only"
+      origin_ssl_protocols   = ["TLSv1.2"]
+    }
+  }
+
+  default_cache_behavior {
+    target_origin_id       = "cdn-origin"
+    viewer_protocol_policy = "redirect-to-https"
+    allowed_methods        = ["GET", "HEAD"]
+    cached_methods         = ["GET", "HEAD"]
+    compress               = true
+    forwarded_values {
+      query_string = false
+      cookies {
+        forward = "none"
+      }
+    }
+  }
+
+  restrictions {
+    geo_restriction {
+      restriction_type = "none"
+    }
+  }
+
+  viewer_certificate {
+    cloudfront_default_certificate = true
+  }
+
+  tags = {
+    Team = "web"
+  }
+}
