@@ -12,7 +12,8 @@ writes the whole configuration with PutBucketNotificationConfiguration (the decl
 ids with it); an unmanaged one is emptied.
 
 moto (5.2) keeps EventBridgeConfiguration but never answers it: `eventbridge` reads
-false there; it is tested on the normalizer, not on moto.
+false there; it is tested on the normalizer, not on moto. Checked against real Terraform
+in tests/tf/test_s3b.py (a queue's events changed out of band).
 """
 
 from __future__ import annotations
