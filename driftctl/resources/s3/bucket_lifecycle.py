@@ -12,7 +12,8 @@ the unset ones; transitions are a set; dates are RFC 3339 at UTC.
 moto (5.2) keeps no `object_size_greater_than`/`object_size_less_than` of a filter, no
 `newer_noncurrent_versions` of a noncurrent version expiration, and always answers
 `transition_default_minimum_object_size = "all_storage_classes_128K"`: those are tested
-on the normalizers, not on moto.
+on the normalizers, not on moto. Checked against real Terraform in tests/tf/test_s3b.py
+(a rule's expiration changed out of band).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Live: GetBucketLogging per bucket; an answer without LoggingEnabled is logging off,
 AWS's own default (never unmanaged). Compared: `target_bucket` and `target_prefix`
 (an unset prefix is ""). A revert puts the declared target back with PutBucketLogging;
-an unmanaged one is turned off (an empty BucketLoggingStatus).
+an unmanaged one is turned off (an empty BucketLoggingStatus). Checked against real
+Terraform in tests/tf/test_s3b.py (the prefix changed out of band).
 """
 
 from __future__ import annotations

@@ -4,14 +4,16 @@ Lambda functions and EventBridge.
 Live: GetBucketNotificationConfiguration per bucket; an empty configuration is AWS's
 own default (never unmanaged). Compared: the `queue`, `topic` and `lambda_function`
 blocks (an unset one is none: a configuration added live is drift) and `eventbridge`
-(default false). Each block's `events` are a set and its key filter reads as
-`filter_prefix`/`filter_suffix`; the blocks of a kind are held sorted by target ARN,
-events and filters, so their order never matters, and a block's `id` is compared only
-where declared (Terraform generates one otherwise). A revert writes the whole
-configuration with PutBucketNotificationConfiguration; an unmanaged one is emptied.
+(default false). The blocks of a kind are a set of whole blocks (order never matters; a
+changed block is the declared one gone and the live one extra); each block's `events`
+are a set and its key filter reads as `filter_prefix`/`filter_suffix`. A block's `id`
+is a label Terraform or AWS generates when none is given: it is not compared. A revert
+writes the whole configuration with PutBucketNotificationConfiguration (the declared
+ids with it); an unmanaged one is emptied.
 
 moto (5.2) keeps EventBridgeConfiguration but never answers it: `eventbridge` reads
-false there; it is tested on the normalizer, not on moto.
+false there; it is tested on the normalizer, not on moto. Checked against real Terraform
+in tests/tf/test_s3b.py (a queue's events changed out of band).
 """
 
 from __future__ import annotations
@@ -145,7 +147,7 @@ SETTING = BucketSetting(
 def _canonical_block(block: Any) -> Any:
     if not isinstance(block, dict):
         return block
-    out = {k: v for k, v in block.items() if v is not None and v != ""}
+    out = {k: v for k, v in block.items() if v is not None and v != "" and k != "id"}
     events = out.get("events")
     if isinstance(events, list):
         out["events"] = sorted(events, key=str)
@@ -153,11 +155,7 @@ def _canonical_block(block: Any) -> Any:
 
 
 def _order(block: Any) -> str:
-    """Target ARN first, then events and filters; the id last (often generated)."""
-    if not isinstance(block, dict):
-        return json.dumps(to_plain(block), default=str)
-    rest = {k: v for k, v in block.items() if k != "id"}
-    return json.dumps([to_plain(rest), to_plain(block.get("id"))], sort_keys=True, default=str)
+    return json.dumps(to_plain(block), sort_keys=True, default=str)
 
 
 def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
@@ -217,6 +215,7 @@ FAMILY = Family(
             compared=frozenset({"eventbridge", *KINDS}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,
+            sets=frozenset(KINDS),
             declared_defaults=EMPTY,
             normalize=_normalize,
             is_aws_default=lambda r: not any(r.attrs.get(k) for k in ("eventbridge", *KINDS)),

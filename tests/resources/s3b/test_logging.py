@@ -4,7 +4,6 @@ ACK) read as the same target."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import boto3
@@ -12,6 +11,7 @@ import pytest
 
 from driftctl.resources.s3 import bucket_logging as logging
 from tests.resources.helpers import REGION, aws, drifts, plan_calls, run, scan, write
+from tests.resources.s3b.common import log_target, logs_to
 
 __all__ = ["aws"]
 
@@ -37,30 +37,12 @@ resource "aws_s3_bucket_logging" "site" {
 """
 
 
-def _logs_to(bucket: str, target: str, prefix: str) -> None:
-    status = {"LoggingEnabled": {"TargetBucket": target, "TargetPrefix": prefix}}
-    s3 = boto3.client("s3", region_name=REGION)
-    s3.put_bucket_logging(Bucket=bucket, BucketLoggingStatus=status)
-
-
 def _setup() -> None:
     s3 = boto3.client("s3", region_name=REGION)
     for name in ("s3b-site", "s3b-other"):
         s3.create_bucket(Bucket=name)
-    s3.create_bucket(Bucket="s3b-access-logs")
-    policy = {
-        "Version": "2012-10-17",
-        "Statement": [
-            {
-                "Effect": "Allow",
-                "Principal": {"Service": "logging.s3.amazonaws.com"},
-                "Action": ["s3:PutObject"],
-                "Resource": "arn:aws:s3:::s3b-access-logs/*",
-            }
-        ],
-    }
-    s3.put_bucket_policy(Bucket="s3b-access-logs", Policy=json.dumps(policy))
-    _logs_to("s3b-site", "s3b-access-logs", "site/")
+    log_target("s3b-access-logs")
+    logs_to("s3b-site", "s3b-access-logs", "site/")
 
 
 def _status(bucket: str) -> dict[str, str] | None:
@@ -92,7 +74,7 @@ def test_in_sync_and_a_bucket_without_logging_is_aws_default(aws: None, tmp_path
 
 def test_a_changed_prefix_is_drift_and_put_back(aws: None, tmp_path: Path) -> None:
     _setup()
-    _logs_to("s3b-site", "s3b-access-logs", "elsewhere/")
+    logs_to("s3b-site", "s3b-access-logs", "elsewhere/")
     directory = write(tmp_path / "hcl", HCL + HCL_POLICY)
     assert drifts(scan(directory)) == [("changed", f"{TYPE}.site", ["target_prefix"])]
     calls, refusals = plan_calls(tmp_path, directory)
@@ -116,7 +98,7 @@ def test_logging_turned_off_is_drift_and_put_back(aws: None, tmp_path: Path) -> 
 
 def test_hand_made_logging_is_unmanaged_and_turned_off(aws: None, tmp_path: Path) -> None:
     _setup()
-    _logs_to("s3b-other", "s3b-access-logs", "other/")
+    logs_to("s3b-other", "s3b-access-logs", "other/")
     directory = write(tmp_path / "hcl", HCL + HCL_POLICY)
     assert drifts(scan(directory)) == [("unmanaged", f"{TYPE}.s3b-other", [])]
     run(plan_calls(tmp_path, directory)[0])

@@ -1,5 +1,5 @@
-"""aws_s3_bucket_notification on moto: read by the bucket scan, blocks compared in any
-order (events a set, ids only where declared), a configuration added live is drift,
+"""aws_s3_bucket_notification on moto: read by the bucket scan, blocks compared as sets
+(events a set, ids never), a configuration added live is drift,
 reverted whole; an empty configuration is AWS's default; the inline forms
 (CloudFormation, ACK) read as the same blocks."""
 
@@ -111,7 +111,7 @@ def test_changed_events_are_drift_and_the_whole_configuration_is_put_back(
     ]
     _setup({**CONFIG, "QueueConfigurations": queues})
     directory = write(tmp_path / "hcl", HCL)
-    assert drifts(scan(directory)) == [("changed", f"{TYPE}.uploads", ["queue[1].events[0]"])]
+    assert drifts(scan(directory)) == [("changed", f"{TYPE}.uploads", ["queue[1]", "queue[1]"])]
     calls, refusals = plan_calls(tmp_path, directory)
     assert refusals == []
     assert [c.operation for c in calls] == ["put_bucket_notification_configuration"]
@@ -130,7 +130,7 @@ def test_a_configuration_added_live_is_drift_and_removed(aws: None, tmp_path: Pa
     }
     _setup({**CONFIG, **added})
     directory = write(tmp_path / "hcl", HCL)
-    assert drifts(scan(directory)) == [("changed", f"{TYPE}.uploads", ["lambda_function"])]
+    assert drifts(scan(directory)) == [("changed", f"{TYPE}.uploads", ["lambda_function[0]"])]
     run(plan_calls(tmp_path, directory)[0])
     assert not _get("s3b-uploads").get("LambdaFunctionConfigurations")
     assert drifts(scan(directory)) == []
@@ -139,7 +139,9 @@ def test_a_configuration_added_live_is_drift_and_removed(aws: None, tmp_path: Pa
 def test_removed_notifications_are_drift_and_put_back(aws: None, tmp_path: Path) -> None:
     _setup({})
     directory = write(tmp_path / "hcl", HCL)
-    assert drifts(scan(directory)) == [("changed", f"{TYPE}.uploads", ["queue", "topic"])]
+    assert drifts(scan(directory)) == [
+        ("changed", f"{TYPE}.uploads", ["queue[0]", "queue[1]", "topic[0]"])
+    ]
     run(plan_calls(tmp_path, directory)[0])
     assert drifts(scan(directory)) == []
 
