@@ -45,13 +45,15 @@ from tests.tf import harness  # noqa: E402
 
 # attributes whose values are physical names (they must differ between copies)
 NAME_KEY = re.compile(
-    r"^\s*(\w*name|bucket|identifier|cluster_id|creation_token|repository|"
+    r"^\s*(\w*name|bucket|identifier|cluster_id|creation_token|repository|comment|origin_id|"
     r'name_prefix|bucket_prefix)\s*=\s*"([^"$]*)"',
     re.M | re.I,
 )
 SEGMENT = re.compile(r"^/?(?:alias/)?([a-z][a-z0-9]{1,5})[-/.][a-z0-9]")
 NOT_NAMES = {"com", "aws", "arn", "amazon"}  # com.amazonaws.us-east-1.s3 is a service name
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+# a block's header: its labels (`resource "aws_lb" "db"`) are addresses, not names
+BLOCK_LABELS = re.compile(r'^\s*(?:resource|data|module|variable|output|provider)\s+"')
 
 
 def name_prefixes(texts: list[str]) -> set[str]:
@@ -69,8 +71,15 @@ def with_prefix(text: str, words: set[str]) -> str:
     """`text` with `${var.p}` before each of `words` that starts a name in a string."""
     if not words:
         return text
-    word = re.compile(r"(?<![A-Za-z0-9$])(" + "|".join(sorted(words)) + r')(?=[-/. ][a-z0-9]|")')
-    return STRING.sub(lambda m: word.sub(r"${var.p}\1", m.group(0)), text)
+    word = re.compile(r"(?<![A-Za-z0-9_$])(" + "|".join(sorted(words)) + r')(?=[-/. ][a-z0-9]|")')
+
+    def prefixed(found: re.Match[str]) -> str:
+        return word.sub(r"${var.p}\1", found[0])
+
+    return "".join(
+        line if BLOCK_LABELS.match(line) else STRING.sub(prefixed, line)
+        for line in text.splitlines(keepends=True)
+    )
 
 
 def copies(chosen: list[groups.Group], k: int) -> dict[str, str]:
