@@ -55,8 +55,12 @@ def _private(item: Item) -> bool:
 
 def _vpcs(found: Any) -> list[dict[str, Any]]:
     """VPC associations, compared by VPC id (the region is the provider's by default)."""
-    ids = {str(v.get("vpc_id", v.get("VPCId"))) for v in found or () if isinstance(v, dict)}
-    return [{"vpc_id": vpc} for vpc in sorted(ids)]
+    ids = {}
+    for v in found or ():
+        if isinstance(v, dict):
+            vpc = v.get("vpc_id", v.get("VPCId"))
+            ids[repr(vpc)] = vpc  # a Ref until its VPC is matched
+    return [{"vpc_id": ids[key]} for key in sorted(ids)]
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:
