@@ -25,7 +25,7 @@ from driftctl.declared.raw import RawResource
 from driftctl.model import Ref, Resource
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.generic import REPLACE
-from driftctl.resources.route53.common import SERVICE, apex_own, dns_name
+from driftctl.resources.route53.common import SERVICE, across_scopes, apex_own, dns_name
 from driftctl.resources.serverless import as_int, pending
 from driftctl.resources.spec import ResourceType, first_block
 from driftctl.revert.calls import Attrs, Call, Ctx
@@ -143,6 +143,9 @@ def _from_tf(raw: RawResource) -> list[Resource]:
     """`fqdn`: the name followed by the name of the zone `zone_id` refers to, so that a
     name relative to its zone is matched, and compared once expanded (_normalize)."""
     attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
+    for attr in ("alias", "records", "health_check_id"):
+        if attr in attrs:
+            attrs[attr] = across_scopes(attrs[attr])
     zone, name = attrs.get("zone_id"), attrs.get("name")
     by_ref = isinstance(zone, Ref) and zone.path in (("zone_id",), ("id",)) and not zone.prefix
     if by_ref and isinstance(zone, Ref) and isinstance(name, str):
