@@ -168,7 +168,7 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
         "Name": a.get("name"),
         "HostedZoneConfig": {"Comment": a["comment"]} if a.get("comment") else None,
         "HostedZoneTags": cfn_tags(a),
-        "VPCs": [{"VPCId": v["vpc_id"], "VPCRegion": "${AWS::Region}"} for v in a["vpc"]]
+        "VPCs": [{"VPCId": v["vpc_id"], "VPCRegion": {"Ref": "AWS::Region"}} for v in a["vpc"]]
         if a.get("vpc")
         else None,
     }
