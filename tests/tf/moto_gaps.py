@@ -11,6 +11,9 @@ answers a valid request, so that `terraform apply` can create the type at all.
   never published (the stack publishes none).
 - Kinesis' CreateStream ignores its `Tags`, which AWS applies (and the provider sends
   them there only): the stream is tagged with them after it is created, as AWS does.
+- Route53's CreateHostedZone makes a zone private only when HostedZoneConfig.PrivateZone
+  is sent; AWS makes every zone created with a `VPC` private, and the provider sends the
+  VPC only: such a zone is made private, as AWS does.
 
 Loaded by the harness's moto server process only (tests/tf/harness.py); nothing here
 changes what driftctl calls or how moto answers driftctl's calls.
@@ -23,6 +26,7 @@ import json
 
 def fill() -> None:
     from moto.kinesis.responses import KinesisResponse
+    from moto.route53.responses import Route53
     from moto.stepfunctions.responses import StepFunctionResponse
 
     create_stream = KinesisResponse.create_stream
@@ -35,6 +39,20 @@ def fill() -> None:
         return result
 
     KinesisResponse.create_stream = create_stream_tagged  # type: ignore[method-assign]
+
+    create_hosted_zone = Route53.create_hosted_zone
+
+    def create_hosted_zone_private_with_vpc(self: Route53) -> object:
+        if self._get_param("VPC.VPCId"):
+            read_bool = self._get_bool_param
+
+            def private(name: str, if_none: object = None) -> object:
+                return True if name == "HostedZoneConfig.PrivateZone" else read_bool(name, if_none)
+
+            self._get_bool_param = private  # type: ignore[method-assign]
+        return create_hosted_zone(self)
+
+    Route53.create_hosted_zone = create_hosted_zone_private_with_vpc  # type: ignore[method-assign]
 
     def validate_state_machine_definition(self: StepFunctionResponse) -> str:
         return json.dumps({"result": "OK", "diagnostics": []})

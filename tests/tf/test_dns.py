@@ -5,10 +5,11 @@ driftctl finds no drift, then a person changes one thing per type out of band wi
 a file system's lifecycle policy and tags), and each tool says what drifted
 (tests/tf/checks.py).
 
-The zone is public: moto makes a zone private only when HostedZoneConfig.PrivateZone is
-sent, which Terraform does not send (AWS makes a zone with a VPC private), so a private
-zone's VPCs are tested on boto3-seeded moto (tests/resources/dns). moto has no
-UpdateFileSystem: a file system's throughput is tested there too.
+moto makes a zone private only when HostedZoneConfig.PrivateZone is sent, which Terraform
+does not send (AWS makes a zone with a VPC private): tests/tf/moto_gaps.py makes it
+private as AWS does, so the private zone's VPCs are compared here. moto has no
+UpdateFileSystem: a file system's throughput is tested on boto3-seeded moto
+(tests/resources/dns).
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ CHANGES = [
         {"HostedZoneId": ZONE, "ChangeBatch": {"Changes": [{"Action": "DELETE",
          "ResourceRecordSet": {"Name": "old.dns-tf.example", "Type": "A", "TTL": 300,
                                "ResourceRecords": [{"Value": "10.70.0.9"}]}}]}},
+    ),
+    Change(
+        "aws_route53_zone.internal", "vpc", "route53", "associate_vpc_with_hosted_zone",
+        {"HostedZoneId": "${self.zone_id}",
+         "VPC": {"VPCRegion": "us-east-1", "VPCId": "${aws_vpc.c.id}"}},
     ),
     Change(
         "aws_efs_file_system.data", "lifecycle_policy", "efs", "put_lifecycle_configuration",

@@ -9,7 +9,8 @@ encrypted) and compared only where declared. The creation token, encryption, KMS
 performance mode are fixed at creation: a revert says "replace needed: a human decides";
 throughput goes back with UpdateFileSystem, lifecycle policies with
 PutLifecycleConfiguration. A deleting revert never forces: AWS refuses to delete a file
-system that has mount targets.
+system that has mount targets. (moto has no UpdateFileSystem: the throughput revert is
+tested as a planned call on boto3-seeded moto, and not changed in the Terraform group.)
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.model import Ref, Unknown
+
 SERVICE = "route53"
 
 
@@ -23,3 +25,19 @@ def dns_name(value: Any) -> Any:
 def apex_own(zone_name: Any, name: Any, rtype: Any) -> bool:
     """The NS and SOA record sets AWS creates at a zone's apex with the zone."""
     return rtype in ("NS", "SOA") and dns_name(name) == dns_name(zone_name)
+
+
+def across_scopes(value: Any) -> Any:
+    """References to regional resources (a VPC, a load balancer's DNS name) as values
+    that wait on them: Route53 is matched in the global scope, where a reference to a
+    resource of a region never resolves, while a waiting value is evaluated again once
+    its resource is matched (driftctl.bind). References to Route53's own resources stay."""
+    if isinstance(value, Ref):
+        if ".aws_route53_" in f".{value.address}":
+            return value
+        return Unknown(f"{value.expression} is known after apply", depends_on=value.address)
+    if isinstance(value, dict):
+        return {k: across_scopes(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [across_scopes(v) for v in value]
+    return value

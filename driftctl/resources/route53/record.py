@@ -4,7 +4,9 @@ target, and its weight where it is one of a weighted set; read with its zone (zo
 Live: ListResourceRecordSets pages (300 a page) per zone, in aws_route53_zone's scan. The
 id is Terraform's, `ZONEID_NAME_TYPE` or `ZONEID_NAME_TYPE_SETIDENTIFIER`. Names are
 compared fully qualified, lower case, without the trailing dot and with `*` for the
-`\\052` AWS answers with (a name declared relative to its zone is not expanded). TXT and
+`\\052` AWS answers with; a name declared relative to its zone (`name = "www"`) is
+matched below the zone `zone_id` refers to, and expanded as Terraform expands it (where
+`zone_id` is a literal id, it is not). TXT and
 SPF values are compared without the quotes AWS holds them in, as Terraform writes them.
 The NS and SOA record sets AWS creates at a zone's apex are never unmanaged. Failover,
 latency, geolocation and CIDR routing policies are not compared yet. A record set's zone,
@@ -20,10 +22,10 @@ from typing import Any
 
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
+from driftctl.model import Ref, Resource
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.generic import REPLACE
-from driftctl.resources.route53.common import SERVICE, apex_own, dns_name
+from driftctl.resources.route53.common import SERVICE, across_scopes, apex_own, dns_name
 from driftctl.resources.serverless import as_int, pending
 from driftctl.resources.spec import ResourceType, first_block
 from driftctl.revert.calls import Attrs, Call, Ctx
@@ -33,6 +35,9 @@ TYPE = "aws_route53_record"
 ZONE = "aws_route53_zone"
 ZONE_SCAN = "route53_zones"  # zone.py's scan reads the record sets
 IDENTITY = ("zone_id", "name", "type", "set_identifier")
+# a name declared relative to its zone ("www"): matched by its fqdn, the name followed by
+# the name of the zone `zone_id` refers to, and expanded as Terraform expands it
+RELATIVE = ("zone_id", "fqdn", "type", "set_identifier")
 SETTABLE = ("ttl", "records", "alias", "weighted_routing_policy", "health_check_id")
 COMPARED = frozenset({*IDENTITY, *SETTABLE})
 QUOTED = ("TXT", "SPF")  # types whose values AWS holds in quotes
@@ -42,6 +47,15 @@ def record_id(zone: Any, name: Any, rtype: Any, set_identifier: Any) -> str:
     """Terraform's id (and import id) of a record set."""
     base = f"{zone}_{dns_name(name)}_{rtype}"
     return f"{base}_{set_identifier}" if set_identifier else base
+
+
+def expand(name: Any, zone_name: Any) -> Any:
+    """A declared name as Terraform expands it in its zone: the zone's name appended to a
+    name that does not end with it ("" is the apex)."""
+    name, zone = dns_name(name), dns_name(zone_name)
+    if not (isinstance(name, str) and isinstance(zone, str)) or name.endswith(zone):
+        return name
+    return f"{name}.{zone}" if name else zone
 
 
 def _unquoted(value: str) -> str:
@@ -79,7 +93,7 @@ def live(zone: str, zone_name: str, found: Mapping[str, Any], region: str) -> Re
         "weighted_routing_policy": {"weight": weight} if weight is not None else None,
         "health_check_id": found.get("HealthCheckId"),
         "fqdn": name,
-        "zone_name": zone_name,
+        "zone_name": dns_name(zone_name),
     }
     rid = record_id(zone, name, rtype, attrs["set_identifier"])
     return Resource(TYPE, rid, None, attrs, region=region)
@@ -92,6 +106,11 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     out = dict(attrs)
     if "name" in out:
         out["name"] = dns_name(out["name"])
+    name, fqdn = out.get("name"), out.get("fqdn")
+    if isinstance(name, str) and isinstance(fqdn, str) and name != fqdn:
+        # declared: fqdn is the name followed by its zone's name (_from_tf)
+        zone = fqdn[len(name) + 1 :] if name else fqdn
+        out["name"] = out["fqdn"] = expand(name, zone)
     if isinstance(out.get("ttl"), str):
         out["ttl"] = as_int(out["ttl"], None) or out["ttl"]
     if isinstance(out.get("records"), list):
@@ -121,7 +140,17 @@ def _aws_default(r: Resource) -> bool:
 
 
 def _from_tf(raw: RawResource) -> list[Resource]:
+    """`fqdn`: the name followed by the name of the zone `zone_id` refers to, so that a
+    name relative to its zone is matched, and compared once expanded (_normalize)."""
     attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
+    for attr in ("alias", "records", "health_check_id"):
+        if attr in attrs:
+            attrs[attr] = across_scopes(attrs[attr])
+    zone, name = attrs.get("zone_id"), attrs.get("name")
+    by_ref = isinstance(zone, Ref) and zone.path in (("zone_id",), ("id",)) and not zone.prefix
+    if by_ref and isinstance(zone, Ref) and isinstance(name, str):
+        prefix = f"{dns_name(name)}." if dns_name(name) else ""
+        attrs["fqdn"] = Ref(zone.address, ("name",), prefix=prefix)
     return [
         Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
     ]
@@ -252,7 +281,7 @@ FAMILY = Family(
             scan=ZONE_SCAN,
             compared=COMPARED,
             sets=frozenset({"records"}),
-            natural_keys=(IDENTITY,),
+            natural_keys=(IDENTITY, RELATIVE),
             normalize=_normalize,
             is_aws_default=_aws_default,
             parent=(ZONE, "zone_id"),

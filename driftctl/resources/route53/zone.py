@@ -12,6 +12,8 @@ prefix. Zones another service created and manages (Cloud Map's, marked by AWS's
 trailing dot. Terraform's comment defaults to "Managed by Terraform"; `force_destroy` and
 `delegation_set_id` have no live counterpart compared. A zone cannot be renamed: a revert
 says "replace needed"; the comment, tags and VPC associations are put back in place.
+(moto makes a zone private only when HostedZoneConfig.PrivateZone is sent, where AWS makes
+any zone created with a VPC private: tests/tf/moto_gaps.py makes it private as AWS does.)
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from driftctl.model import Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE, reader, tag_items
 from driftctl.resources.route53 import record
-from driftctl.resources.route53.common import SERVICE, dns_name, zone_id
+from driftctl.resources.route53.common import SERVICE, across_scopes, dns_name, zone_id
 from driftctl.resources.serverless import pending
 from driftctl.resources.spec import (
     CFN_KEY,
@@ -55,8 +57,12 @@ def _private(item: Item) -> bool:
 
 def _vpcs(found: Any) -> list[dict[str, Any]]:
     """VPC associations, compared by VPC id (the region is the provider's by default)."""
-    ids = {str(v.get("vpc_id", v.get("VPCId"))) for v in found or () if isinstance(v, dict)}
-    return [{"vpc_id": vpc} for vpc in sorted(ids)]
+    ids = {}
+    for v in found or ():
+        if isinstance(v, dict):
+            vpc = v.get("vpc_id", v.get("VPCId"))
+            ids[repr(vpc)] = vpc  # a Ref until its VPC is matched
+    return [{"vpc_id": ids[key]} for key in sorted(ids)]
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:
@@ -127,6 +133,8 @@ def _aws_default(r: Resource) -> bool:
 
 def _declared(raw: RawResource) -> list[Resource]:
     attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
+    if "vpc" in attrs:
+        attrs["vpc"] = across_scopes(attrs["vpc"])
     return [
         Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
     ]
@@ -161,7 +169,7 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
         "Name": a.get("name"),
         "HostedZoneConfig": {"Comment": a["comment"]} if a.get("comment") else None,
         "HostedZoneTags": cfn_tags(a),
-        "VPCs": [{"VPCId": v["vpc_id"], "VPCRegion": "${AWS::Region}"} for v in a["vpc"]]
+        "VPCs": [{"VPCId": v["vpc_id"], "VPCRegion": {"Ref": "AWS::Region"}} for v in a["vpc"]]
         if a.get("vpc")
         else None,
     }

@@ -205,3 +205,41 @@ def test_ids_are_terraforms_and_long_txt_values_are_joined() -> None:
     record = live("Z1", "a.example", found, "us-east-1")
     assert record.id == record_id("Z1", "*.a.example", "TXT", "one") == "Z1_*.a.example_TXT_one"
     assert record.attrs["records"] == ["abcdef"]
+
+
+RELATIVE = """
+resource "aws_route53_zone" "main" {
+  name = "dns-rec.example"
+}
+
+resource "aws_route53_record" "www" {
+  zone_id = aws_route53_zone.main.zone_id
+  name    = "WWW"
+  type    = "A"
+  ttl     = 300
+  records = ["10.0.0.1", "10.0.0.2"]
+}
+
+resource "aws_route53_record" "spf" {
+  zone_id = aws_route53_zone.main.zone_id
+  name    = ""
+  type    = "TXT"
+  ttl     = 60
+  records = ["v=spf1 -all"]
+}
+"""
+
+
+def test_a_name_relative_to_its_zone_is_expanded_as_terraform_does(
+    aws: None, tmp_path: Path
+) -> None:
+    zid = apply()
+    directory = write(tmp_path / "tf", RELATIVE)
+    assert drifts(scan(directory), "changed", "missing") == []
+    client = boto3.client("route53", region_name="us-east-1")
+    change = _set("www.dns-rec.example", "A", TTL=30, ResourceRecords=[{"Value": "10.0.0.1"}])
+    change["Action"] = "UPSERT"
+    client.change_resource_record_sets(HostedZoneId=zid, ChangeBatch={"Changes": [change]})
+    assert drifts(scan(directory), "changed", "missing") == [
+        ("changed", "aws_route53_record.www", ["records[1]", "ttl"])
+    ]

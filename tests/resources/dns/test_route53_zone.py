@@ -137,3 +137,51 @@ def test_a_private_zone_compares_its_vpcs(aws: None, tmp_path: Path) -> None:
     ]
     run([c for c in calls if c.service == "route53"])
     assert drifts(scan(directory), "changed") == []
+
+
+DECLARED_VPCS = """
+resource "aws_vpc" "a" {
+  cidr_block = "10.71.0.0/16"
+}
+
+resource "aws_vpc" "b" {
+  cidr_block = "10.72.0.0/16"
+}
+
+resource "aws_route53_zone" "internal" {
+  name    = "dns-internal.example"
+  comment = "internal names"
+  vpc {
+    vpc_id = aws_vpc.a.id
+  }
+  vpc {
+    vpc_id = aws_vpc.b.id
+  }
+}
+"""
+
+
+def test_vpcs_declared_beside_the_zone_are_compared_once_matched(aws: None, tmp_path: Path) -> None:
+    """The zone is global, its VPCs regional: their ids are bound across the scopes."""
+    ec2 = boto3.client("ec2", region_name="us-east-1")
+    a, b, c = (ec2.create_vpc(CidrBlock=f"10.7{n}.0.0/16")["Vpc"]["VpcId"] for n in (1, 2, 3))
+    client = boto3.client("route53", region_name="us-east-1")
+    zone = client.create_hosted_zone(
+        Name="dns-internal.example",
+        CallerReference="p",
+        HostedZoneConfig={"Comment": "internal names", "PrivateZone": True},
+        VPC={"VPCRegion": "us-east-1", "VPCId": a},
+    )["HostedZone"]
+    client.associate_vpc_with_hosted_zone(
+        HostedZoneId=zone["Id"], VPC={"VPCRegion": "us-east-1", "VPCId": b}
+    )
+    directory = write(tmp_path / "tf", DECLARED_VPCS)
+    report = scan(directory)
+    assert drifts(report, "changed", "missing") == []
+    assert report["summary"]["unknown"] == 0
+    client.associate_vpc_with_hosted_zone(
+        HostedZoneId=zone["Id"], VPC={"VPCRegion": "us-east-1", "VPCId": c}
+    )
+    assert [d[:2] for d in drifts(scan(directory), "changed")] == [
+        ("changed", "aws_route53_zone.internal")
+    ]

@@ -53,3 +53,27 @@ resource "aws_route53_record" "old" {
   ttl     = 300
   records = ["10.70.0.9"]
 }
+
+# a private zone of two VPCs (moto needs tests/tf/moto_gaps.py to make it private)
+resource "aws_vpc" "a" {
+  cidr_block = "10.71.0.0/16"
+}
+
+resource "aws_vpc" "b" {
+  cidr_block = "10.72.0.0/16"
+}
+
+resource "aws_vpc" "c" {
+  cidr_block = "10.73.0.0/16"
+}
+
+resource "aws_route53_zone" "internal" {
+  name    = "dns-internal.example"
+  comment = "internal names"
+  vpc {
+    vpc_id = aws_vpc.a.id
+  }
+  vpc {
+    vpc_id = aws_vpc.b.id
+  }
+}
