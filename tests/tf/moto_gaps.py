@@ -14,6 +14,9 @@ answers a valid request, so that `terraform apply` can create the type at all.
 - Route53's CreateHostedZone makes a zone private only when HostedZoneConfig.PrivateZone
   is sent; AWS makes every zone created with a `VPC` private, and the provider sends the
   VPC only: such a zone is made private, as AWS does.
+- RDS gives every DB instance the same resource id (DbiResourceId), and the provider
+  reads an instance back by a `dbi-resource-id` filter: with two instances in one moto,
+  it finds two and fails. Each instance gets a resource id of its own, as AWS gives.
 
 Loaded by the harness's moto server process only (tests/tf/harness.py); nothing here
 changes what driftctl calls or how moto answers driftctl's calls.
@@ -25,7 +28,10 @@ import json
 
 
 def fill() -> None:
+    import hashlib
+
     from moto.kinesis.responses import KinesisResponse
+    from moto.rds.models import DBInstance
     from moto.route53.responses import Route53
     from moto.stepfunctions.responses import StepFunctionResponse
 
@@ -39,6 +45,15 @@ def fill() -> None:
         return result
 
     KinesisResponse.create_stream = create_stream_tagged  # type: ignore[method-assign]
+
+    init_instance = DBInstance.__init__
+
+    def init_instance_own_resource_id(self: DBInstance, *args: object, **kwargs: object) -> None:
+        init_instance(self, *args, **kwargs)
+        digest = hashlib.sha256(str(self.db_instance_identifier).encode()).hexdigest()
+        self.dbi_resource_id = "db-" + digest[:26].upper()
+
+    DBInstance.__init__ = init_instance_own_resource_id  # type: ignore[method-assign]
 
     create_hosted_zone = Route53.create_hosted_zone
 
