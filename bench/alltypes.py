@@ -52,6 +52,8 @@ NAME_KEY = re.compile(
 SEGMENT = re.compile(r"^/?(?:alias/)?([a-z][a-z0-9]{1,5})[-/.][a-z0-9]")
 NOT_NAMES = {"com", "aws", "arn", "amazon"}  # com.amazonaws.us-east-1.s3 is a service name
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+# an identity provider's URL is unique in the account: each copy gets a host of its own
+PROVIDER_URL = re.compile(r'^(\s*url\s*=\s*"https://)', re.M)
 # a block's header: its labels (`resource "aws_lb" "db"`) are addresses, not names
 BLOCK_LABELS = re.compile(r'^\s*(?:resource|data|module|variable|output|provider)\s+"')
 
@@ -90,7 +92,8 @@ def copies(chosen: list[groups.Group], k: int) -> dict[str, str]:
         texts = group.files()
         words = name_prefixes(list(texts.values()))
         for name, text in texts.items():
-            files[f"modules/{group.name}/{name}"] = with_prefix(text, words)
+            text = PROVIDER_URL.sub(r"\1${var.p}.", with_prefix(text, words))
+            files[f"modules/{group.name}/{name}"] = text
         files[f"modules/{group.name}/copy.tf"] = 'variable "p" {\n  type = string\n}\n'
         calls.append(
             f'module "{group.name}" {{\n  source = "./modules/{group.name}"\n'
