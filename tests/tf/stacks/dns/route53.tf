@@ -57,14 +57,23 @@ resource "aws_route53_record" "old" {
 # a private zone of two VPCs (moto needs tests/tf/moto_gaps.py to make it private)
 resource "aws_vpc" "a" {
   cidr_block = "10.71.0.0/16"
+  tags = {
+    Name = "dns-a"
+  }
 }
 
 resource "aws_vpc" "b" {
   cidr_block = "10.72.0.0/16"
+  tags = {
+    Name = "dns-b"
+  }
 }
 
 resource "aws_vpc" "c" {
   cidr_block = "10.73.0.0/16"
+  tags = {
+    Name = "dns-c"
+  }
 }
 
 resource "aws_route53_zone" "internal" {
