@@ -92,13 +92,29 @@ def s3_operation(method: str, path: str) -> str:
 
 
 @functools.cache
+def _model_names() -> dict[str, str]:
+    """The service model named by each signing name that differs from it
+    (`elasticfilesystem` signs EFS's requests)."""
+    session = botocore.session.get_session()
+    names = {}
+    for name in session.get_available_services():
+        signing = session.get_service_model(name).signing_name  # or its endpoint prefix
+        if signing and signing != name:
+            names.setdefault(signing, name)
+    return names
+
+
+@functools.cache
 def _rest_routes(service: str) -> tuple[tuple[str, re.Pattern[str], str], ...]:
     """(method, path pattern, operation name) of each operation of a REST service
     (Lambda: `GET /2015-03-31/functions/{FunctionName}/policy`), longest paths first."""
+    session = botocore.session.get_session()
     try:
-        model = botocore.session.get_session().get_service_model(service)
+        model = session.get_service_model(service)
     except botocore.exceptions.UnknownServiceError:
-        return ()
+        if service not in _model_names():
+            return ()
+        model = session.get_service_model(_model_names()[service])
     routes = []
     for name in model.operation_names:
         http = model.operation_model(name).http
