@@ -28,13 +28,14 @@ class Declaring:
         kept = {k: v for k, v in attrs.items() if v is not None}
         self.out.append(RawResource(tf_type, self.logical, kept, self.source, address_type=owner))
 
-    def tags(self) -> dict[str, Any]:
-        value = self.props.get("Tags")
-        where = f"{self.source.file}:{self.source.line}: Resources.{self.logical}.Properties.Tags"
+    def tags(self, prop: str = "Tags") -> dict[str, Any]:
+        """The tag list under `prop` (EFS's `FileSystemTags`, Route53's `HostedZoneTags`)."""
+        value = self.props.get(prop)
+        where = f"{self.source.file}:{self.source.line}: Resources.{self.logical}.Properties.{prop}"
         if isinstance(value, dict):  # CloudFormation rejects it; dropping it hid the tags
             raise DriftctlError(
-                f"{where}: a mapping, but this type's Tags are a list",
-                "write them as a list: Tags: [{Key: Env, Value: prod}]",
+                f"{where}: a mapping, but this type's {prop} are a list",
+                f"write them as a list: {prop}: [{{Key: Env, Value: prod}}]",
             )
         for i, item in enumerate(value if isinstance(value, list) else ()):
             if not (isinstance(item, dict) and "Key" in item and "Value" in item):

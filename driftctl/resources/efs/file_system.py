@@ -128,11 +128,6 @@ def _declared(raw: RawResource) -> list[Resource]:
 # --- CloudFormation, Crossplane, ACK -------------------------------------------------------
 
 
-def _cfn_list_tags(value: Any) -> dict[str, Any]:
-    items = value if isinstance(value, list) else ()
-    return {str(t["Key"]): t.get("Value") for t in items if isinstance(t, dict) and "Key" in t}
-
-
 def _cfn(d: Declaring) -> None:
     """AWS::EFS::FileSystem: tags as `FileSystemTags`; CloudFormation makes the token."""
     p = d.props
@@ -144,7 +139,7 @@ def _cfn(d: Declaring) -> None:
         "throughput_mode": p.get("ThroughputMode"),
         "provisioned_throughput_in_mibps": p.get("ProvisionedThroughputInMibps"),
         "lifecycle_policy": _policies(policies, FROM_AWS) if isinstance(policies, list) else [],
-        "tags": _cfn_list_tags(p.get("FileSystemTags")),
+        "tags": d.tags("FileSystemTags"),
     }
     d.emit(TYPE, attrs)
 

@@ -143,11 +143,6 @@ def _declared(raw: RawResource) -> list[Resource]:
 # --- CloudFormation, Crossplane, ACK -------------------------------------------------------
 
 
-def _cfn_tags(value: Any) -> dict[str, Any]:
-    items = value if isinstance(value, list) else ()
-    return {str(t["Key"]): t.get("Value") for t in items if isinstance(t, dict) and "Key" in t}
-
-
 def _cfn(d: Declaring) -> None:
     """AWS::Route53::HostedZone: tags as `HostedZoneTags`, the comment in its config."""
     p = d.props
@@ -156,7 +151,7 @@ def _cfn(d: Declaring) -> None:
     attrs = {
         "name": p.get("Name"),
         "comment": config.get("Comment", "") if isinstance(config, dict) else "",
-        "tags": _cfn_tags(p.get("HostedZoneTags")),
+        "tags": d.tags("HostedZoneTags"),
         "vpc": [{"vpc_id": v.get("VPCId")} for v in vpcs if isinstance(v, dict)]
         if isinstance(vpcs, list)
         else None,
