@@ -12,7 +12,8 @@ The NS and SOA record sets AWS creates at a zone's apex are never unmanaged. Fai
 latency, geolocation and CIDR routing policies are not compared yet. A record set's zone,
 name, type and set identifier are its identity: a revert says "replace needed"; the rest
 is put back with one UPSERT. ACK's RecordSet names a record relative to its zone's
-domain, which the manifest does not hold: it is not mapped.
+domain: by `hostedZoneRef` it is expanded with the HostedZone manifest's name, as a
+Terraform name relative to `zone_id`; with a literal `hostedZoneID` it is not.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from driftctl.declared.cfn.declaring import Declaring
+from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
 from driftctl.model import Ref, Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
+from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.resources.generic import REPLACE
 from driftctl.resources.route53.common import SERVICE, across_scopes, apex_own, dns_name
 from driftctl.resources.serverless import as_int, pending
@@ -207,6 +209,32 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _ack(c: AckContext) -> list[RawResource]:
+    """ACK's RecordSet: `name` is relative to the zone (none: its apex), the zone by
+    `hostedZoneID` or `hostedZoneRef` (a HostedZone manifest, whose name expands it)."""
+    s = c.spec
+    alias = s.get("aliasTarget")
+    records = [r.get("value") for r in s.get("resourceRecords") or () if isinstance(r, dict)]
+    attrs = {
+        "zone_id": c.ref(s.get("hostedZoneID"), s.get("hostedZoneRef"), "HostedZone"),
+        "name": s.get("name") or "",
+        "type": s.get("recordType"),
+        "set_identifier": s.get("setIdentifier"),
+        "ttl": s.get("ttl"),
+        "records": records if s.get("resourceRecords") is not None else None,
+        "alias": {
+            "name": alias.get("dnsName"),
+            "zone_id": alias.get("hostedZoneID"),
+            "evaluate_target_health": alias.get("evaluateTargetHealth", False),
+        }
+        if isinstance(alias, dict)
+        else None,
+        "weighted_routing_policy": {"weight": s["weight"]} if s.get("weight") is not None else None,
+        "health_check_id": s.get("healthCheckID"),
+    }
+    return [c.raw(TYPE, attrs)]
+
+
 def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
     """The external name is Terraform's id, ZONEID_NAME_TYPE[_SETIDENTIFIER]."""
     return external or None
@@ -329,6 +357,16 @@ FAMILY = Family(
                 "records": ("scalar", ("records",)),
             },
             importable=True,
+        ),
+    ),
+    ack=(
+        AckKind(
+            "route53",
+            "RecordSet",
+            TYPE,
+            _ack,
+            emits=(TYPE,),
+            fields={TYPE: {"ttl": ("scalar", ("ttl",))}},
         ),
     ),
 )

@@ -243,3 +243,87 @@ def test_a_name_relative_to_its_zone_is_expanded_as_terraform_does(
     assert drifts(scan(directory), "changed", "missing") == [
         ("changed", "aws_route53_record.www", ["records[1]", "ttl"])
     ]
+
+
+def test_ack_record_sets_named_relative_to_their_zone_are_compared(
+    aws: None, tmp_path: Path
+) -> None:
+    """ACK's RecordSet names a record below its zone (`www`; none: the apex): by
+    `hostedZoneRef`, it is the HostedZone manifest's name that expands it."""
+    from tests.resources.iam2.helpers import manifests, scan_source
+
+    r53 = boto3.client("route53", region_name="us-east-1")
+    zone = r53.create_hosted_zone(Name="dns-ack.example", CallerReference="ack")["HostedZone"]
+    changes = [
+        {"Name": "www.dns-ack.example", "TTL": 300, "Value": "10.0.0.1"},
+        {"Name": "dns-ack.example", "TTL": 60, "Value": "10.0.0.2"},
+    ]
+    batch = {
+        "Changes": [
+            {
+                "Action": "CREATE",
+                "ResourceRecordSet": {
+                    "Name": c["Name"],
+                    "Type": "A",
+                    "TTL": c["TTL"],
+                    "ResourceRecords": [{"Value": c["Value"]}],
+                },
+            }
+            for c in changes
+        ]
+    }
+    r53.change_resource_record_sets(HostedZoneId=zone["Id"], ChangeBatch=batch)
+    source = manifests(
+        tmp_path / "ack",
+        """apiVersion: route53.services.k8s.aws/v1alpha1
+kind: HostedZone
+metadata:
+  name: main
+spec:
+  name: dns-ack.example
+  hostedZoneConfig:
+    comment: ""
+---
+apiVersion: route53.services.k8s.aws/v1alpha1
+kind: RecordSet
+metadata:
+  name: www
+spec:
+  name: www
+  recordType: A
+  ttl: 300
+  hostedZoneRef:
+    from:
+      name: main
+  resourceRecords:
+    - value: 10.0.0.1
+---
+apiVersion: route53.services.k8s.aws/v1alpha1
+kind: RecordSet
+metadata:
+  name: apex
+spec:
+  recordType: A
+  ttl: 60
+  hostedZoneRef:
+    from:
+      name: main
+  resourceRecords:
+    - value: 10.0.0.2
+""",
+    )
+
+    def records(report: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
+        return [
+            (d["kind"], d["address"] or d["id"], [c["path"] for c in d.get("changes") or ()])
+            for d in report["drifts"]
+            if d["type"] == "aws_route53_record"
+        ]
+
+    report, _ = scan_source(source)
+    assert records(report) == []
+    www = dict(batch["Changes"][0], Action="UPSERT")
+    www["ResourceRecordSet"] = dict(www["ResourceRecordSet"], TTL=30)
+    r53.change_resource_record_sets(HostedZoneId=zone["Id"], ChangeBatch={"Changes": [www]})
+    report, _ = scan_source(source)
+    assert records(report) == [("changed", "RecordSet/www", ["ttl"])]
