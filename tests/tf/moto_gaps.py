@@ -17,6 +17,10 @@ answers a valid request, so that `terraform apply` can create the type at all.
 - RDS gives every DB instance the same resource id (DbiResourceId), and the provider
   reads an instance back by a `dbi-resource-id` filter: with two instances in one moto,
   it finds two and fails. Each instance gets a resource id of its own, as AWS gives.
+- moto's serializer shares a dict of response transformers between requests, which
+  another request's serialization may change while one iterates it: under load a
+  concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
+  from a copy.
 
 Loaded by the harness's moto server process only (tests/tf/harness.py); nothing here
 changes what driftctl calls or how moto answers driftctl's calls.
@@ -30,6 +34,7 @@ import json
 def fill() -> None:
     import hashlib
 
+    from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
     from moto.rds.models import DBInstance
     from moto.route53.responses import Route53
@@ -45,6 +50,14 @@ def fill() -> None:
         return result
 
     KinesisResponse.create_stream = create_stream_tagged  # type: ignore[method-assign]
+
+    pick = AttributePicker.__call__
+
+    def pick_from_a_copy(self: AttributePicker, context: object) -> object:
+        self.response_transformers = dict(self.response_transformers)
+        return pick(self, context)  # type: ignore[arg-type]
+
+    AttributePicker.__call__ = pick_from_a_copy  # type: ignore[method-assign]
 
     init_instance = DBInstance.__init__
 
