@@ -25,7 +25,7 @@ from driftctl.declared.raw import RawResource
 from driftctl.model import Resource, is_known
 from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE
+from driftctl.resources.generic import REPLACE, keep
 from driftctl.resources.serverless import new_id, pending
 from driftctl.resources.spec import (
     CFN_KEY,
@@ -127,13 +127,6 @@ def _aws_default(r: Resource) -> bool:
     return a.get("name") == "default" and not a.get("tags") and not a.get("in_use")
 
 
-def _declared(raw: RawResource) -> list[Resource]:
-    attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
-    return [
-        Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
-    ]
-
-
 # --- CloudFormation, Crossplane, ACK -------------------------------------------------------
 
 
@@ -225,7 +218,7 @@ FAMILY = Family(
             declared_defaults={"setting": [], "tags": {}},
             normalize=_normalize,
             is_aws_default=_aws_default,
-            from_terraform={TYPE: _declared},
+            from_terraform={TYPE: keep(TYPE, COMPARED)},
             tags=True,
             computed=frozenset({"arn"}),
             id_doc="cluster ARN",

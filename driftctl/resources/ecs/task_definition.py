@@ -32,7 +32,7 @@ from driftctl.declared.raw import RawResource
 from driftctl.model import Resource, is_known
 from driftctl.resources.ecs.common import SERVICE, TAGS, ecs_tags, live_tags
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import json_document
+from driftctl.resources.generic import json_document, keep
 from driftctl.resources.spec import (
     CFN_KEY,
     DetailCall,
@@ -185,13 +185,6 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _declared(raw: RawResource) -> list[Resource]:
-    attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
-    return [
-        Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
-    ]
-
-
 # --- CloudFormation, Crossplane, ACK -------------------------------------------------------
 
 # CloudFormation keys whose values are the user's own maps (their keys are not fields)
@@ -317,7 +310,7 @@ FAMILY = Family(
             declared_id=lambda a: a.get("family") if isinstance(a.get("family"), str) else None,
             declared_defaults={"tags": {}},
             normalize=_normalize,
-            from_terraform={TYPE: _declared},
+            from_terraform={TYPE: keep(TYPE, COMPARED)},
             tags=True,
             documents=frozenset({"container_definitions"}),
             computed=frozenset({"arn", "revision"}),

@@ -22,7 +22,7 @@ from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
 from driftctl.model import Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, reader, tag_items, tagger
+from driftctl.resources.generic import REPLACE, keep, reader, tag_items, tagger
 from driftctl.resources.serverless import new_id, pending
 from driftctl.resources.spec import (
     CFN_KEY,
@@ -116,13 +116,6 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     if "provisioned_throughput_in_mibps" in out and out["provisioned_throughput_in_mibps"] is None:
         out["provisioned_throughput_in_mibps"] = 0
     return out
-
-
-def _declared(raw: RawResource) -> list[Resource]:
-    attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
-    return [
-        Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
-    ]
 
 
 # --- CloudFormation, Crossplane, ACK -------------------------------------------------------
@@ -269,7 +262,7 @@ FAMILY = Family(
             natural_keys=(CFN_KEY, ("creation_token",), ("tags.Name",)),
             declared_defaults={"throughput_mode": "bursting", "lifecycle_policy": [], "tags": {}},
             normalize=_normalize,
-            from_terraform={TYPE: _declared},
+            from_terraform={TYPE: keep(TYPE, COMPARED)},
             tags=True,
             computed=frozenset({"arn", "creation_token"}),
             id_doc="`fs-…`",
