@@ -1,4 +1,4 @@
-"""Values known after apply, bound through the match (ARCHITECTURE.md §4).
+"""Values known after apply, bound through the match (docs/architecture.md §4).
 
 A declared value built from an attribute Terraform computes (`aws_s3_bucket.logs.arn`
 inside a jsonencode policy, a template naming two ids, a module output passed on) is

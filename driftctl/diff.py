@@ -1,4 +1,4 @@
-"""The one-sided, normalized diff (ARCHITECTURE.md §5).
+"""The one-sided, normalized diff (docs/architecture.md §5).
 
 Only what the declared side sets is compared. Declared Unknowns are skipped (and
 counted by the caller), never guessed. Set attributes are compared element by element,

@@ -1,4 +1,4 @@
-"""Bind declared resources to live ones (ARCHITECTURE.md §4).
+"""Bind declared resources to live ones (docs/architecture.md §4).
 
 Explicit ids first, then natural keys, in dependency order: binding a resource lets
 every Ref that points at it resolve (`vpc_id = aws_vpc.main.id`), which lets its

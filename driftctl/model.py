@@ -1,4 +1,4 @@
-"""The plain data passed between pipeline stages (ARCHITECTURE.md §2)."""
+"""The plain data passed between pipeline stages (docs/architecture.md §2)."""
 
 from __future__ import annotations
 

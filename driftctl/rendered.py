@@ -1,4 +1,4 @@
-"""The rendered declared state (`driftctl render`, ARCHITECTURE.md §8b) as frozen data.
+"""The rendered declared state (`driftctl render`, docs/architecture.md §8) as frozen data.
 
 Secrets are masked when it is turned into JSON, as in every output: a sensitive value
 (driftctl.sensitive) is {"$sensitive": true}, a value under a secret-looking name ***

@@ -1,4 +1,4 @@
-"""Rules: what each drift deserves (ARCHITECTURE.md §6, docs/rules.md).
+"""Rules: what each drift deserves (docs/architecture.md §6, docs/rules.md).
 
 A `Policy` is the `.driftignore` file (if any), then the user's rule files in the order
 given, then the shipped defaults (a user's rule named like a default replaces it). For

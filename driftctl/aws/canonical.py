@@ -1,4 +1,4 @@
-"""Terraform-shaped RawResources -> canonical Resources (ARCHITECTURE.md §3).
+"""Terraform-shaped RawResources -> canonical Resources (docs/architecture.md §3).
 
 Splits inline blocks into their own types, folds separate rule resources into the
 group they belong to, merges provider default_tags, fills Terraform's defaults for

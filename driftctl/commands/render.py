@@ -1,4 +1,4 @@
-"""driftctl render: the canonical declared state as JSON (ARCHITECTURE.md §8b).
+"""driftctl render: the canonical declared state as JSON (docs/architecture.md §8).
 
 Secrets are masked as in every output: a sensitive value (driftctl.sensitive) is
 {"$sensitive": true}, a value under a secret-looking name *** (driftctl.report.mask).

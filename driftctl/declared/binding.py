@@ -1,4 +1,4 @@
-"""Values known after apply, bound through the match (ARCHITECTURE.md §4).
+"""Values known after apply, bound through the match (docs/architecture.md §4).
 
 Terraform knows `aws_s3_bucket.logs.arn` only after apply; driftctl knows it as soon as
 the bucket is matched to a live one. The pipeline then evaluates the declared sources

@@ -1,4 +1,4 @@
-"""Which format a bare `--from PATH` is, by its content (ARCHITECTURE.md §7).
+"""Which format a bare `--from PATH` is, by its content (docs/architecture.md §7).
 
 A `.yaml`/`.yml`/`.json`/`.template` file that does not parse is a DriftctlError naming
 FILE:LINE, exactly as `yaml://` reports it; any other unparsable file is not detected."""

@@ -1,6 +1,6 @@
 """What a format loader hands to the canonicalizer: resources in Terraform's own shape.
 
-Terraform's vocabulary is the lingua franca (ARCHITECTURE.md §2): a loader for any
+Terraform's vocabulary is the lingua franca (docs/architecture.md §2): a loader for any
 format produces `RawResource`s whose attrs look like a Terraform configuration
 (nested blocks as lists of dicts), and `driftctl.aws.canonical` maps them onto the
 canonical resource types the scanner reads.

@@ -1,4 +1,4 @@
-"""The JSON report, schema_version 1 (ARCHITECTURE.md §8): a pure function of its inputs."""
+"""The JSON report, schema_version 1 (docs/architecture.md §8): a pure function of its inputs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shapes every resource type is declared with (ARCHITECTURE.md §3).
+"""The shapes every resource type is declared with (docs/architecture.md §3).
 
 A `ScanSpec` says how to enumerate something live: one (paginated) list call, plus
 detail calls per listed item that AWS forces when no list or batch call carries the

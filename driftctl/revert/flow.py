@@ -1,4 +1,4 @@
-"""The revert and undo procedures, step by step (docs/revert.md, ARCHITECTURE.md §7).
+"""The revert and undo procedures, step by step (docs/revert.md, docs/architecture.md §7).
 
 revert: scan -> plan -> (with --approve) fresh reads of what the plan touches -> plan
 again from them -> DryRun pre-flight -> journal -> calls, each journaled -> re-read the

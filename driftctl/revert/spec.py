@@ -1,4 +1,4 @@
-"""How a canonical type is reverted, as data plus small functions (ARCHITECTURE.md §3).
+"""How a canonical type is reverted, as data plus small functions (docs/architecture.md §3).
 
 A `RevertSpec` says, for one canonical type:
 

@@ -1,4 +1,4 @@
-"""Code outside driftctl/resources/ names no resource type (ARCHITECTURE.md §3).
+"""Code outside driftctl/resources/ names no resource type (docs/architecture.md §3).
 
 A type's whole story lives in its module under driftctl/resources/<service>/; the
 generic machinery (scanner, match, diff, sources, revert, codify) reads the registry.
