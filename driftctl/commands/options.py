@@ -26,8 +26,9 @@ Output = Annotated[
         "-o",
         "--output",
         metavar="FORMAT://PATH",
-        help="console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH or "
-        "plan://PATH (PATH - or stdout: standard output); repeatable, or comma-separated",
+        help="console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH, "
+        "plan://PATH or snyk-json://PATH (snyk driftctl's JSON schema) (PATH - or stdout: "
+        "standard output); repeatable, or comma-separated",
     ),
 ]
 Profile = Annotated[str | None, typer.Option("--profile", help="AWS profile name")]

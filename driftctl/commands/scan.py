@@ -198,7 +198,10 @@ def write_outputs(report: Report, conf: settings.Settings, run: LiveRun | None =
 
     sources = [s.path for s in conf.sources]
     texts = [
-        (out.target, formats.render(out.scheme, report, sources, out.target, run))
+        (
+            out.target,
+            formats.render(out.scheme, report, sources, out.target, run, conf.selection.kinds),
+        )
         for out in conf.outputs
         if out.scheme != "console"
     ]
