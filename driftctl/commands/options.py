@@ -14,7 +14,7 @@ From = Annotated[
         "-f",
         metavar="SRC",
         help="Declared source (repeatable, or comma-separated): hcl://DIR, "
-        "tfstate://FILE|DIR|GLOB, tfstate+s3://BUCKET/KEY, tfstate+http(s)://URL, "
+        "tfstate://FILE|DIR|GLOB, tfstate+s3://BUCKET/KEY|GLOB, tfstate+http(s)://URL, "
         "tfstate+tfcloud://WORKSPACE, kustomize://DIR|FILE|-, yaml://FILE, or a path "
         "(format told by content). Default: .",
         show_default=False,

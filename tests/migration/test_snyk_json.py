@@ -54,22 +54,33 @@ def snyk_fixture_report() -> Report:
         Drift("unmanaged", "aws_unmanaged_resource", "unmanaged-id-1", None, None),
         Drift("unmanaged", "aws_unmanaged_resource", "unmanaged-id-2", None, None),
         Drift(
-            "missing", "aws_deleted_resource", "deleted-id-1",
-            "module.aws_deleted_resource.name", deleted,
-        ),  # fmt: skip
+            "missing",
+            "aws_deleted_resource",
+            "deleted-id-1",
+            "module.aws_deleted_resource.name",
+            deleted,
+        ),
         Drift("missing", "aws_deleted_resource", "deleted-id-2", None, None),
         Drift(
-            "changed", "aws_diff_resource", "diff-id-2", None, None,
+            "changed",
+            "aws_diff_resource",
+            "diff-id-2",
+            None,
+            None,
             (Change("updated.field", "foobar", "barfoo"),),
-        ),  # fmt: skip
+        ),
         Drift(
-            "changed", "aws_diff_resource", "diff-id-1", "module.aws_diff_resource.name", state,
+            "changed",
+            "aws_diff_resource",
+            "diff-id-1",
+            "module.aws_diff_resource.name",
+            state,
             (
                 Change("updated.field", "foobar", "barfoo"),
                 Change("new.field", None, "newValue"),
                 Change("a", "oldValue", None),
             ),
-        ),  # fmt: skip
+        ),
     )
     summary = {"managed": 2, "changed": 2, "missing": 2, "unmanaged": 2}
     managed = (("aws_diff_resource", "diff-id-1"), ("aws_no_diff_resource", "no-diff-id-1"))
@@ -106,9 +117,7 @@ def test_snyks_fixture_renders_as_snyks_golden_file() -> None:
 
 def test_empty_lists_are_null_and_errors_are_alerts() -> None:
     """As snyk wrote them: `null` for no resources, each error an alert under its scope."""
-    report = Report(
-        {"managed": 0}, (), (ScanError("us-east-1/sqs", "ListQueues: AccessDenied"),)
-    )
+    report = Report({"managed": 0}, (), (ScanError("us-east-1/sqs", "ListQueues: AccessDenied"),))
     doc = json.loads(snyk.render(report, kinds=("unmanaged",)))
     validate(doc)
     assert doc["managed"] is doc["unmanaged"] is doc["missing"] is doc["differences"] is None
