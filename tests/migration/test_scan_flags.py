@@ -73,6 +73,17 @@ def test_filter(world: World) -> None:
     assert bad.code == 2 and "--filter Type==: not a JMESPath expression" in bad.stderr
 
 
+def test_filter_twice_is_an_error(world: World) -> None:
+    """As in snyk's driftctl: a second --filter does not silently replace the first."""
+    for second in (["--filter", "Id!='acme-demo-scratch'"], ["--filter=Id!='x'"]):
+        run = scan(world, "--filter", "Type=='aws_s3_bucket'", *second, "-o", "json://stdout")
+        assert run.code == 2 and run.stdout == "", run.stdout
+        assert "--filter given 2 times" in run.stderr and "&&" in run.stderr
+        assert "Traceback" not in run.stderr
+    once = scan(world, "--filter", "Type=='aws_s3_bucket'", "-o", "json://stdout")
+    assert once.code == 1, once.stderr
+
+
 def test_quiet(world: World) -> None:
     loud = scan(world, "--tf-lockfile", ".terraform.lock.hcl")
     assert "note:" in loud.stderr
