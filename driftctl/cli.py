@@ -144,6 +144,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     one red `internal error` line, never a traceback unless --debug, and never exit 1."""
     args = surface.hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
     debug = "--debug" in args or _env_flag("DCTL_DEBUG")
+    level = _log_level()
+    if level is not None and level[1] in LOG_LEVELS_DEBUG and not debug:
+        debug = True
+        args = ["--debug", *args]
+        _stderr()[0].print(f"[dim]debug: {level[0]}={level[1]} read as --debug[/dim]")
+    elif level is not None and level[1] not in LOG_LEVELS_DEFAULT and not _quiet(args):
+        _stderr()[0].print(
+            f"[yellow]warning[/] {level[0]}={level[1]} is not read: driftctl prints notes, "
+            "warnings and errors on stderr; --quiet for errors only, --debug for tracebacks"
+        )
     try:
         if "_DRIFTCTL_COMPLETE" in os.environ:  # a shell asking for completions
             from typer._completion_classes import completion_init
@@ -180,6 +190,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.print(f"[bold red]internal error:[/] {escape(what)}{tail}")
         return int(ExitStatus.ERROR)
     return int(ExitStatus.OK)
+
+
+# snyk driftctl's log level variables (logrus levels): debug and trace are driftctl's
+# --debug, info and warn its default output; any other value is said to be unread
+LOG_LEVEL_VARS = ("DCTL_LOG_LEVEL", "LOG_LEVEL")
+LOG_LEVELS_DEBUG = ("trace", "debug")
+LOG_LEVELS_DEFAULT = ("info", "warn", "warning")
+
+
+def _log_level() -> tuple[str, str] | None:
+    """(variable, lowercased value) of the first log level variable set, or None."""
+    if "_DRIFTCTL_COMPLETE" in os.environ:  # a shell asking for completions: say nothing
+        return None
+    for name in LOG_LEVEL_VARS:
+        value = os.environ.get(name, "").strip().lower()
+        if value:
+            return name, value
+    return None
+
+
+def _quiet(args: Sequence[str]) -> bool:
+    return "--quiet" in args or _env_flag("DCTL_QUIET")
 
 
 def _env_flag(name: str) -> bool:
