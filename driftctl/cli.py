@@ -11,6 +11,7 @@ driftctl.commands.surface (tests/test_cli.py checks it).
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 import sys
@@ -45,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fmt": ("driftctl.commands.fmt:fmt", "Print a JSON report in another format, as snyk driftctl's fmt does."),  # noqa: E501
     "version": ("driftctl.commands.meta:version", "Print driftctl's version."),
     "completion": ("driftctl.commands.meta:completion", "Print the shell completion script for SHELL."),  # noqa: E501
+    "help": ("driftctl.commands.meta:help_command", "Print driftctl's help, or a command's (driftctl help scan)."),  # noqa: E501
 }
 # fmt: on
 
@@ -73,6 +75,16 @@ class LazyGroup(TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         return load_command(cmd_name) if cmd_name in COMMANDS else None
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """A mistyped command gets a suggestion, worded as typer words it for the
+        subcommands (`driftctl rules valdate`): typer looks only at loaded commands."""
+        name = args[0] if args else ""
+        if name and name not in COMMANDS and not name.startswith("-"):
+            close = difflib.get_close_matches(name, list(COMMANDS))
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean {', '.join(map(repr, close))}?")
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands section of --help, from COMMANDS: nothing is imported for it."""
