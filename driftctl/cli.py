@@ -160,7 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if level is not None and level[1] in LOG_LEVELS_DEBUG and not debug:
         debug = True
         args = ["--debug", *args]
-        _stderr()[0].print(f"[dim]debug: {level[0]}={level[1]} read as --debug[/dim]")
+        if not _quiet(args):
+            _stderr()[0].print(f"[dim]debug: {level[0]}={level[1]} read as --debug[/dim]")
     elif level is not None and level[1] not in LOG_LEVELS_DEFAULT and not _quiet(args):
         _stderr()[0].print(
             f"[yellow]warning[/] {level[0]}={level[1]} is not read: driftctl prints notes, "

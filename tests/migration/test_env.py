@@ -63,3 +63,5 @@ def test_log_level_variables_are_read_or_said_to_be_unread(tmp_path: Path) -> No
         assert "--quiet" in error.stderr
         quiet = driftctl("scan", "--quiet", "--from", missing, env={name: "error"})
         assert quiet.code == 2 and "is not read" not in quiet.stderr
+        quiet = driftctl("version", env={name: "debug", "DCTL_QUIET": "1"})
+        assert quiet.code == 0 and quiet.stderr == ""
