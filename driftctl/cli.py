@@ -11,6 +11,7 @@ driftctl.commands.surface (tests/test_cli.py checks it).
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 import sys
@@ -45,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fmt": ("driftctl.commands.fmt:fmt", "Print a JSON report in another format, as snyk driftctl's fmt does."),  # noqa: E501
     "version": ("driftctl.commands.meta:version", "Print driftctl's version."),
     "completion": ("driftctl.commands.meta:completion", "Print the shell completion script for SHELL."),  # noqa: E501
+    "help": ("driftctl.commands.meta:help_command", "Print driftctl's help, or a command's (driftctl help scan)."),  # noqa: E501
 }
 # fmt: on
 
@@ -73,6 +75,16 @@ class LazyGroup(TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         return load_command(cmd_name) if cmd_name in COMMANDS else None
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """A mistyped command gets a suggestion, worded as typer words it for the
+        subcommands (`driftctl rules valdate`): typer looks only at loaded commands."""
+        name = args[0] if args else ""
+        if name and name not in COMMANDS and not name.startswith("-"):
+            close = difflib.get_close_matches(name, list(COMMANDS))
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean {', '.join(map(repr, close))}?")
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands section of --help, from COMMANDS: nothing is imported for it."""
@@ -144,6 +156,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     one red `internal error` line, never a traceback unless --debug, and never exit 1."""
     args = surface.hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
     debug = "--debug" in args or _env_flag("DCTL_DEBUG")
+    level = _log_level()
+    if level is not None and level[1] in LOG_LEVELS_DEBUG and not debug:
+        debug = True
+        args = ["--debug", *args]
+        if not _quiet(args):
+            _stderr()[0].print(f"[dim]debug: {level[0]}={level[1]} read as --debug[/dim]")
+    elif level is not None and level[1] not in LOG_LEVELS_DEFAULT and not _quiet(args):
+        _stderr()[0].print(
+            f"[yellow]warning[/] {level[0]}={level[1]} is not read: driftctl prints notes, "
+            "warnings and errors on stderr; --quiet for errors only, --debug for tracebacks"
+        )
     try:
         if "_DRIFTCTL_COMPLETE" in os.environ:  # a shell asking for completions
             from typer._completion_classes import completion_init
@@ -180,6 +203,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.print(f"[bold red]internal error:[/] {escape(what)}{tail}")
         return int(ExitStatus.ERROR)
     return int(ExitStatus.OK)
+
+
+# snyk driftctl's log level variables (logrus levels): debug and trace are driftctl's
+# --debug, info and warn its default output; any other value is said to be unread
+LOG_LEVEL_VARS = ("DCTL_LOG_LEVEL", "LOG_LEVEL")
+LOG_LEVELS_DEBUG = ("trace", "debug")
+LOG_LEVELS_DEFAULT = ("info", "warn", "warning")
+
+
+def _log_level() -> tuple[str, str] | None:
+    """(variable, lowercased value) of the first log level variable set, or None."""
+    if "_DRIFTCTL_COMPLETE" in os.environ:  # a shell asking for completions: say nothing
+        return None
+    for name in LOG_LEVEL_VARS:
+        value = os.environ.get(name, "").strip().lower()
+        if value:
+            return name, value
+    return None
+
+
+def _quiet(args: Sequence[str]) -> bool:
+    return "--quiet" in args or _env_flag("DCTL_QUIET")
 
 
 def _env_flag(name: str) -> bool:

@@ -7,6 +7,7 @@ note that says why it changes nothing (docs/migrating-from-snyk.md).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from driftctl.errors import DriftctlError
@@ -25,6 +26,21 @@ def check_to(to: str) -> None:
         f"--to {to}: {what}: driftctl compares with AWS only",
         "drop --to, or pass --to aws+tf",
     )
+
+
+def check_one_filter(args: Sequence[str] | None) -> None:
+    """--filter given twice is an error, as in snyk's driftctl: click keeps only the last
+    value of an option, and a scan silently filtered by half of what was asked for would
+    report too much. args: the command's arguments as typed (None: not known)."""
+    if args is None:
+        return
+    end = list(args).index("--") if "--" in args else len(args)
+    given = [a for a in args[:end] if a == "--filter" or a.startswith("--filter=")]
+    if len(given) > 1:
+        raise DriftctlError(
+            f"--filter given {len(given)} times: pass one expression",
+            "combine them in one: --filter \"(Type=='aws_s3_bucket') && (Id!='logs')\"",
+        )
 
 
 def notes(

@@ -183,13 +183,18 @@ def declared_and_live(
     if settings.live_file is not None:
         run = load_live(settings)
         return load_declared(settings, run.context), run
-    try:
-        conn = connect(settings, pending or connection.start(settings))
-    except DriftctlError:
-        load_declared(settings)  # raises the declared sources' own error, if they have one
-        raise
-    declared = load_declared(settings, declared_context(settings, conn))
-    run = load_live(settings, conn)
+    # the progress display shows what the scan does from its start, not only once AWS is read
+    display = None if settings.quiet else progress.for_terminal()
+    with display or contextlib.nullcontext():
+        progress.status(display, "connecting to AWS")
+        try:
+            conn = connect(settings, pending or connection.start(settings))
+        except DriftctlError:
+            load_declared(settings)  # raises the declared sources' own error, if it has one
+            raise
+        progress.status(display, "reading the declared state")
+        declared = load_declared(settings, declared_context(settings, conn))
+        run = load_live(settings, conn, display)
     if _multi_account(settings) and conn is not None and _reads_session(declared):
         # each account reads its own account id: evaluate once per account scanned
         for account in sorted(run.states):
@@ -204,7 +209,13 @@ def _reads_session(declared: Declared) -> bool:
     return any(SESSION_UNKNOWN in entry.get("reason", "") for entry in declared.unknown)
 
 
-def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
+def load_live(
+    settings: Settings,
+    conn: Connection | None = None,
+    display: progress.RichProgress | None = None,
+) -> LiveRun:
+    """The live side; display: a progress display already shown (else one is made here,
+    on a terminal and without --quiet)."""
     if settings.live_file is not None:
         from driftctl import snapshot
 
@@ -233,8 +244,13 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
         sorted(p for a in ids for p in scopes.all_pairs([a], regions[a])), *scale.shard
     )
     wanted = {a: [r for b, r in pairs if b == a] for a in sorted({a for a, _ in pairs})}
-    display = None if settings.quiet else progress.for_terminal(counter)  # --quiet: no progress
-    with display or contextlib.nullcontext():
+    shown = display is not None  # entered by the caller
+    if display is None and not settings.quiet:  # --quiet: no progress
+        display = progress.for_terminal()
+    if display is not None:
+        display.attach(counter)
+        display.status("scanning AWS")
+    with contextlib.nullcontext() if shown or display is None else display:
         if not multi:
             remote = shards.remote_for(
                 base, settings.endpoint_url, scale.max_attempts, scale.max_rps

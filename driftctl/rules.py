@@ -291,7 +291,21 @@ def _globs(value: str | list[str] | None) -> tuple[Glob, ...]:
     return tuple(globs.parse(v) for v in ([value] if isinstance(value, str) else value))
 
 
+# shipped default rules that hide resources AWS made itself: --strict reports those
+# resources, so it drops these rules (a rule of the user's with the same name stays)
+AWS_OWN_RULES = ("ignore-aws-owned-roles",)
+
+
 def policy_for(conf: Settings) -> Policy:
-    """The policy a command's settings ask for: .driftignore, --rules, shipped defaults."""
+    """The policy a command's settings ask for: .driftignore, --rules, shipped defaults
+    (under --strict, without those that hide AWS's own resources)."""
     rs = conf.rules
-    return load_policy(rs.paths, rs.driftignore, rs.defaults, rs.ignore_text)
+    policy = load_policy(rs.paths, rs.driftignore, rs.defaults, rs.ignore_text)
+    if not conf.selection.strict:
+        return policy
+    kept = tuple(r for r in policy.rules if not _hides_aws_own(r))
+    return dataclasses.replace(policy, rules=kept)
+
+
+def _hides_aws_own(rule: Rule) -> bool:
+    return rule.name in AWS_OWN_RULES and rule.origin.startswith(f"{DEFAULTS_NAME}:")

@@ -28,11 +28,11 @@ UNSUPPORTED_SCHEMES = {
     "tfstate+gs": "Google Cloud Storage",
     "tfstate+azurerm": "Azure Blob Storage",
 }
-OUTPUT_SCHEMES = ("console", "json", "markdown", "sarif", "html", "plan")
+OUTPUT_SCHEMES = ("console", "json", "markdown", "sarif", "html", "plan", "snyk-json")
 # an output target naming standard output: `-`, and snyk's `stdout` and `/dev/stdout`
 STDOUT_TARGETS = ("-", "stdout", "/dev/stdout")
 # where a comma inside one --from or -o value starts the next one (snyk's `-o a,b`)
-_NEXT_ITEM = re.compile(r",(?=[a-z][a-z0-9+]*://)")
+_NEXT_ITEM = re.compile(r",(?=[a-z][a-z0-9+-]*://)")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -345,8 +345,8 @@ def parse_output(text: str) -> Output:
     if not sep or scheme not in OUTPUT_SCHEMES:
         raise DriftctlError(
             f"-o {text}: unknown output",
-            "use console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH or "
-            "plan://PATH (PATH - or stdout is standard output)",
+            "use console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH, "
+            "plan://PATH or snyk-json://PATH (PATH - or stdout is standard output)",
         )
     if scheme != "console" and not rest:
         raise DriftctlError(

@@ -71,3 +71,36 @@ def test_a_command_runs_and_an_unknown_one_is_a_usage_error(
     assert "Check rule files against the schema" in capsys.readouterr().out
     assert cli.main(["nope"]) == 2
     assert "No such command 'nope'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [[], ["scan"], ["rules"], ["rules", "validate"]])
+def test_help_command_prints_what_dash_dash_help_prints(
+    capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    assert cli.main([*command, "--help"]) == 0
+    expected = capsys.readouterr().out
+    assert cli.main(["help", *command]) == 0
+    out = capsys.readouterr()
+    assert out.out == expected and out.err == ""
+
+
+def test_bare_driftctl_prints_the_help_as_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """No command: the help, on stderr with exit 2, as every group without its command
+    (`driftctl rules`): typer's no_args_is_help. `driftctl help` is the exit-0 way."""
+    assert cli.main(["--help"]) == 0
+    expected = capsys.readouterr().out
+    assert cli.main([]) == 2
+    assert capsys.readouterr().err == expected
+    assert cli.main(["rules"]) == 2
+
+
+def test_a_mistyped_command_gets_a_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["scna"]) == 2
+    assert "No such command 'scna'. Did you mean 'scan'?" in capsys.readouterr().err
+    assert cli.main(["rules", "valdate"]) == 2  # typer's own, for the subcommands
+    assert "Did you mean 'validate'?" in capsys.readouterr().err
+    assert cli.main(["xyzzy"]) == 2
+    assert "Did you mean" not in capsys.readouterr().err
+    assert cli.main(["help", "scna"]) == 2
+    err = capsys.readouterr().err
+    assert "help scna: no command 'scna'; did you mean 'scan'?" in err and "Traceback" not in err

@@ -91,42 +91,46 @@ def user_agent() -> str:
 
 
 class CallCounter:
-    """Counts API calls per service:Operation, and the HTTP requests they took.
+    """Counts API calls per service:Operation, the HTTP requests they took, and the
+    requests that were retries.
 
-    `sent - calls` is the retries: botocore resends a throttled or failed request
-    without the caller seeing it, and the before-send event sees every attempt.
+    botocore resends a throttled or failed request without the caller seeing it; the
+    before-send event sees every attempt, and the request's context says which attempt
+    it is: a request of attempt 2 or later is a retry. (Requests sent whose call has not
+    returned yet are in flight, not retries: `sent - calls` counts them too until then.)
     """
 
     def __init__(self) -> None:
         self.calls: Counter[str] = Counter()
         self.sent: Counter[str] = Counter()
+        self.resent: Counter[str] = Counter()
         self._lock = threading.Lock()
 
-    def on_send(self, event_name: str = "", **_: Any) -> None:
+    def on_send(self, event_name: str = "", request: Any = None, **_: Any) -> None:
         # event_name is "before-send.<service>.<Operation>"
         op = _SENT_KEYS.get(event_name)
         if op is None:
             op = _SENT_KEYS.setdefault(event_name, event_name.split(".", 1)[1].replace(".", ":"))
+        retry = _attempt(request) > 1
         with self._lock:
             self.sent[op] += 1
+            if retry:
+                self.resent[op] += 1
 
     def retries_of(self, service: str) -> int:
         """Requests re-sent for the service's calls so far (thread-safe)."""
         with self._lock:
-            return max(
-                0,
-                sum(
-                    n - self.calls.get(op, 0)
-                    for op, n in self.sent.items()
-                    if op.startswith(f"{service}:")
-                ),
-            )
+            return sum(n for op, n in self.resent.items() if op.startswith(f"{service}:"))
 
     def merge(self, calls: Counter[str], sent: Counter[str]) -> None:
-        """Add the counts of calls another process made (a sharded scan's workers)."""
+        """Add the counts of calls another process made (a sharded scan's workers): all
+        returned, so each operation's requests beyond its calls were retries."""
         with self._lock:
             self.calls.update(calls)
             self.sent.update(sent)
+            for op, n in sent.items():
+                if n > calls.get(op, 0):
+                    self.resent[op] += n - calls.get(op, 0)
 
     def count(self, service: str, operation: str) -> None:
         with self._lock:
@@ -134,7 +138,16 @@ class CallCounter:
 
     @property
     def retries(self) -> int:
-        return max(0, sum(self.sent.values()) - sum(self.calls.values()))
+        with self._lock:
+            return sum(self.resent.values())
+
+
+def _attempt(request: Any) -> int:
+    """Which attempt of its call a botocore request is (1 when it does not say)."""
+    context = getattr(request, "context", None)
+    retries = context.get("retries") if isinstance(context, dict) else None
+    attempt = retries.get("attempt") if isinstance(retries, dict) else None
+    return attempt if isinstance(attempt, int) else 1
 
 
 def make_client_factory(

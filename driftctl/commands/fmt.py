@@ -22,7 +22,8 @@ def fmt(
             "-o",
             "--output",
             metavar="FORMAT://PATH",
-            help="console://, json://PATH, markdown://PATH, sarif://PATH or html://PATH",
+            help="console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH or "
+            "snyk-json://PATH",
         ),
     ] = None,
     input_: Annotated[

@@ -14,7 +14,7 @@ From = Annotated[
         "-f",
         metavar="SRC",
         help="Declared source (repeatable, or comma-separated): hcl://DIR, "
-        "tfstate://FILE|DIR|GLOB, tfstate+s3://BUCKET/KEY, tfstate+http(s)://URL, "
+        "tfstate://FILE|DIR|GLOB, tfstate+s3://BUCKET/KEY|GLOB, tfstate+http(s)://URL, "
         "tfstate+tfcloud://WORKSPACE, kustomize://DIR|FILE|-, yaml://FILE, or a path "
         "(format told by content). Default: .",
         show_default=False,
@@ -26,8 +26,9 @@ Output = Annotated[
         "-o",
         "--output",
         metavar="FORMAT://PATH",
-        help="console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH or "
-        "plan://PATH (PATH - or stdout: standard output); repeatable, or comma-separated",
+        help="console://, json://PATH, markdown://PATH, sarif://PATH, html://PATH, "
+        "plan://PATH or snyk-json://PATH (snyk driftctl's JSON schema) (PATH - or stdout: "
+        "standard output); repeatable, or comma-separated",
     ),
 ]
 Profile = Annotated[str | None, typer.Option("--profile", help="AWS profile name")]

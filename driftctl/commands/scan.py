@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from driftctl import compat, selection, settings
-from driftctl.commands import options
+from driftctl.commands import options, surface
 from driftctl.declared import remote_state
 from driftctl.errors import ExitStatus
 from driftctl.model import KINDS, Report
@@ -87,6 +87,7 @@ def scan(
     outputs = settings.parse_outputs(output)
     writer.clear_previous(outputs)  # from here on, a report at these paths is this run's
     compat.check_to(to)
+    compat.check_one_filter(surface.RAW_ARGS.get())
     notes = compat.notes(
         tf_provider_version, tf_lockfile, deep, azurerm_storage_account, azurerm_account_key
     )
@@ -198,7 +199,10 @@ def write_outputs(report: Report, conf: settings.Settings, run: LiveRun | None =
 
     sources = [s.path for s in conf.sources]
     texts = [
-        (out.target, formats.render(out.scheme, report, sources, out.target, run))
+        (
+            out.target,
+            formats.render(out.scheme, report, sources, out.target, run, conf.selection.kinds),
+        )
         for out in conf.outputs
         if out.scheme != "console"
     ]

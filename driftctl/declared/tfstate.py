@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from driftctl import safejson
+from driftctl.declared import keyglob
 from driftctl.declared.hcl.values import key_suffix
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
@@ -114,7 +115,9 @@ def load_state_text(name: str, text: str, shown: str | None = None) -> RawDeclar
 
 
 def load_state_s3(location: str, client: Callable[[], Any]) -> RawDeclared:
-    """State at s3://BUCKET/KEY, read with the S3 client `client()` makes."""
+    """State at s3://BUCKET/KEY, read with the S3 client `client()` makes. A KEY with glob
+    characters (`prod/**/*.tfstate`, as snyk's driftctl took) reads every matching key:
+    the bucket is listed from the part before the first glob character."""
     bucket, _, key = location.partition("/")
     if not bucket or not key:
         raise DriftctlError(f"tfstate+s3://{location}: expected tfstate+s3://BUCKET/KEY")
@@ -122,14 +125,55 @@ def load_state_s3(location: str, client: Callable[[], Any]) -> RawDeclared:
 
     from driftctl.aws.session import CALL_ERRORS, call_failure
 
+    s3 = client()
+    keys = [key]
+    doing = "read"
     try:
-        body = client().get_object(Bucket=bucket, Key=key)["Body"].read()
+        if keyglob.has_magic(key):
+            doing = "list"
+            keys = _matching_keys(s3, bucket, key)
+            doing = "read"
+        texts = [
+            (k, s3.get_object(Bucket=bucket, Key=k)["Body"].read().decode("utf-8")) for k in keys
+        ]
     except botocore.exceptions.ClientError as exc:
         code = exc.response.get("Error", {}).get("Code", "error")
-        raise DriftctlError(f"cannot read s3://{bucket}/{key}: {code}") from exc
+        raise DriftctlError(f"cannot {doing} s3://{bucket}/{key}: {code}") from exc
     except CALL_ERRORS as exc:
-        raise DriftctlError(f"cannot read s3://{bucket}/{key}: {call_failure(exc)}") from exc
-    return load_state_text(f"s3://{bucket}/{key}", body.decode("utf-8"))
+        raise DriftctlError(f"cannot {doing} s3://{bucket}/{key}: {call_failure(exc)}") from exc
+    loaded = [load_state_text(f"s3://{bucket}/{k}", text) for k, text in texts]
+    return loaded[0] if len(loaded) == 1 and keys == [key] else _combined(loaded)
+
+
+def _matching_keys(s3: Any, bucket: str, pattern: str) -> list[str]:
+    """The keys of bucket matching pattern (`*` within one /-separated part, `**` any
+    depth), sorted; Terraform's `.terraform/` directories left out, as for local globs."""
+    prefix = keyglob.literal_prefix(pattern)
+    matcher = keyglob.compile_path_glob(pattern)
+    found: list[str] = []
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix):
+        for item in page.get("Contents") or ():
+            k = item["Key"]
+            if matcher.fullmatch(k) and ".terraform" not in k.split("/"):
+                found.append(k)
+    if not found:
+        raise DriftctlError(
+            f"tfstate+s3://{bucket}/{pattern}: no Terraform state found (no key matches)",
+            f"list them with: aws s3 ls s3://{bucket}/{prefix} --recursive",
+        )
+    return sorted(found)
+
+
+def _combined(parts: list[RawDeclared]) -> RawDeclared:
+    """The states of one source, read as one (each resource names its own s3:// key)."""
+    out = RawDeclared([])
+    for part in parts:
+        out.resources.extend(part.resources)
+        out.warnings.extend(w for w in part.warnings if w not in out.warnings)
+        for rtype, n in part.unsupported.items():
+            out.unsupported[rtype] = out.unsupported.get(rtype, 0) + n
+    out.unsupported = dict(sorted(out.unsupported.items()))
+    return out
 
 
 def from_state(name: str, state: dict[str, Any]) -> RawDeclared:

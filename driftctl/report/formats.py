@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from driftctl.model import Report, Resource
-from driftctl.report import html, jsonout, markdown, plan, sarif
+from driftctl.model import KINDS, Report, Resource
+from driftctl.report import html, jsonout, markdown, plan, sarif, snyk
 from driftctl.report.output import anchor_file, source_root
 
 if TYPE_CHECKING:
     from driftctl.scopes import LiveRun
 
-FILE_FORMATS = ("json", "markdown", "sarif", "html", "plan")
+FILE_FORMATS = ("json", "markdown", "sarif", "html", "plan", "snyk-json")
 
 
 def render(
@@ -23,10 +23,12 @@ def render(
     sources: Sequence[Path],
     target: str = "-",
     run: LiveRun | None = None,
+    kinds: Sequence[str] = KINDS,
 ) -> str:
     """The text of report in one of FILE_FORMATS; sources place file links in the repo,
     target (the file written) places the HTML report's links; run: the live resources
-    (plan:// lists their values)."""
+    (plan:// lists their values); kinds: the kinds of drift the scan reports (snyk-json://
+    records --only-managed / --only-unmanaged)."""
     if scheme == "markdown":
         return markdown.render(report, source_root(sources))
     if scheme == "sarif":
@@ -35,6 +37,8 @@ def render(
         return html.render(report, source_root(sources), link_prefix(target))
     if scheme == "plan":
         return plan.render(report, live_by_key(run), report.managed)
+    if scheme == "snyk-json":
+        return snyk.render(report, kinds, len(sources))
     return jsonout.render(report)
 
 

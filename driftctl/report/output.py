@@ -35,16 +35,21 @@ def source_root(sources: Sequence[Path]) -> str:
     """The directory a drift's `source.file` is relative to, as seen from the working directory.
 
     With one source the report names files relative to it (`network.tf`); links and SARIF
-    locations need them relative to the repository (`infra/network.tf`). With several
-    sources the report's files already carry their source directory.
+    locations need them relative to the repository (`infra/network.tf`). A source that is
+    a file (`tfstate://states/prod.tfstate`, `yaml://stack.yaml`) names its files relative
+    to its directory. With several sources the report's files already carry their source
+    directory.
     """
-    return display_dir(sources[0]) if len(sources) == 1 else ""
+    if len(sources) != 1:
+        return ""
+    source = sources[0]
+    return display_dir(source.parent if source.is_file() else source)
 
 
 def located(root: str, file: str) -> str:
     """file (relative to root) as a path relative to the working directory: a Kustomize
     base seen from its overlay (`../../base/x.yaml`) becomes `base/x.yaml`."""
-    if not root or file.startswith("/"):
+    if not root or file.startswith("/") or "://" in file:  # a remote state's URL: as is
         return file
     return posixpath.normpath(f"{root}/{file}")
 

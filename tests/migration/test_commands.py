@@ -101,6 +101,12 @@ def test_help() -> None:
     root = driftctl("-h")
     assert root.code == 0 and "gen-driftignore" in root.stdout
     assert not re.search(r"<bool>", root.stdout)
+    assert driftctl("help").stdout == root.stdout and driftctl("help").code == 0
+    assert driftctl("help", "scan").stdout == long.stdout
+    bare = driftctl()
+    assert bare.code == 2 and bare.stderr == root.stdout
+    typo = driftctl("sacn")
+    assert typo.code == 2 and "Did you mean 'scan'?" in typo.stderr
 
 
 def test_version_flag() -> None:

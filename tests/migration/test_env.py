@@ -41,3 +41,27 @@ def test_gen_driftignore_does_not_take_scans_dctl_output(world: World, tmp_path:
     run = driftctl("gen-driftignore", env=env, stdin=report.stdout, cwd=tmp_path)
     assert run.code == 0, run.stderr
     assert (tmp_path / ".driftignore").is_file() and not (tmp_path / "json:").exists()
+
+
+def test_log_level_variables_are_read_or_said_to_be_unread(tmp_path: Path) -> None:
+    """snyk's LOG_LEVEL / DCTL_LOG_LEVEL: debug (and trace) are --debug, info and warn the
+    default output; any other value gets one warning naming driftctl's ways (none under
+    --quiet), never silence."""
+    missing = f"tfstate://{tmp_path / 'nowhere.tfstate'}"
+    plain = driftctl("scan", "--from", missing)
+    assert plain.code == 2 and "Traceback" not in plain.stderr
+    for name in ("LOG_LEVEL", "DCTL_LOG_LEVEL"):
+        debug = driftctl("scan", "--from", missing, env={name: "DEBUG"})
+        assert debug.code == 2
+        assert f"{name}=debug read as --debug" in debug.stderr
+        assert "Traceback" in debug.stderr  # what --debug adds
+        info = driftctl("version", env={name: "info"})
+        assert info.code == 0 and info.stderr == ""
+        error = driftctl("version", env={name: "error"})
+        assert error.code == 0
+        assert error.stderr.count(f"{name}=error is not read") == 1, error.stderr
+        assert "--quiet" in error.stderr
+        quiet = driftctl("scan", "--quiet", "--from", missing, env={name: "error"})
+        assert quiet.code == 2 and "is not read" not in quiet.stderr
+        quiet = driftctl("version", env={name: "debug", "DCTL_QUIET": "1"})
+        assert quiet.code == 0 and quiet.stderr == ""

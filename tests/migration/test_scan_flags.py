@@ -3,6 +3,7 @@ docs/migrating-from-snyk.md). -H, --tfc-token and --tfc-endpoint: test_sources.p
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,17 @@ def test_filter(world: World) -> None:
     assert bad.code == 2 and "--filter Type==: not a JMESPath expression" in bad.stderr
 
 
+def test_filter_twice_is_an_error(world: World) -> None:
+    """As in snyk's driftctl: a second --filter does not silently replace the first."""
+    for second in (["--filter", "Id!='acme-demo-scratch'"], ["--filter=Id!='x'"]):
+        run = scan(world, "--filter", "Type=='aws_s3_bucket'", *second, "-o", "json://stdout")
+        assert run.code == 2 and run.stdout == "", run.stdout
+        assert "--filter given 2 times" in run.stderr and "&&" in run.stderr
+        assert "Traceback" not in run.stderr
+    once = scan(world, "--filter", "Type=='aws_s3_bucket'", "-o", "json://stdout")
+    assert once.code == 1, once.stderr
+
+
 def test_quiet(world: World) -> None:
     loud = scan(world, "--tf-lockfile", ".terraform.lock.hcl")
     assert "note:" in loud.stderr
@@ -90,6 +102,42 @@ def test_strict(world: World) -> None:
     assert default_vpcs, kinds(strict.json)
     assert not default_vpcs & kinds(plain.json)
     assert kinds(plain.json) <= kinds(strict.json)
+
+
+def test_strict_reports_service_linked_roles(world: World, tmp_path: Path) -> None:
+    """--strict's help promises service-linked roles: the shipped rule that hides them by
+    name (ignore-aws-owned-roles) does not hide them under --strict."""
+    live = json.loads(world.live.read_text())
+    name = "AWSServiceRoleForElasticBeanstalk"
+    for account in live["accounts"].values():
+        account["resources"].append(
+            {
+                "type": "aws_iam_role",
+                "id": name,
+                "region": None,
+                "attrs": {
+                    "arn": f"arn:aws:iam::123456789012:role/aws-service-role/x/{name}",
+                    "name": name,
+                    "path": "/aws-service-role/elasticbeanstalk.amazonaws.com/",
+                    "assume_role_policy": {"Version": "2012-10-17", "Statement": []},
+                    "description": "",
+                    "max_session_duration": 3600,
+                    "permissions_boundary": None,
+                    "tags": {},
+                },
+            }
+        )
+    with_role = tmp_path / "live.json"
+    with_role.write_text(json.dumps(live))
+    role = ("unmanaged", "aws_iam_role", name)
+    src = f"tfstate://{world.state}"
+    plain = driftctl("scan", "--from", src, "--live", str(with_role), "-o", "json://stdout")
+    strict = driftctl(
+        "scan", "--from", src, "--live", str(with_role), "--strict", "-o", "json://stdout"
+    )
+    assert plain.code == strict.code == 1, strict.stderr
+    assert role not in kinds(plain.json)
+    assert role in kinds(strict.json)
 
 
 def test_deep(world: World) -> None:

@@ -85,6 +85,31 @@ def test_tfstate_s3(world: World) -> None:
     )
 
 
+def test_tfstate_s3_glob(world: World) -> None:
+    """tfstate+s3://BUCKET/**/*.tfstate, as snyk took it: every matching key is read (here
+    the state split in two keys, which together declare it all); keys that do not match
+    are not read (a damaged one would fail the scan)."""
+    s3 = boto3.client("s3", region_name="us-east-1", endpoint_url=world.endpoint)
+    s3.create_bucket(Bucket="tf-globbed")
+    state = json.loads(world.state.read_text())
+    buckets = [r for r in state["resources"] if r["type"].startswith("aws_s3_")]
+    others = [r for r in state["resources"] if not r["type"].startswith("aws_s3_")]
+    assert buckets and others
+    for key, part in (
+        ("envs/a/terraform.tfstate", buckets),
+        ("envs/b/deep/terraform.tfstate", others),
+    ):
+        body = json.dumps({**state, "resources": part})
+        s3.put_object(Bucket="tf-globbed", Key=key, Body=body.encode())
+    for other in ("envs/a/notes.txt", "other/terraform.tfstate", "envs/a/terraform.tfstate.bak"):
+        s3.put_object(Bucket="tf-globbed", Key=other, Body=b"not a state")
+    run = scan(world, "--from", "tfstate+s3://tf-globbed/envs/**/*.tfstate")
+    assert drifted(run) == EXPECTED, run.stderr
+    none = scan(world, "--from", "tfstate+s3://tf-globbed/nowhere/**/*.tfstate")
+    assert none.code == 2 and "no Terraform state found" in none.stderr, none.stderr
+    assert "Traceback" not in none.stderr
+
+
 def test_tfstate_http(world: World) -> None:
     """tfstate+http:// with -H headers (a Terraform http backend, an artifact server)."""
     routes = {"/state/prod.tfstate": ("Bearer s3cret", world.state.read_bytes())}

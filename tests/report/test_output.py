@@ -54,3 +54,41 @@ def test_links_to_a_kustomize_base_are_normalized() -> None:
     assert located("overlays/demo", "../../base/storage.yaml") == "base/storage.yaml"
     assert located("infra", "network.tf") == "infra/network.tf"
     assert located("", "../x.yaml") == "../x.yaml"
+
+
+@pytest.mark.parametrize(
+    ("source", "file"),
+    [("states/prod.tfstate", "prod.tfstate"), ("stacks/web.yaml", "web.yaml")],
+)
+def test_links_of_a_file_source_name_the_file_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, file: str
+) -> None:
+    """tfstate://FILE and yaml://FILE name their resources' file by its name: links and
+    SARIF locations put it in the source's directory, not below the file itself."""
+    from driftctl.model import Drift, Report, SourceRef
+    from driftctl.report import formats
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / source).parent.mkdir()
+    (tmp_path / source).write_text("{}")
+    drift = Drift("missing", "aws_s3_bucket", "logs", "aws_s3_bucket.logs", SourceRef(file, 3))
+    report = Report({k: 0 for k in ("changed", "unmanaged")} | {"missing": 1}, (drift,))
+    assert source_root([Path(source)]) == Path(source).parent.as_posix()
+    assert source_root([tmp_path / source]) == Path(source).parent.as_posix()
+    markdown = formats.render("markdown", report, [Path(source)])
+    html = formats.render("html", report, [Path(source)], "out/report.html")
+    sarif = formats.render("sarif", report, [Path(source)])
+    doubled = f"{source}/{file}"
+    for text in (markdown, html, sarif):
+        assert doubled not in text
+    assert f"{source}:3" in markdown
+    assert f'href="../{source}#L3"' in html
+    assert f'"uri": "{source}"' in sarif
+
+
+def test_a_remote_states_name_is_not_put_below_a_directory() -> None:
+    from driftctl.report.output import located
+
+    assert located("acme-state/prod", "s3://acme-state/prod/terraform.tfstate") == (
+        "s3://acme-state/prod/terraform.tfstate"
+    )
