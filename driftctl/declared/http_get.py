@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import http.client
 import math
 import os
 import ssl
@@ -133,6 +134,10 @@ def _fetch(
         ) from exc
     except OSError as exc:
         raise DriftctlError(f"cannot read {where}: {exc.strerror or exc}") from exc
+    except http.client.HTTPException as exc:  # a malformed or cut-short answer
+        raise DriftctlError(
+            f"cannot read {where}: a broken HTTP answer ({type(exc).__name__})"
+        ) from exc
 
 
 def _read(response: Any, where: str, ends: float, seconds: float, limit: int) -> bytes:
@@ -144,6 +149,10 @@ def _read(response: Any, where: str, ends: float, seconds: float, limit: int) ->
         _left(ends, seconds, where)
         chunk = response.read1(_CHUNK)
         if not chunk:
+            if length is not None and length.isdigit() and len(body) < int(length):
+                raise DriftctlError(
+                    f"cannot read {where}: the answer ended after {len(body)} of its {length} bytes"
+                )
             return bytes(body)
         body += chunk
         if len(body) > limit:
@@ -169,8 +178,10 @@ def _left(ends: float, seconds: float, where: str) -> float:
 
 
 def _too_large(where: str, limit: int) -> DriftctlError:
+    mib = 1024 * 1024
+    size = f"{limit // mib} MiB" if limit % mib == 0 else f"{limit} bytes"
     return DriftctlError(
-        f"cannot read {where}: larger than {limit} bytes",
+        f"cannot read {where}: larger than {size}",
         f"if the state really is that large, raise the limit: {MAX_BYTES_ENV}=BYTES",
     )
 

@@ -17,6 +17,7 @@ from typing import Any
 class Body:
     data: bytes
     length: bool = True  # send Content-Length (else the body ends when the connection does)
+    claim: int | None = None  # a Content-Length other than the body's (a cut-short answer)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,7 +72,7 @@ def serve(routes: dict[str, Route] | None = None) -> Iterator[Server]:
             elif isinstance(route, Body):
                 self.send_response(200)
                 if route.length:
-                    self.send_header("Content-Length", str(len(route.data)))
+                    self.send_header("Content-Length", str(route.claim or len(route.data)))
                 self.end_headers()
                 self.wfile.write(route.data)
             else:

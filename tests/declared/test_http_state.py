@@ -76,17 +76,19 @@ def test_another_port_of_the_same_host_is_another_origin() -> None:
     assert sent(b.headers_of("/state")) == set()
 
 
-def test_a_redirect_within_the_origin_keeps_the_headers_and_one_away_drops_them_for_good() -> (
-    None
-):
+def test_a_redirect_within_the_origin_keeps_the_headers_and_one_away_drops_them_for_good() -> None:
     with serve() as b, serve({"/old": Redirect("/new"), "/back": Body(STATE)}) as a:
         b.routes["/away"] = Redirect(f"{a.base}/back")
         a.routes["/new"] = Redirect(f"{b.base}/away")
         names = load(f"tfstate+{a.base}/old", HEADERS)
-    assert sent(a.headers_of("/old")) == sent(a.headers_of("/new")) == {
-        "Authorization",
-        "X-Api-Key",
-    }
+    assert (
+        sent(a.headers_of("/old"))
+        == sent(a.headers_of("/new"))
+        == {
+            "Authorization",
+            "X-Api-Key",
+        }
+    )
     assert sent(b.headers_of("/away")) == set()
     assert sent(a.headers_of("/back")) == set()  # back home: still none, as curl does
     assert names == [f"{a.base}/back"]
@@ -138,9 +140,8 @@ def test_a_state_larger_than_the_cap_is_an_error(
 
 def test_a_state_that_never_ends_stops_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DRIFTCTL_STATE_DEADLINE", "1")
-    with serve({"/state": Trickle(0.2)}) as a:
-        with pytest.raises(DriftctlError) as failed:
-            load(f"tfstate+{a.base.replace('://', '://bob:pw-SECRET@')}/state?sig=SIG-SECRET")
+    with serve({"/state": Trickle(0.2)}) as a, pytest.raises(DriftctlError) as failed:
+        load(f"tfstate+{a.base.replace('://', '://bob:pw-SECRET@')}/state?sig=SIG-SECRET")
     assert failed.value.message == f"cannot read {a.base}/state: not finished within 1 s"
     assert failed.value.hint is not None and "DRIFTCTL_STATE_DEADLINE" in failed.value.hint
 
@@ -174,3 +175,12 @@ def test_a_local_source_is_named_as_given(tmp_path: Path) -> None:
     from driftctl import redact
 
     assert redact.source(Source("hcl", tmp_path / "a?b")) == f"hcl://{tmp_path}/a?b"
+
+
+def test_an_answer_cut_short_is_an_error_naming_the_url() -> None:
+    cut = Body(STATE[:10], claim=len(STATE))
+    with serve({"/state": cut}) as a, pytest.raises(DriftctlError) as failed:
+        load(f"tfstate+{a.base}/state?sig=SIG-SECRET")
+    assert failed.value.message == (
+        f"cannot read {a.base}/state: the answer ended after 10 of its {len(STATE)} bytes"
+    )
