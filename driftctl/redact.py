@@ -7,7 +7,8 @@ message that may hold URLs, `source()` for a --from source).
 The parsing never fails and never guesses in the secret's favour: a password holding a
 reserved character it should have percent-encoded (`bob:pa/ss@host`, where the URL's
 host would end at the `/`) is found by the last `@` of the URL, and an authority that is
-still not `host[:port]` is not shown at all. Standard library only (the CLI's error
+still not `host[:port]` is not shown at all. A local source (`hcl://`, `yaml://`, ...)
+names a file, not a URL: it is shown as it is. Standard library only (the CLI's error
 handler imports it).
 """
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from driftctl.settings import Source
 
 HIDDEN = "***"  # an authority that is not host[:port] (user info that could not be told)
+# --from schemes whose "URL" is a local path: a `?` or `@` in it is part of a file name
+LOCAL_SCHEMES = frozenset({"hcl", "tfstate", "kustomize", "yaml", "file"})
 
 _URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s\"'<>`]+")
 _HOST_PORT = re.compile(r"(?:\[[0-9A-Fa-f:.]*\]|[^:@\[\]]*)(?::\d*)?")
@@ -30,17 +33,15 @@ def url(text: str) -> str:
     """text (`scheme://[userinfo@]host[:port]/path[?query][#fragment]`) without its user
     info, query and fragment. Text that is not such a URL is returned as it is."""
     scheme, sep, rest = text.partition("://")
-    if not sep:
+    if not sep or scheme.lower() in LOCAL_SCHEMES:
         return text
     authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
     if "@" in authority:
         rest = rest[rest.rindex("@", 0, len(authority)) + 1 :]
-    elif not _HOST_PORT.fullmatch(authority):
+    elif not _HOST_PORT.fullmatch(authority) and "@" in rest:
         # `bob:pa/ss@host`: the authority ends early at a character of the password
-        at = rest.rfind("@")
-        rest = rest[at + 1 :] if at >= 0 else HIDDEN
-        authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
-        if not _HOST_PORT.fullmatch(authority):
+        rest = rest[rest.rindex("@") + 1 :]
+        if not _HOST_PORT.fullmatch(re.split(r"[/?#]", rest, maxsplit=1)[0]):
             rest = HIDDEN
     kept = re.split(r"[?#]", rest, maxsplit=1)[0]
     return f"{scheme}://{kept}"
