@@ -175,11 +175,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         command()(args=args, prog_name="driftctl")
     except DriftctlError as exc:
         if debug:
-            traceback.print_exc(file=sys.stderr)
+            _traceback()
         err, escape = _stderr()
-        err.print(f"[bold red]error:[/] {escape(exc.message)}")
+        err.print(f"[bold red]error:[/] {escape(_redact(exc.message))}")
         if exc.hint:
-            err.print(f"  hint: {escape(exc.hint)}")
+            err.print(f"  hint: {escape(_redact(exc.hint))}")
         return int(ExitStatus.ERROR)
     except SystemExit as exc:  # typer's standalone mode ends every run this way
         if exc.code == ExitStatus.INTERRUPTED:  # typer turns Ctrl-C inside a command into Exit(130)
@@ -189,18 +189,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _interrupted()
     except Exception as exc:  # a bug: one line, not a traceback (locals can hold secrets)
         if debug:
-            traceback.print_exc(file=sys.stderr)
+            _traceback()
+        err, escape = _stderr()
         if isinstance(exc, OSError) and exc.filename is not None:
             # a file that could not be opened, read or listed (permissions, a file removed
             # while driftctl ran, ...) wherever it was met: the user can act on that
             what = f"cannot access {exc.filename}: {exc.strerror or exc}"
-            err.print(f"[bold red]error:[/] {escape(what)}")
+            err.print(f"[bold red]error:[/] {escape(_redact(what))}")
             err.print("  hint: check that it exists and that you may read it")
             return int(ExitStatus.ERROR)
         what = " ".join(f"{type(exc).__name__}: {exc}".split())
         tail = "" if debug else " (run with --debug for the traceback)"
-        err, escape = _stderr()
-        err.print(f"[bold red]internal error:[/] {escape(what)}{tail}")
+        err.print(f"[bold red]internal error:[/] {escape(_redact(what))}{tail}")
         return int(ExitStatus.ERROR)
     return int(ExitStatus.OK)
 
@@ -225,6 +225,18 @@ def _log_level() -> tuple[str, str] | None:
 
 def _quiet(args: Sequence[str]) -> bool:
     return "--quiet" in args or _env_flag("DCTL_QUIET")
+
+
+def _redact(text: str) -> str:
+    """text with every URL's user info and query left out (driftctl.redact)."""
+    from driftctl import redact
+
+    return redact.text(text)
+
+
+def _traceback() -> None:
+    """--debug: the traceback, its URLs without their secrets."""
+    sys.stderr.write(_redact(traceback.format_exc()))
 
 
 def _env_flag(name: str) -> bool:

@@ -16,10 +16,15 @@ class DriftctlError(Exception):
     """A problem the user can act on: one line, plus an optional hint.
 
     Raised where the problem is known; the CLI's single handler prints it and
-    exits with ExitStatus.ERROR.
+    exits with ExitStatus.ERROR. A URL in either is kept without its user info and
+    query (driftctl.redact), wherever the error is shown: CLI, Python API, pytest.
     """
 
     def __init__(self, message: str, hint: str | None = None) -> None:
+        from driftctl import redact
+
+        message = redact.text(message)
+        hint = redact.text(hint) if hint is not None else None
         super().__init__(message)
         self.message = message
         self.hint = hint

@@ -13,8 +13,11 @@
   the same checks around the test's body (the snapshot is taken right before it).
 
 Rule files and .driftignore apply as in `driftctl scan` (pass rules=, driftignore=,
-ignore=). This module is imported by every pytest run where driftctl is installed: it
-imports nothing of driftctl's until a check runs.
+ignore=). A failure's text (on the terminal and in a JUnit XML report) masks secrets as
+every CLI output does (driftctl.report.mask: sensitive values, secret-named attributes
+and tags) and names sources without a URL's user info and query (driftctl.redact).
+This module is imported by every pytest run where driftctl is installed: it imports
+nothing of driftctl's until a check runs.
 """
 
 from __future__ import annotations
@@ -84,7 +87,7 @@ def assert_no_drift(
 
     config = config or _CURRENT.config
     kwargs = config.scan_kwargs(from_, scan_args)
-    report = api.scan(**kwargs)
+    report = _scan(api.scan, kwargs)
     if report.errors:
         pytest.fail(_errors_text(report), pytrace=False)
     if report.drifts:
@@ -110,7 +113,7 @@ def assert_no_leaks(
         config, live = config or _CURRENT.config, before
     # no source given anywhere: nothing is declared, every new live resource is a leak
     kwargs = config.scan_kwargs(from_, {**scan_args, "only_unmanaged": True}, otherwise=[])
-    report = api.scan(**kwargs)
+    report = _scan(api.scan, kwargs)
     if report.errors:
         pytest.fail(_errors_text(report), pytrace=False)
     known = live.keys()
@@ -120,26 +123,48 @@ def assert_no_leaks(
     return leaks
 
 
+def _scan(scan: Any, kwargs: dict[str, Any]) -> Report:
+    """scan(**kwargs); a DriftctlError (a bad source, unreachable AWS) is a failure of one
+    line (its URLs redacted), not a traceback whose frames hold the arguments."""
+    from driftctl.errors import DriftctlError
+
+    try:
+        report: Report = scan(**kwargs)
+    except DriftctlError as exc:
+        pytest.fail(f"driftctl: {exc}", pytrace=False)
+    return report
+
+
 # -- what a failure says ------------------------------------------------------------------
 
 
 def drift_table(drifts: Sequence[Drift], sources: str) -> str:
+    """Each drift's changes, their values masked as every CLI output masks them."""
+    from driftctl.report.mask import shown
+
     rows = [("kind", "address", "file:line", "attribute", "expected → actual")]
     for d in drifts:
-        where = f"{d.source.file}:{d.source.line}" if d.source else "-"
+        where = f"{_redact(d.source.file)}:{d.source.line}" if d.source else "-"
         name = d.address or f"{d.type}.{d.id}"
         if not d.changes:
             rows.append((d.kind, name, where, "-", "-"))
         for c in d.changes:
-            rows.append((d.kind, name, where, c.path, f"{_value(c.expected)} → {_value(c.actual)}"))
+            expected = _value(shown(c.path, c.expected, c.sensitive))
+            actual = _value(shown(c.path, c.actual, c.sensitive))
+            rows.append((d.kind, name, where, c.path, f"{expected} → {actual}"))
     n = len(drifts)
     head = f"driftctl: {n} drift{'s' * (n != 1)} between {sources} and live AWS"
     return f"{head}\n{_table(rows)}"
 
 
 def leak_table(leaks: Sequence[Drift], sources: str) -> str:
+    """Each leaked resource with its tags, a secret-named tag's value masked."""
+    from driftctl.report.mask import mask_at
+
     rows = [("type", "id", "tags")]
-    rows += [(d.type, str(d.id), _value(dict(sorted(d.tags.items())))) for d in leaks]
+    rows += [
+        (d.type, str(d.id), _value(mask_at("tags", dict(sorted(d.tags.items()))))) for d in leaks
+    ]
     n = len(leaks)
     head = (
         f"driftctl: the test left {n} live resource{'s' * (n != 1)} that neither "
@@ -158,7 +183,10 @@ def _table(rows: Iterable[tuple[str, ...]]) -> str:
 
 def _value(value: Any) -> str:
     from driftctl.model import to_plain
+    from driftctl.report.mask import SENSITIVE
 
+    if value == SENSITIVE:
+        return SENSITIVE
     text = json.dumps(to_plain(value), sort_keys=True, ensure_ascii=False)
     return text if len(text) <= VALUE_WIDTH else text[: VALUE_WIDTH - 1] + "…"
 
@@ -167,11 +195,17 @@ def _shown(sources: Paths | None) -> str:
     from driftctl.api import _strings
 
     names = _strings(sources) if sources is not None else ["."]
-    return ", ".join(names) if names else "nothing declared"
+    return ", ".join(_redact(n) for n in names) if names else "nothing declared"
+
+
+def _redact(text: str) -> str:
+    from driftctl import redact
+
+    return redact.text(text)
 
 
 def _errors_text(report: Report) -> str:
-    lines = [f"  {e.scope}: {e.message}" for e in report.errors]
+    lines = [f"  {e.scope}: {_redact(e.message)}" for e in report.errors]
     return "driftctl: the scan is incomplete, so drift and leaks cannot be told:\n" + "\n".join(
         lines
     )

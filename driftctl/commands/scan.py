@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from driftctl import compat, selection, settings
+from driftctl import compat, redact, selection, settings
 from driftctl.commands import options, surface
 from driftctl.declared import remote_state
 from driftctl.errors import ExitStatus
@@ -197,7 +197,8 @@ def write_outputs(report: Report, conf: settings.Settings, run: LiveRun | None =
     from driftctl.report import console as console_report
     from driftctl.report import formats
 
-    sources = [s.path for s in conf.sources]
+    # a remote source is named without its secrets (redact.py): no local file is under it
+    sources = [Path(redact.source(s)) if s.url else s.path for s in conf.sources]
     texts = [
         (
             out.target,

@@ -1,37 +1,38 @@
 """Terraform states read over HTTP: `tfstate+http(s)://URL` and `tfstate+tfcloud://WORKSPACE`.
 
-- `tfstate+https://HOST/PATH` is one GET, with the `-H NAME=VALUE` headers (a Terraform
-  `http` backend, a presigned URL, an artifact server); `user:password@` in the URL is sent
-  as basic authentication. An https certificate is checked against the system's CA
-  certificates (`SSL_CERT_FILE` names another bundle).
+- `tfstate+https://HOST/PATH` is one GET (redirects followed), with the `-H NAME=VALUE`
+  headers (a Terraform `http` backend, a presigned URL, an artifact server);
+  `user:password@` in the URL is sent as basic authentication. An https certificate is
+  checked against the system's CA certificates (`SSL_CERT_FILE` names another bundle).
 - `tfstate+tfcloud://ws-ID` or `tfstate+tfcloud://ORGANIZATION/WORKSPACE` reads the
   workspace's current state from the Terraform Cloud / Enterprise API (`--tfc-endpoint`,
   default https://app.terraform.io/api/v2): `GET /organizations/ORG/workspaces/NAME` for
   the id when a name is given, `GET /workspaces/ID/current-state-version`, then its
   `hosted-state-download-url`. The token is `--tfc-token`, else Terraform's own
-  `TF_TOKEN_<host>` variable or `terraform login`'s credentials.tfrc.json.
+  `TF_TOKEN_<host>` variable or `terraform login`'s credentials.tfrc.json. The token is
+  sent to the endpoint's origin only: a download URL elsewhere (Terraform Cloud's are
+  signed URLs on another host) is read without it.
 
-No header value, password or token is ever printed; URLs are shown without them.
+Credentials go only to the origin they were given for, a state is at most
+DRIFTCTL_STATE_MAX_BYTES and read within DRIFTCTL_STATE_DEADLINE (declared/http_get.py).
+No header value, password or token is ever printed; URLs are shown without them and
+without their query (redact.url).
 """
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import re
-import ssl
-import urllib.error
-import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urljoin, urlsplit, urlunsplit
+from urllib.parse import quote, urljoin, urlsplit
 
+from driftctl import redact
+from driftctl.declared import http_get
 from driftctl.errors import DriftctlError
 from driftctl.settings import TFC_ENDPOINT, StateAccess
-
-TIMEOUT = 60  # seconds for each request
 
 
 def parse_headers(values: list[str] | None) -> tuple[tuple[str, str], ...]:
@@ -79,52 +80,21 @@ def parse_state_access(
 
 def shown(url: str) -> str:
     """The URL without credentials and query (a presigned URL's query is a secret)."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    netloc = f"{host}:{parts.port}" if parts.port else host
-    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+    return redact.url(url)
 
 
-def read_http(url: str, headers: Sequence[tuple[str, str]], what: str = "") -> str:
-    """The body of GET url as text; a DriftctlError naming the URL (shown()) otherwise."""
-    parts = urlsplit(url)
-    sent = dict(headers)
-    if parts.username is not None:
-        pair = f"{parts.username}:{parts.password or ''}".encode()
-        sent.setdefault("Authorization", "Basic " + base64.b64encode(pair).decode())
-        host = parts.hostname or ""
-        netloc = f"{host}:{parts.port}" if parts.port else host
-        url = urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
-    request = urllib.request.Request(url, headers=sent, method="GET")
-    label = what or shown(url)
+def read_http(url: str, headers: Sequence[tuple[str, str]]) -> tuple[str, str]:
+    """(the URL the state came from, redirects followed, as shown(); its text) of a
+    `tfstate+http(s)` URL; the headers and the URL's user info go to its origin only."""
+    got = http_get.get(url, headers)
+    return shown(got.url), _text(got, shown(got.url), "Terraform state")
+
+
+def _text(got: http_get.Got, label: str, what: str) -> str:
     try:
-        context = ssl.create_default_context() if parts.scheme == "https" else None
-        with urllib.request.urlopen(request, timeout=TIMEOUT, context=context) as response:
-            body: bytes = response.read()
-    except urllib.error.HTTPError as exc:
-        raise DriftctlError(
-            f"cannot read {label}: HTTP {exc.code} {exc.reason}", _hint(exc.code)
-        ) from exc
-    except urllib.error.URLError as exc:
-        reason = exc.reason
-        hint = None
-        if isinstance(reason, ssl.SSLCertVerificationError):
-            hint = "its certificate is not trusted here: set SSL_CERT_FILE to the CA bundle"
-        raise DriftctlError(f"cannot read {label}: {reason}", hint) from exc
-    except (TimeoutError, OSError) as exc:
-        raise DriftctlError(f"cannot read {label}: {exc}") from exc
-    try:
-        return body.decode("utf-8")
+        return got.body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DriftctlError(f"{label}: not a UTF-8 Terraform state") from exc
-
-
-def _hint(code: int) -> str | None:
-    if code in (401, 403):
-        return "pass the credentials it needs, e.g. -H 'Authorization=Bearer TOKEN'"
-    if code == 404:
-        return "check the URL"
-    return None
+        raise DriftctlError(f"{label}: not a UTF-8 {what}") from exc
 
 
 def read_tfcloud(workspace: str, access: StateAccess) -> tuple[str, str]:
@@ -142,18 +112,21 @@ def read_tfcloud(workspace: str, access: StateAccess) -> tuple[str, str]:
     if not workspace.startswith("ws-"):
         org, _, name = workspace.partition("/")
         url = f"{endpoint}/organizations/{quote(org, safe='')}/workspaces/{quote(name, safe='')}"
-        doc = _api_json(url, auth, where, "the workspace")
+        doc = _api_json(url, auth, where, "the workspace", endpoint)
         workspace_id = str(_dig(doc, ("data", "id"), where))
     url = f"{endpoint}/workspaces/{quote(workspace_id, safe='')}/current-state-version"
-    doc = _api_json(url, auth, where, "its current state version")
+    doc = _api_json(url, auth, where, "its current state version", endpoint)
     download = str(_dig(doc, ("data", "attributes", "hosted-state-download-url"), where))
-    text = read_http(urljoin(url, download), auth, f"{where} (its state download)")
-    return where, text
+    # the token is the API's: a download URL on another origin (a signed URL) gets none
+    got = http_get.get(urljoin(url, download), auth, f"{where} (its state download)", endpoint)
+    return where, _text(got, f"{where} (its state download)", "Terraform state")
 
 
-def _api_json(url: str, headers: list[tuple[str, str]], where: str, what: str) -> Any:
+def _api_json(
+    url: str, headers: list[tuple[str, str]], where: str, what: str, endpoint: str
+) -> Any:
     try:
-        text = read_http(url, headers, f"{where} ({what}: {shown(url)})")
+        got = http_get.get(url, headers, f"{where} ({what}: {shown(url)})", endpoint)
     except DriftctlError as exc:
         if "HTTP 401" in exc.message:
             raise DriftctlError(
@@ -165,7 +138,7 @@ def _api_json(url: str, headers: list[tuple[str, str]], where: str, what: str) -
             ) from exc
         raise
     try:
-        return json.loads(text)
+        return json.loads(_text(got, f"{where} ({what})", "JSON answer"))
     except json.JSONDecodeError as exc:
         raise DriftctlError(f"{where}: {what} is not JSON ({shown(url)})") from exc
 

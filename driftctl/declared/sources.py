@@ -112,8 +112,8 @@ def load_state(source: Source, settings: Settings) -> RawDeclared:
         return load_state_s3(source.path.as_posix(), lambda: _s3_client(settings, source.region))
     if source.scheme in ("tfstate+http", "tfstate+https"):
         url = source.url or f"{source.scheme.removeprefix('tfstate+')}://{source.path}"
-        text = remote_state.read_http(url, settings.state.headers)
-        return load_state_text(remote_state.shown(url), text)
+        came_from, text = remote_state.read_http(url, settings.state.headers)
+        return load_state_text(came_from, text)
     if source.scheme == "tfstate+tfcloud":
         name, text = remote_state.read_tfcloud(source.path.as_posix(), settings.state)
         return load_state_text(name, text)

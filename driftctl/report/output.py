@@ -48,8 +48,9 @@ def source_root(sources: Sequence[Path]) -> str:
 
 def located(root: str, file: str) -> str:
     """file (relative to root) as a path relative to the working directory: a Kustomize
-    base seen from its overlay (`../../base/x.yaml`) becomes `base/x.yaml`."""
-    if not root or file.startswith("/") or "://" in file:  # a remote state's URL: as is
+    base seen from its overlay (`../../base/x.yaml`) becomes `base/x.yaml`. A remote
+    state's URL (`https://host/state`, `s3://bucket/key`) is no file: as it is."""
+    if not root or file.startswith("/") or "://" in file:
         return file
     return posixpath.normpath(f"{root}/{file}")
 

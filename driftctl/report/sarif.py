@@ -165,7 +165,9 @@ def _location(d: Drift, root: str, anchor: str | None) -> dict[str, Any]:
 def _physical(path: str, line: int) -> dict[str, Any]:
     posix = PurePosixPath(path)
     artifact = (
-        {"uri": "file://" + quote(posix.as_posix())}
+        {"uri": path}  # a remote state's URL (already without its secrets), as it is
+        if "://" in path
+        else {"uri": "file://" + quote(posix.as_posix())}
         if posix.is_absolute()
         else {"uri": quote(posix.as_posix()), "uriBaseId": "%SRCROOT%"}
     )

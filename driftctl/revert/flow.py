@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import pipeline, rules
+from driftctl import pipeline, redact, rules
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared
 from driftctl.errors import DriftctlError, ExitStatus
@@ -179,7 +179,8 @@ def _origins(conf: Settings, opts: Options, say: Say, declared: Declared) -> lis
     for s in conf.sources:
         read = declared.inputs.get(str(s.path), [])
         extra = [*read, *(conf.var_files if s.scheme == "hcl" else ())]
-        origins.append(guards.origin(s.path, s.scheme, extra))
+        path = Path(redact.source(s)) if s.url else s.path  # a URL: without its secrets
+        origins.append(guards.origin(path, s.scheme, extra))
     for o in origins:
         say(o.line)
     if opts.approve:

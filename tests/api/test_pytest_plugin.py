@@ -161,3 +161,88 @@ def test_markers_against_a_moto_server(pytester: pytest.Pytester) -> None:
             "aws_s3_bucket  forgotten  {}",
         ]
     )
+
+
+SECRET_STACK = """\
+variable "build" {
+  type      = string
+  sensitive = true
+  default   = "DECLARED-s3cr3t"
+}
+
+resource "aws_s3_bucket" "data" {
+  bucket = "data"
+  tags   = { Build = var.build, ApiToken = "DECLARED-t0ken" }
+}
+"""
+SECRETS = ("DECLARED-s3cr3t", "LIVE-s3cr3t", "DECLARED-t0ken", "LIVE-t0ken", "LEAKED-pw", "PW-x")
+
+
+def test_failures_show_no_secret_on_the_terminal_or_in_junit_xml(
+    pytester: pytest.Pytester,
+) -> None:
+    """A sensitive variable's value, a secret-named tag, a leaked user's Password tag and a
+    state URL's password and signature: masked as the CLI masks them, in the failure text
+    pytest prints and in the JUnit XML. Before, all of them were shown as they are."""
+    (pytester.path / "infra").mkdir()
+    (pytester.path / "infra" / "main.tf").write_text(SECRET_STACK)
+    pytester.makepyfile(
+        """
+        import boto3, pytest
+
+        @pytest.fixture
+        def aws(pytestconfig):
+            endpoint = pytestconfig.getoption("driftctl_endpoint")
+            return {
+                name: boto3.client(name, region_name="us-east-1", endpoint_url=endpoint)
+                for name in ("s3", "iam")
+            }
+
+        @pytest.fixture
+        def stack(aws):
+            aws["s3"].create_bucket(Bucket="data")
+            tags = [
+                {"Key": "Build", "Value": "LIVE-s3cr3t"},
+                {"Key": "ApiToken", "Value": "LIVE-t0ken"},
+            ]
+            aws["s3"].put_bucket_tagging(Bucket="data", Tagging={"TagSet": tags})
+
+        @pytest.mark.no_drift
+        def test_drift(stack):
+            pass
+
+        @pytest.mark.no_leaks
+        def test_leaks(stack, aws):
+            tags = [{"Key": "Password", "Value": "LEAKED-pw"}]
+            aws["iam"].create_user(UserName="leaked", Tags=tags)
+
+        @pytest.mark.no_drift("tfstate+http://bob:PW-x@127.0.0.1:9/state?X-Amz-Signature=PW-x")
+        def test_state_url():
+            pass
+        """
+    )
+    with emulator.moto_server() as endpoint, emulator.fake_credentials():
+        result = pytester.runpytest_subprocess(
+            "-p",
+            "no:cacheprovider",
+            "--junitxml=junit.xml",
+            "--driftctl-from",
+            "infra",
+            "--driftctl-region",
+            REGION,
+            "--driftctl-endpoint",
+            endpoint,
+        )
+    result.assert_outcomes(failed=3)
+    out = result.stdout.str() + result.stderr.str()
+    xml = (pytester.path / "junit.xml").read_text()
+    assert [s for s in SECRETS if s in out + xml] == []
+    result.stdout.fnmatch_lines(
+        [
+            '*changed*aws_s3_bucket.data*tags.ApiToken*"***" → "***"',
+            "*changed*aws_s3_bucket.data*tags.Build*(sensitive) → (sensitive)",
+            '*aws_iam_user*leaked*{"Password": "***"}',
+            "*cannot read http://127.0.0.1:9/state*",
+        ]
+    )
+    assert 'Password": "***"' in xml and "(sensitive) → (sensitive)" in xml
