@@ -11,6 +11,7 @@ the process with no cleanup at all.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -64,10 +65,11 @@ def silent_server() -> Iterator[str]:
 
 
 def interrupted(
-    args: list[str], cwd: Path, sig: signal.Signals, in_flight: Callable[[], bool]
+    args: list[str], cwd: Path, sig: signal.Signals, in_flight: Callable[[int], bool]
 ) -> tuple[int, float, str, str]:
-    """Run driftctl, send `sig` once in_flight() holds; (exit status, seconds from the
-    signal to the exit, stdout, stderr). A run still going 30 s after the signal is killed."""
+    """Run driftctl, send `sig` once in_flight(its pid) holds; (exit status, seconds from
+    the signal to the exit, stdout, stderr). A run still going 30 s after the signal is
+    killed."""
     proc = subprocess.Popen(
         [DRIFTCTL, *args],
         cwd=cwd,
@@ -78,19 +80,23 @@ def interrupted(
     )
     try:
         deadline = time.monotonic() + 120
-        while not in_flight():
+        while not in_flight(proc.pid):
             assert proc.poll() is None, proc.communicate()
             assert time.monotonic() < deadline, "the call never went out"
             time.sleep(0.05)
         time.sleep(0.3)  # the call is waiting for its answer
         sent = time.monotonic()
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=30)
+        try:
+            out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            return -1, time.monotonic() - sent, "", "still running 30 s after the signal"
         return proc.returncode, time.monotonic() - sent, out, err
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.communicate()
+            with contextlib.suppress(subprocess.TimeoutExpired):  # a child may hold the pipes
+                proc.communicate(timeout=5)
 
 
 def scan_args(endpoint: str, out: Path) -> list[str]:
@@ -119,7 +125,7 @@ def test_a_signal_ends_a_scan_whose_calls_hang(
     hang = Fault("ec2:Describe*", "hang", hang_seconds=600)
     with fault_proxy(endpoint, [hang]) as (proxy, stats):
         code, took, _, err = interrupted(
-            scan_args(proxy, out), tmp_path, sig, lambda: stats.made("ec2:Describe*") > 0
+            scan_args(proxy, out), tmp_path, sig, lambda _: stats.made("ec2:Describe*") > 0
         )
     assert code == STATUS[sig], err
     assert took < WITHIN, f"exit {took:.2f} s after the signal"
@@ -143,7 +149,7 @@ def test_a_signal_ends_a_scan_whose_endpoint_never_answers(
             [*scan_args(silent, out), "--region", "us-east-1"],
             tmp_path,
             sig,
-            lambda: time.monotonic() - started > 3,  # the identity call is out by then
+            lambda _: time.monotonic() - started > 3,  # the identity call is out by then
         )
     assert code == STATUS[sig], err
     assert took < WITHIN, f"exit {took:.2f} s after the signal"
@@ -177,7 +183,7 @@ def test_a_revert_interrupted_midway_journals_what_it_did_and_undo_restores(
             [*args, "--endpoint-url", proxy],
             repo.parent,
             signal.SIGTERM,
-            lambda: stats.made(TRUST) > 0,
+            lambda _: stats.made(TRUST) > 0,
         )
     assert code == 143, out + err
     assert took < WITHIN, f"exit {took:.2f} s after the signal"
@@ -198,3 +204,46 @@ def test_a_revert_interrupted_midway_journals_what_it_did_and_undo_restores(
     )
     assert done.code == 0, done.stdout + done.stderr
     assert live(endpoint, repo, "after") == before
+
+
+def test_a_signal_ends_a_sharded_scan_and_its_scan_processes(endpoint: str, tmp_path: Path) -> None:
+    """--processes 2: the other process's detail calls hang too; it is stopped, not waited
+    for (the executor's shutdown once waited for its call)."""
+    demo_stack.apply(endpoint)
+    out = tmp_path / "out"
+    out.mkdir()
+    faults = [
+        Fault(op, "hang", hang_seconds=600) for op in ("ec2:DescribeVpcAttribute", "s3:GetBucket*")
+    ]
+    workers: list[str] = []
+
+    def in_flight(pid: int) -> bool:
+        if stats.made("ec2:DescribeVpcAttribute") + stats.made("s3:GetBucket*") < 2:
+            return False
+        workers[:] = _scan_processes(pid)
+        return bool(workers)
+
+    with fault_proxy(endpoint, faults) as (proxy, stats):
+        args = [*scan_args(proxy, out), "--processes", "2"]
+        code, took, _, err = interrupted(args, tmp_path, signal.SIGTERM, in_flight)
+    assert code == 143, err
+    assert took < WITHIN, f"exit {took:.2f} s after the signal"
+    assert [p for p in workers if Path(f"/proc/{p}").exists()] == []
+    assert sorted(os.listdir(out)) == []
+
+
+def _scan_processes(parent: int) -> list[str]:
+    """The pids of the scan processes `parent` spawned (multiprocessing's spawn_main)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        ppid = stat.rsplit(")", 1)[-1].split()[1]  # after "pid (name) state"
+        if ppid == str(parent) and "spawn_main" in cmdline:
+            found.append(entry.name)
+    return found
