@@ -143,11 +143,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     The single handler: a DriftctlError is one red line (and its hint); anything else is
     one red `internal error` line, never a traceback unless --debug, and never exit 1."""
-    with interrupt.handling():
-        try:
-            return _run(argv)
-        except KeyboardInterrupt:  # a second signal while the first one's cleanup ran
-            return interrupt.status()
+    try:
+        with interrupt.handling():
+            try:
+                code = _run(argv)
+            except KeyboardInterrupt:  # a second signal while the first one's cleanup ran
+                code = interrupt.status()
+    except KeyboardInterrupt:  # one as the handlers were being put in place or back
+        code = interrupt.status()
+    if argv is None and code > ExitStatus.ERROR:  # the process ends now: exit at once
+        interrupt.exiting()
+    return code
 
 
 def _run(argv: Sequence[str] | None) -> int:

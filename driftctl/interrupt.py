@@ -50,14 +50,17 @@ def deferred() -> Iterator[None]:
 
 def status() -> int:
     """The exit status of an interrupted run: 128 + the first signal received (SIGINT
-    when the interruption was a KeyboardInterrupt raised some other way).
-
-    Also spares the interpreter's exit its last full garbage collection (gc.freeze): after
-    a scan it walks every object left for a second or more (measured 1.0-1.5 s on 2 busy
-    cores), which an interrupted run has no use for; nothing is skipped that matters, as
-    reports and journals are written and closed explicitly."""
-    gc.freeze()
+    when the interruption was a KeyboardInterrupt raised some other way)."""
     return 128 + (_received[0] if _received else int(signal.SIGINT))
+
+
+def exiting() -> None:
+    """Spare the interpreter's exit its last full garbage collection (gc.freeze): after a
+    scan it walks every object left for a second or more (measured 1.0-1.5 s on 2 busy
+    cores), which an interrupted process has no use for; nothing is skipped that matters,
+    as reports and journals are written and closed explicitly. Only for a process about
+    to exit (the CLI's own run, not cli.main called in-process)."""
+    gc.freeze()
 
 
 @contextlib.contextmanager
