@@ -5,8 +5,8 @@ Commands load lazily: `COMMANDS` names each one's function (or sub-app) as
 imported only when that command runs (or its own --help is asked for). So
 `driftctl --help` and `--version` import no command, and `driftctl scan` imports
 neither git nor the emulator. Adding a command is one line in `COMMANDS`; keep this
-module's own imports to the standard library, typer, driftctl.errors and
-driftctl.commands.surface (tests/test_cli.py checks it).
+module's own imports to the standard library, typer, driftctl.errors, driftctl.interrupt
+and driftctl.commands.surface (tests/test_cli.py checks it).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperGroup
 
-from driftctl import __version__
+from driftctl import __version__, interrupt
 from driftctl.commands import surface
 from driftctl.errors import DriftctlError, ExitStatus
 
@@ -150,10 +150,25 @@ def command() -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run driftctl; the exit status: 0 ok, 1 drift (or not converged), 2 error, 130 Ctrl-C.
+    """Run driftctl; the exit status: 0 ok, 1 drift (or not converged), 2 error, 130 Ctrl-C
+    (SIGINT), 143 SIGTERM.
 
     The single handler: a DriftctlError is one red line (and its hint); anything else is
     one red `internal error` line, never a traceback unless --debug, and never exit 1."""
+    try:
+        with interrupt.handling():
+            try:
+                code = _run(argv)
+            except KeyboardInterrupt:  # a second signal while the first one's cleanup ran
+                code = interrupt.status()
+    except KeyboardInterrupt:  # one as the handlers were being put in place or back
+        code = interrupt.status()
+    if argv is None and code > ExitStatus.ERROR:  # the process ends now: exit at once
+        interrupt.exiting()
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = surface.hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
     debug = "--debug" in args or _env_flag("DCTL_DEBUG")
     level = _log_level()
@@ -252,6 +267,8 @@ def _stderr() -> tuple[Console, Any]:
 
 
 def _interrupted() -> int:
+    code = interrupt.status()
+    what = "Ctrl-C" if code == ExitStatus.INTERRUPTED else "SIGTERM"
     err, _ = _stderr()
-    err.print("[bold red]interrupted:[/] stopped before finishing (Ctrl-C)")
-    return int(ExitStatus.INTERRUPTED)
+    err.print(f"[bold red]interrupted:[/] stopped before finishing ({what})")
+    return code

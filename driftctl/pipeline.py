@@ -7,7 +7,6 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import botocore.exceptions
@@ -20,6 +19,7 @@ from driftctl.aws.connection import Connection as Connection  # re-exported
 from driftctl.aws.connection import open_session as open_session  # re-exported
 from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.scanner import LiveState, Scanner
+from driftctl.aws.workers import Workers
 from driftctl.bind import bind_live, with_bound
 from driftctl.declared import sources as declared_sources
 from driftctl.declared.binding import State
@@ -293,7 +293,8 @@ T = TypeVar("T")
 def _in_parallel(ids: list[str], work: Callable[[str], T]) -> dict[str, T]:
     """work(account) for each account, ACCOUNTS_IN_PARALLEL at a time; results by account."""
     workers = max(1, min(ACCOUNTS_IN_PARALLEL, len(ids)))
-    with ThreadPoolExecutor(workers, thread_name_prefix="account") as pool:
+    with Workers(workers, "account") as pool:  # abandoned, not joined, on Ctrl-C
+        pool.grow(len(ids))
         futures = {a: pool.submit(work, a) for a in ids}
         return {a: f.result() for a, f in futures.items()}
 

@@ -426,8 +426,15 @@ class _Elsewhere:
                 "run with --processes 1 to scan in this process only",
             ) from self.failed
 
-    def __exit__(self, *_: object) -> None:
+    def __exit__(
+        self, exc: type[BaseException] | None, value: BaseException | None, tb: object
+    ) -> None:
         if self.pool is not None:
+            if value is not None and not isinstance(value, Exception):
+                # interrupted (Ctrl-C, SIGTERM): the processes may be waiting on a hung
+                # call; stop them rather than wait (the executor keeps them in _processes)
+                for process in list(getattr(self.pool, "_processes", {}).values()):
+                    process.terminate()
             self.pool.shutdown(cancel_futures=True)
             if self.scanner.limiter is not None:
                 self.scanner.limiter.set_share(1.0)

@@ -6,6 +6,11 @@ parse answers and hold the GIL, that wait is a switch interval or more: measured
 79 thread starts cost 1.67 s of the submitting thread's time in a 509-call scan.
 Here the threads a batch needs are started before the batch is queued (while the
 workers already running are idle), so queuing a call is a put on a queue.
+
+On an interruption (Ctrl-C, SIGTERM: driftctl/interrupt.py) the pool is abandoned, not
+joined: the calls still queued are cancelled, and the threads, daemon threads, are left to
+the process's exit, so a call hanging on AWS (and botocore's retries of it) cannot hold
+the command.
 """
 
 from __future__ import annotations
@@ -61,11 +66,22 @@ class Workers:
                 future.set_result(result)
             del task, future, fn, args  # no references to finished work while idle
 
-    def close(self) -> None:
+    def close(self, wait: bool = True) -> None:
+        """Stop the threads once the queued calls are done; without wait, cancel the
+        queued calls and return at once (the threads end with their current call)."""
+        if not wait:
+            while True:
+                try:
+                    task = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if task is not None:
+                    task[0].cancel()
         for _ in self._threads:
             self._queue.put(None)
-        for thread in self._threads:
-            thread.join()
+        if wait:
+            for thread in self._threads:
+                thread.join()
         self._threads.clear()
 
     def __enter__(self) -> Workers:
@@ -74,4 +90,5 @@ class Workers:
     def __exit__(
         self, exc: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
     ) -> None:
-        self.close()
+        # an interruption (KeyboardInterrupt, SystemExit) does not wait for hung calls
+        self.close(wait=value is None or isinstance(value, Exception))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -98,7 +99,8 @@ def resolve_pending(value: Any, outputs: Mapping[str, Any]) -> Any:
     return value
 
 
-@dataclasses.dataclass(frozen=True, order=True)
+@functools.total_ordering
+@dataclasses.dataclass(frozen=True)
 class Unit:
     """What one fresh read returns: a scan spec's item with everything built from it.
 
@@ -112,6 +114,23 @@ class Unit:
     region: str
     id: str | None
     pending: str | None = None
+
+    def __lt__(self, other: object) -> bool:
+        """Ordered by scan, region, id, pending: a missing id or pending sorts first (a
+        unit read before its id was known and the same unit after both occur in one list)."""
+        if not isinstance(other, Unit):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def _key(self) -> tuple[str, str, bool, str, bool, str]:
+        return (
+            self.scan,
+            self.region,
+            self.id is not None,
+            self.id or "",
+            self.pending is not None,
+            self.pending or "",
+        )
 
     @property
     def label(self) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 import botocore.exceptions
 
+from driftctl import interrupt
 from driftctl.aws.session import (
     CALL_ERRORS,
     SERVER_CODES,
@@ -131,25 +132,51 @@ class Executor:
         self.progress = progress
 
     def run(self, calls: Sequence[Call]) -> Result:
+        """Make the calls in order. Interrupted (Ctrl-C, SIGTERM), it journals the call in
+        flight as interrupted and the run as finished so, then lets the interrupt go on."""
         result = Result()
-        for index, call in enumerate(calls):
-            params = resolve_pending(call.params, result.outputs)
-            event: dict[str, Any] = {"index": index, "call": call.name, "params": params}
-            error = self._make(index, call, params, event, result)
-            self.journal.record(event)
-            if self.progress is not None:
-                self.progress(index, call, event["status"])
-            if error is not None:
-                result.failed = f"{call.name}: {error}"
-                if index == 0 and event.get("denied"):
-                    self.journal.record({"event": "finished", "status": "denied", "done": 0})
-                    raise DriftctlError(
-                        f"{event['denied']}; nothing was changed (journal: {self.journal.path})",
-                        "revert needs credentials that may change what it reverts",
-                    )
-                return result
-            result.done += 1
+        flight: dict[str, Any] | None = None  # the call made and not journaled yet
+        try:
+            for index, call in enumerate(calls):
+                flight = {"index": index, "call": call.name}
+                self._run_one(index, call, flight, result)
+                if result.failed is not None:
+                    return result
+        except KeyboardInterrupt:
+            with interrupt.deferred():
+                self._interrupted(flight, result)
+            raise
         return result
+
+    def _run_one(self, index: int, call: Call, event: dict[str, Any], result: Result) -> None:
+        params = resolve_pending(call.params, result.outputs)
+        event["params"] = params
+        error = self._make(index, call, params, event, result)
+        with interrupt.deferred():  # the journal line and the count agree
+            self.journal.record(event)
+            event["journaled"] = True
+            if error is None:
+                result.done += 1
+        if self.progress is not None:
+            self.progress(index, call, event["status"])
+        if error is not None:
+            result.failed = f"{call.name}: {error}"
+            if index == 0 and event.get("denied"):
+                self.journal.record({"event": "finished", "status": "denied", "done": 0})
+                raise DriftctlError(
+                    f"{event['denied']}; nothing was changed (journal: {self.journal.path})",
+                    "revert needs credentials that may change what it reverts",
+                )
+
+    def _interrupted(self, event: dict[str, Any] | None, result: Result) -> None:
+        """Journal the call in flight when the run was interrupted (sent or not, answered
+        or not: its outcome is unknown, as for a lost answer) and the end of the run. An
+        undo reads what is live, so it puts back whatever that call did."""
+        if event is not None and not event.get("journaled"):
+            event.pop("outputs", None)
+            event.update(status="interrupted", error="interrupted before its outcome was known")
+            self.journal.record(event)
+        self.journal.record({"event": "finished", "status": "interrupted", "done": result.done})
 
     def _make(
         self,

@@ -13,6 +13,7 @@ from typing import Any
 
 from driftctl.report.mask import MASK, is_secret_name, mask_value, shown_json
 from driftctl.revert import blast
+from driftctl.revert.actions import REVERTS
 from driftctl.revert.calls import Call, plain
 from driftctl.revert.planner import Plan, Step
 from driftctl.sensitive import redact
@@ -57,9 +58,19 @@ def step_lines(step: Step, first: int, secrets: frozenset[str] = frozenset()) ->
         lines.append(f"    {change.path}: {was} -> {want}")
     for n, call in enumerate(step.calls, first):
         lines.append(f"    {call_line(n, call, secrets | step.secrets)}")
+    if final(step):
+        lines.append(
+            f"    undo cannot re-create it (driftctl cannot create {step.type}): "
+            "this delete is final"
+        )
     for refusal in step.refusals:
         lines.append(f"    ! {refusal}")
     return lines
+
+
+def final(step: Step) -> bool:
+    """A delete an undo of its journal could not put back (the type has no Create)."""
+    return step.kind == "unmanaged" and bool(step.calls) and REVERTS[step.type].create is None
 
 
 def plan_lines(
@@ -72,9 +83,11 @@ def plan_lines(
     if not steps and not plan.notes:
         return ["nothing to revert"]
     deletes = len(blast.deletes(plan))
+    finals = sum(map(final, plan.steps))
     lines = [
         f"{title}: {deletes} delete{'s' * (deletes != 1)}, {steps} resource{'s' * (steps != 1)}, "
         f"{calls} API call{'s' * (calls != 1)}"
+        + (f" ({finals} delete{'s' * (finals != 1)} undo cannot re-create)" if finals else "")
     ]
     number = 1
     for step in plan.steps:

@@ -73,6 +73,11 @@ class Delete:
     refuse: Callable[[Ctx, Attrs, list[Resource]], str | None] = _never
     # deleting the parent deletes this too (a bucket's settings): never deleted on its own
     with_parent: bool = False
+    # AWS refuses to delete it while it has children (a zone's record sets): its live
+    # children are deleted first, each by its own type's Delete, except those AWS made
+    # itself and removes with it (a zone's apex NS and SOA); one that must not be deleted
+    # keeps the parent too
+    children_first: bool = False
 
 
 def _same_id(rid: str, attrs: Attrs) -> str:
@@ -169,7 +174,32 @@ def delete(spec: RevertSpec, ctx: Ctx, live: Attrs, children: list[Resource]) ->
     refusal = spec.delete.refuse(ctx, live, children)
     if refusal:
         return Outcome(refusals=[refusal])
-    return Outcome(calls=spec.delete.calls(ctx, live, children))
+    out = _children_deleted(ctx, children) if spec.delete.children_first else Outcome()
+    if not out.refusals:
+        out.calls.extend(spec.delete.calls(ctx, live, children))
+    return out
+
+
+def _children_deleted(ctx: Ctx, children: list[Resource]) -> Outcome:
+    """The deletes of a parent's children that AWS does not remove with it (Delete.
+    children_first), in a stable order; or why the parent cannot be deleted."""
+    from driftctl.resources.registry import REVERTS, TYPES  # it imports the type modules
+
+    out = Outcome()
+    for child in sorted(children, key=lambda r: (r.type, str(r.id))):
+        if TYPES[child.type].is_aws_default(child):
+            continue
+        label = f"{child.type}.{child.id}"
+        got = delete(
+            REVERTS[child.type],
+            dataclasses.replace(ctx, id=str(child.id), label=label, facts={}),
+            child.attrs,
+            [],
+        )
+        if got.refusals:
+            return Outcome(refusals=[f"cannot delete {ctx.label}: {r}" for r in got.refusals])
+        out.calls.extend(got.calls)
+    return out
 
 
 # -- small helpers the type modules share ---------------------------------------------

@@ -167,6 +167,8 @@ def _entry_steps(
     for key in sorted(set(before) | set(now), key=lambda k: (rank(k[0]), k[1])):
         b, n = before.get(key), now.get(key)
         rtype, spec = TYPES[key[0]], REVERTS[key[0]]
+        if (b is None or n is None) and _aws_made(b or n):
+            continue  # AWS makes and removes it with its parent (a zone's apex NS and SOA)
         live_id = str(n.id) if n is not None else key[1]
         ctx = Ctx(live_id, region, f"{key[0]}.{key[1]}", account)
         if b is not None and n is not None:
@@ -187,6 +189,10 @@ def _entry_steps(
         if out.calls or out.refusals:
             steps.append(_step(kind, key, ctx, out, step_unit))
     return steps
+
+
+def _aws_made(r: Resource | None) -> bool:
+    return r is not None and TYPES[r.type].is_aws_default(r)
 
 
 def _created_unit(
@@ -231,10 +237,11 @@ def not_restored(
         dataclasses.replace(r, attrs=rewrite(r.attrs, moved))
         for e in data.entries
         for r in e.before
+        if not _aws_made(r)  # AWS's own values (a re-created zone has new name servers)
     )
     actual = {
         (k[0], back.get(k[1], k[1])): r
-        for k, r in _normalized(r for rs in fresh.values() for r in rs).items()
+        for k, r in _normalized(r for rs in fresh.values() for r in rs if not _aws_made(r)).items()
     }
     out = []
     unmatched = dict(actual)

@@ -268,8 +268,8 @@ def _new_id(ctx: Ctx, desired: Attrs) -> Any:
 
 
 def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
-    """After its record sets (deleted before it, as every child is); AWS deletes the
-    apex NS and SOA with the zone, and refuses while others remain."""
+    """After its record sets (Delete.children_first: AWS refuses while any but the apex
+    NS and SOA remain, and deletes those two with the zone)."""
     return [ctx.call(SERVICE, "delete_hosted_zone", Id=ctx.id)]
 
 
@@ -310,7 +310,7 @@ FAMILY = Family(
             ),
             fixed={"name": REPLACE},
             create=Create(_create, _fresh, _new_id, ("name",)),
-            delete=Delete(_delete),
+            delete=Delete(_delete, children_first=True),
         ),
     ),
     readers={
