@@ -67,4 +67,6 @@ def test_a_silent_endpoint_fails_the_scan_fast_with_one_clear_line(
     assert err[1].startswith("  hint: check --endpoint-url")
     assert "Traceback" not in "\n".join(err)
     assert len(accepted) == session.PREFLIGHT_MAX_ATTEMPTS == 2  # two attempts, not eight
-    assert elapsed < 8  # two 1 s timeouts and a short backoff, not 8 x 60 s
+    # two 1 s timeouts and a short backoff, not 8 x 60 s: the bound leaves room for a loaded
+    # machine (the parallel full run), and still fails on the retries it guards against
+    assert elapsed < 30
