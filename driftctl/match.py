@@ -302,7 +302,7 @@ def match(
                 )
             live_r = candidates[0]
             other = owner.get((live_r.type, str(live_r.id)))
-            if other is not None:
+            if other is not None and not _alike(types[d.type], other, d):
                 raise DriftctlError(
                     f"{live_r.type} {live_r.id} is declared twice: "
                     f"by {other.address} and {d.address}",
@@ -324,6 +324,15 @@ def match(
     ]
     unmanaged = _unmanaged(types, live, owner)
     return Matched(final, _roll_up_missing(types, missing), unmanaged, unidentified)
+
+
+def _alike(rtype: ResourceType, one: Resource, other: Resource) -> bool:
+    """Whether two declarations of one live resource may both hold it (`shared`)."""
+    compared = rtype.compared
+    same = {k: v for k, v in one.attrs.items() if k in compared} == {
+        k: v for k, v in other.attrs.items() if k in compared
+    }
+    return rtype.shared and same
 
 
 def _names(d: Resource, live: Resource, rtype: ResourceType) -> dict[str, str]:

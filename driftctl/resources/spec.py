@@ -202,6 +202,10 @@ class ResourceType:
     state_drop: Callable[[dict[str, Any], Callable[[str, tuple[str, ...]], bool]], None] | None = (
         None
     )
+    # two declarations may hold one live resource when they declare it alike (a record set
+    # Terraform writes with allow_overwrite: the ACM validation record a domain and its
+    # wildcard share); otherwise a live resource declared twice is an error
+    shared: bool = False
 
 
 def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:

@@ -317,6 +317,7 @@ FAMILY = Family(
             shape={"alias": "single", "weighted_routing_policy": "single"},
             computed=frozenset({"fqdn"}),
             id_doc="`ZONEID_NAME_TYPE[_SETIDENTIFIER]` (Terraform's)",
+            shared=True,
             state_id=True,
         ),
     ),
