@@ -368,9 +368,10 @@ def _unmanaged(
     owner: Mapping[tuple[str, str], Resource],
 ) -> list[Resource]:
     out = []
+    held = _held(types, live)
     for r in live:
         rtype = types[r.type]
-        if (r.type, str(r.id)) in owner or rtype.is_aws_default(r):
+        if (r.type, str(r.id)) in owner or rtype.is_aws_default(r) or (r.type, r.id) in held:
             continue
         if rtype.parent:
             parent_type, attr = rtype.parent
@@ -378,6 +379,20 @@ def _unmanaged(
             if (parent_type, str(r.attrs.get(attr))) not in owner:
                 continue
         out.append(r)
+    return out
+
+
+def _held(types: Mapping[str, ResourceType], live: list[Resource]) -> set[tuple[str, Any]]:
+    """(type, id) of each live resource another live one owns (`ResourceType.owned_by`)."""
+    wanted = {rt.owned_by: name for name, rt in types.items() if rt.owned_by}
+    if not wanted:
+        return set()
+    out = set()
+    for r in live:
+        for (owner_type, attr), name in wanted.items():
+            value = r.attrs.get(attr) if r.type == owner_type else None
+            if value is not None:
+                out.add((name, value))
     return out
 
 

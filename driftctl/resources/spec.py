@@ -206,6 +206,9 @@ class ResourceType:
     # Terraform writes with allow_overwrite: the ACM validation record a domain and its
     # wildcard share); otherwise a live resource declared twice is an error
     shared: bool = False
+    # (type, attr): a live resource whose id a live resource of that type holds in attr is
+    # that one's own (an instance's root volume): never unmanaged, reported through it
+    owned_by: tuple[str, str] | None = None
 
 
 def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:
