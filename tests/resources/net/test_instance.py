@@ -149,7 +149,8 @@ def test_a_root_volume_kept_on_termination_is_the_instances_a_data_volume_is_not
     ec2.attach_volume(VolumeId=data, InstanceId=ids["instance"], Device="/dev/sdf")
     hcl = HCL.replace(
         'tags                   = { Name = "net-web" }',
-        'tags = { Name = "net-web" }\n  root_block_device {\n    delete_on_termination = false\n  }',
+        'tags = { Name = "net-web" }\n'
+        "  root_block_device {\n    delete_on_termination = false\n  }",
     )
     report = scan(write(tmp_path / "tf", hcl))
     assert drifts(report) == [("unmanaged", f"aws_ebs_volume.{data}", [])]
