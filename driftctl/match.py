@@ -14,7 +14,7 @@ import dataclasses
 import functools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from driftctl.errors import DriftctlError
@@ -397,21 +397,27 @@ def _held(types: Mapping[str, ResourceType], live: list[Resource]) -> set[tuple[
 
 
 def _roll_up_missing(types: Mapping[str, ResourceType], missing: list[Resource]) -> list[Resource]:
-    """A child of a missing parent (the versioning of a deleted bucket) is not reported again."""
-    parents = {(d.type, d.address) for d in missing} | {(d.type, d.id) for d in missing if d.id}
-    out = []
-    for d in missing:
-        rtype = types[d.type]
-        if rtype.parent:
-            parent_type, attr = rtype.parent
-            value = d.attrs.get(attr)
-            ref_address = value.address if isinstance(value, Ref) else None
-            if (parent_type, value) in parents or (parent_type, ref_address) in parents:
-                continue
-            if (
-                isinstance(value, Unknown)
-                and (parent_type, value.depends_on or d.address) in parents
-            ):
-                continue
-        out.append(d)
-    return out
+    """A setting split out of a missing parent's declaration (the inline versioning of a
+    deleted bucket) is not reported again; a child declared on its own (a role's
+    aws_iam_role_policy_attachment) is missing too, as Terraform's refresh says."""
+    return [d for d in missing if owns_address(d) or missing_parent(types, d, missing) is None]
+
+
+def missing_parent(
+    types: Mapping[str, ResourceType], d: Resource, missing: Iterable[Resource]
+) -> Resource | None:
+    """The missing resource that d (missing too) is a child of, or None."""
+    rtype = types[d.type]
+    if not rtype.parent:
+        return None
+    parent_type, attr = rtype.parent
+    value = d.attrs.get(attr)
+    keys: set[str | None] = {value.address if isinstance(value, Ref) else None}
+    if isinstance(value, str):
+        keys.add(value)
+    if isinstance(value, Unknown):
+        keys.add(value.depends_on or d.address)
+    for p in missing:
+        if p.type == parent_type and p is not d and ({p.address, p.id} & keys) - {None}:
+            return p
+    return None
