@@ -10,6 +10,7 @@ from pathlib import Path
 import boto3
 
 from tests.resources.helpers import aws, drifts, plan_calls, run, scan, write
+from tests.revert.conftest import make_plan
 
 __all__ = ["aws"]
 
@@ -85,3 +86,27 @@ def test_a_deleted_role_and_its_attachment_are_missing_and_re_created(
     ]
     run(calls)
     assert drifts(scan(directory)) == []
+
+
+ATTACHMENTS_ONLY = """\
+rules:
+  - name: revert-attachments
+    match: {type: aws_iam_role_policy_attachment, kind: missing}
+    action: revert
+"""
+
+
+def test_the_attachment_alone_is_not_re_created_while_its_role_is_missing(
+    aws: None, tmp_path: Path
+) -> None:
+    arn = apply()
+    directory = write(tmp_path / "tf", HCL)
+    iam = boto3.client("iam", region_name="us-east-1")
+    iam.detach_role_policy(RoleName="gone-app", PolicyArn=arn)
+    iam.delete_role(RoleName="gone-app")
+    planned = make_plan(tmp_path, ATTACHMENTS_ONLY, source=directory)
+    assert planned.plan.calls == []
+    assert planned.plan.refusals == [
+        "not re-creating aws_iam_role_policy_attachment.read: aws_iam_role.app is missing "
+        "too (a revert of aws_iam_role.app re-creates it with its children)"
+    ]
