@@ -180,10 +180,14 @@ def run_scan(conf: settings.Settings, policy: Policy, pending: Pending | None = 
     from driftctl import pipeline, selection
     from driftctl import rules as rules_module
     from driftctl import snapshot as snapshots
+    from driftctl.bind import bind_live
 
     declared, run = pipeline.declared_and_live(conf, pending)
     if conf.save_live is not None:
         snapshots.save(run, conf.save_live, conf.scale.shard)
+    # bound once: its warnings and unknowns are those left after binding (a for_each over
+    # a certificate's validation options is declared); nothing is bound again for this run
+    declared = dataclasses.replace(bind_live(declared, run), rebind=None)
     report = rules_module.apply(policy, pipeline.scan_report(declared, run, conf.selection))
     return ScanResult(selection.only_kinds(report, conf.selection.kinds), declared, run)
 

@@ -9,6 +9,11 @@ resource is bound. What stays Unknown is never drift; what became known is compa
 and each compared attribute that became known this way says which live values it was
 built from (`Resource.bound`, then `Change.bound` in the report).
 
+A `count` or `for_each` built from such a value (the validation records of an ACM
+certificate, `for_each` over its `domain_validation_options`) waits the same way
+(`Declared.waiting`): once the resource is bound, the instances are declared, and the
+warning and the unknown entry that said they were not are gone.
+
 Nothing is evaluated again unless some declared value waits on a resource that is bound.
 """
 
@@ -17,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from driftctl import scopes
 from driftctl.aws.canonical import Declared
@@ -30,6 +35,7 @@ from driftctl.scopes import LiveRun
 # evaluations of the declared sources at most, per account (each binds more resources;
 # a chain of references longer than this stays Unknown)
 MAX_ROUNDS = 8
+_T = TypeVar("_T")
 
 
 def bind_live(declared: Declared, run: LiveRun) -> Declared:
@@ -39,20 +45,44 @@ def bind_live(declared: Declared, run: LiveRun) -> Declared:
     waiting = [
         account
         for account in sorted(run.states)
-        if any(waits_on(r) for r in declared.per_account.get(account, declared.resources))
+        if declared.waiting
+        or any(waits_on(r) for r in declared.per_account.get(account, declared.resources))
     ]
     if not waiting:
         return declared
     single = len(run.states) <= 1 and not declared.per_account
     out = dataclasses.replace(declared, per_account=dict(declared.per_account))
+    evaluations = []
     for account in waiting:
         original = declared.per_account.get(account, declared.resources)
         context = declared.contexts.get(account)
-        resources = _bind_account(declared, run, account, original, context)
+        resources, last = _bind_account(declared, run, account, original, context)
         if single:
             out.resources = resources
         else:
             out.per_account[account] = resources
+        evaluations.append(last)
+    if len(waiting) < len(run.states):
+        evaluations.append(declared)  # the accounts not evaluated again
+    return _described(out, [e for e in evaluations if e is not None] or [declared])
+
+
+def _described(out: Declared, evaluations: list[Declared]) -> Declared:
+    """out, saying what its last evaluations (one per account) left unknown and warned of,
+    and how many resources they read: a value still unknown in one account is unknown."""
+    out.unknown = _union(e.unknown for e in evaluations)
+    out.warnings = _union(e.warnings for e in evaluations)
+    out.waiting = sorted({a for e in evaluations for a in e.waiting})
+    out.read = max(e.read for e in evaluations)
+    types = sorted({t for e in evaluations for t in e.unsupported})
+    out.unsupported = {t: max(e.unsupported.get(t, 0) for e in evaluations) for t in types}
+    return out
+
+
+def _union(lists: Iterable[list[_T]]) -> list[_T]:
+    out: list[_T] = []
+    for items in lists:
+        out.extend(item for item in items if item not in out)
     return out
 
 
@@ -62,18 +92,20 @@ def _bind_account(
     account: str,
     original: list[Resource],
     context: dict[str, str] | None,
-) -> list[Resource]:
+) -> tuple[list[Resource], Declared | None]:
+    """The account's resources bound, and the last evaluation (None: none was needed)."""
     assert declared.rebind is not None
-    resources = original
+    resources, last, expanding = original, None, set(declared.waiting)
     state: dict[str, Mapping[str, Any]] = {}
     for _ in range(MAX_ROUNDS):
         found = live_state(resources, run, account)
         newly = found.keys() - state.keys()
-        if not newly & {a for r in resources for a in waited_on(r.attrs)}:
+        if not newly & ({a for r in resources for a in waited_on(r.attrs)} | expanding):
             break  # no value waits on a resource bound since the last evaluation
         state.update(found)
-        resources = with_ids(declared.rebind(state, context).resources, state)
-    return attributed(original, resources)
+        last = declared.rebind(state, context)
+        resources, expanding = with_ids(last.resources, state), set(last.waiting)
+    return attributed(original, resources), last
 
 
 def with_ids(resources: list[Resource], state: Mapping[str, Mapping[str, Any]]) -> list[Resource]:

@@ -14,7 +14,7 @@ import dataclasses
 import functools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from driftctl.errors import DriftctlError
@@ -302,7 +302,7 @@ def match(
                 )
             live_r = candidates[0]
             other = owner.get((live_r.type, str(live_r.id)))
-            if other is not None:
+            if other is not None and not _alike(types[d.type], other, d):
                 raise DriftctlError(
                     f"{live_r.type} {live_r.id} is declared twice: "
                     f"by {other.address} and {d.address}",
@@ -324,6 +324,15 @@ def match(
     ]
     unmanaged = _unmanaged(types, live, owner)
     return Matched(final, _roll_up_missing(types, missing), unmanaged, unidentified)
+
+
+def _alike(rtype: ResourceType, one: Resource, other: Resource) -> bool:
+    """Whether two declarations of one live resource may both hold it (`shared`)."""
+    compared = rtype.compared
+    same = {k: v for k, v in one.attrs.items() if k in compared} == {
+        k: v for k, v in other.attrs.items() if k in compared
+    }
+    return rtype.shared and same
 
 
 def _names(d: Resource, live: Resource, rtype: ResourceType) -> dict[str, str]:
@@ -359,9 +368,10 @@ def _unmanaged(
     owner: Mapping[tuple[str, str], Resource],
 ) -> list[Resource]:
     out = []
+    held = _held(types, live)
     for r in live:
         rtype = types[r.type]
-        if (r.type, str(r.id)) in owner or rtype.is_aws_default(r):
+        if (r.type, str(r.id)) in owner or rtype.is_aws_default(r) or (r.type, r.id) in held:
             continue
         if rtype.parent:
             parent_type, attr = rtype.parent
@@ -372,22 +382,42 @@ def _unmanaged(
     return out
 
 
-def _roll_up_missing(types: Mapping[str, ResourceType], missing: list[Resource]) -> list[Resource]:
-    """A child of a missing parent (the versioning of a deleted bucket) is not reported again."""
-    parents = {(d.type, d.address) for d in missing} | {(d.type, d.id) for d in missing if d.id}
-    out = []
-    for d in missing:
-        rtype = types[d.type]
-        if rtype.parent:
-            parent_type, attr = rtype.parent
-            value = d.attrs.get(attr)
-            ref_address = value.address if isinstance(value, Ref) else None
-            if (parent_type, value) in parents or (parent_type, ref_address) in parents:
-                continue
-            if (
-                isinstance(value, Unknown)
-                and (parent_type, value.depends_on or d.address) in parents
-            ):
-                continue
-        out.append(d)
+def _held(types: Mapping[str, ResourceType], live: list[Resource]) -> set[tuple[str, Any]]:
+    """(type, id) of each live resource another live one owns (`ResourceType.owned_by`)."""
+    wanted = {rt.owned_by: name for name, rt in types.items() if rt.owned_by}
+    if not wanted:
+        return set()
+    out = set()
+    for r in live:
+        for (owner_type, attr), name in wanted.items():
+            value = r.attrs.get(attr) if r.type == owner_type else None
+            if value is not None:
+                out.add((name, value))
     return out
+
+
+def _roll_up_missing(types: Mapping[str, ResourceType], missing: list[Resource]) -> list[Resource]:
+    """A setting split out of a missing parent's declaration (the inline versioning of a
+    deleted bucket) is not reported again; a child declared on its own (a role's
+    aws_iam_role_policy_attachment) is missing too, as Terraform's refresh says."""
+    return [d for d in missing if owns_address(d) or missing_parent(types, d, missing) is None]
+
+
+def missing_parent(
+    types: Mapping[str, ResourceType], d: Resource, missing: Iterable[Resource]
+) -> Resource | None:
+    """The missing resource that d (missing too) is a child of, or None."""
+    rtype = types[d.type]
+    if not rtype.parent:
+        return None
+    parent_type, attr = rtype.parent
+    value = d.attrs.get(attr)
+    keys: set[str | None] = {value.address if isinstance(value, Ref) else None}
+    if isinstance(value, str):
+        keys.add(value)
+    if isinstance(value, Unknown):
+        keys.add(value.depends_on or d.address)
+    for p in missing:
+        if p.type == parent_type and p is not d and ({p.address, p.id} & keys) - {None}:
+            return p
+    return None

@@ -95,6 +95,7 @@ def _declared(
         if not part.resources:
             merged.empty_sources.append(f"{source.scheme}://{source.path}")
         merged.unknown.extend(part.unknown)
+        merged.waiting.extend(a for a in part.waiting if a not in merged.waiting)
         prefix = f"{source.path.as_posix()}:" if len(loaded) > 1 and local else ""
         merged.outputs.update({f"{prefix}{k}": v for k, v in part.outputs.items()})
         merged.warnings.extend(part.warnings)

@@ -110,3 +110,23 @@ def test_resources_matched_in_a_round_keep_the_live_id_they_matched() -> None:
     }
     out = with_ids([key, named, unmatched, split, counted], state)
     assert [r.id for r in out] == ["1234abcd", "logs", None, None, "5678"]
+
+
+def test_a_for_each_waiting_on_a_bound_resource_is_expanded_and_no_longer_warned_of() -> None:
+    """Declared.waiting: no declared value waits, but an unknown for_each does; once the
+    resource it waits on is bound, the instances evaluated again are declared, and the
+    unknown entry and the warning that said they were not are the new evaluation's."""
+    entry = {"address": "aws_s3_bucket_policy.logs", "path": "for_each", "reason": "..."}
+    calls: list[State] = []
+
+    def rebind(state: State, context: dict[str, str] | None) -> Declared:
+        calls.append(state)
+        return Declared([BUCKET, policy({"Resource": ARN})], [], ["other"], read=2)
+
+    declared = Declared([BUCKET], [entry], ["for_each unknown", "other"], read=1, rebind=rebind)
+    declared.waiting = ["aws_s3_bucket.logs"]
+    out = bind_live(declared, run([LIVE_BUCKET]))
+    assert len(calls) == 1
+    assert [r.type for r in out.resources] == ["aws_s3_bucket", "aws_s3_bucket_policy"]
+    assert (out.unknown, out.warnings, out.read, out.waiting) == ([], ["other"], 2, [])
+    assert bind_live(declared, run([])).resources == [BUCKET]  # not live: nothing to bind

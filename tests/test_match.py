@@ -80,7 +80,7 @@ def test_two_declarations_of_one_live_resource_is_an_error() -> None:
         match(TYPES, [a, b], [live("aws_s3_bucket", "b", bucket="b")])
 
 
-def test_children_of_unmanaged_or_missing_parents_roll_up() -> None:
+def test_children_of_unmanaged_parents_and_settings_of_missing_ones_roll_up() -> None:
     lives = [
         live("aws_s3_bucket", "stray", bucket="stray"),
         live("aws_s3_bucket_policy", "stray", bucket="stray", policy={"Statement": []}),
@@ -92,9 +92,20 @@ def test_children_of_unmanaged_or_missing_parents_roll_up() -> None:
         bucket=Ref("aws_s3_bucket.gone", ("id",)),
         versioning_configuration={"status": "Enabled"},
     )
-    result = match(TYPES, [gone, gone_v], lives)
+    # the versioning split out of the bucket's own declaration (its address is the bucket's)
+    inline_v = declared(
+        "aws_s3_bucket_versioning",
+        "aws_s3_bucket.gone",
+        bucket=Ref("aws_s3_bucket.gone", ("id",)),
+        versioning_configuration={"status": "Enabled"},
+    )
+    result = match(TYPES, [gone, gone_v, inline_v], lives)
     assert [r.type for r in result.unmanaged] == ["aws_s3_bucket"]
-    assert [d.address for d in result.missing] == ["aws_s3_bucket.gone"]
+    # a child declared on its own is missing too, as Terraform's refresh says (#28)
+    assert sorted((d.type, d.address) for d in result.missing) == [
+        ("aws_s3_bucket", "aws_s3_bucket.gone"),
+        ("aws_s3_bucket_versioning", "aws_s3_bucket_versioning.gone"),
+    ]
 
 
 def test_a_stack_key_miss_falls_back_to_the_name() -> None:

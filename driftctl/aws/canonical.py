@@ -47,6 +47,8 @@ class Declared:
     empty_sources: list[str] = dataclasses.field(default_factory=list)
     # account -> the identity its per_account resources were evaluated with
     contexts: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
+    # the declared addresses an unknown count/for_each waits on (RawDeclared.waiting)
+    waiting: list[str] = dataclasses.field(default_factory=list)
     # (state, account identity or None) -> the declared state evaluated again with the
     # live values of matched resources (driftctl.bind); None: no source can be
     rebind: Callable[[State, dict[str, str] | None], Declared] | None = None
@@ -128,6 +130,7 @@ def canonicalize(raw: RawDeclared, state: State | None = None) -> Declared:
         out, list(raw.unknown), list(raw.warnings), dict(sorted(unsupported.items())), read=read
     )
     declared.outputs = dict(raw.outputs)
+    declared.waiting = list(raw.waiting)
     _fold(declared, fragments, state or {})
     return declared
 

@@ -75,7 +75,8 @@ def declare(drift: Drift, ctx: Context, tree: Tree) -> Outcome:
     family = _family(tree)
     try:
         make = _crossplane if family == CROSSPLANE else _ack
-        name = ctx.claim("k8s", lambda given: _k8s_name(rid, given), taken)
+        key = external_name(drift.type, rid, live) if family == CROSSPLANE else rid
+        name = ctx.claim("k8s", lambda given: _k8s_name(key, given), taken)
         manifest, settles, note = make(drift, rid, live, name)
     except _Unsupported as exc:
         return human(drift, str(exc))
@@ -123,6 +124,7 @@ def _crossplane(drift: Drift, rid: str, live: Resource, name: str) -> Made:
     kind.external_name(rid, rid, probe)  # the attribute the external name sets says it
     for said in probe:
         attrs.pop(said, None)
+    external = external_name(drift.type, rid, live)
     for attr, why in kind.import_refuse.items():
         if attrs.get(attr):
             raise _Unsupported(why)
@@ -141,7 +143,7 @@ def _crossplane(drift: Drift, rid: str, live: Resource, name: str) -> Made:
     manifest = {
         "apiVersion": f"{kind.service}.aws.upbound.io/{XP_VERSION}",
         "kind": kind.kind,
-        "metadata": {"name": name, "annotations": {EXTERNAL_NAME: rid}},
+        "metadata": {"name": name, "annotations": {EXTERNAL_NAME: external}},
         "spec": {"deletionPolicy": "Orphan", "forProvider": for_provider},
     }
     settles: Settles = ()
@@ -149,6 +151,22 @@ def _crossplane(drift: Drift, rid: str, live: Resource, name: str) -> Made:
         tags = ("crossplane-kind", "crossplane-name", "crossplane-providerconfig")
         settles = tuple((drift.type, rid, f"tags.{t}") for t in tags)
     return manifest, settles, XP_NOTE
+
+
+def external_name(rtype: str, rid: str, live: Resource) -> str:
+    """The external name Crossplane adopts the live resource by: the live value of the
+    attribute the kind's external name sets (a queue's name, where its id is its URL),
+    else the id."""
+    kind = XP_KINDS.get(rtype)
+    if kind is None:
+        return rid
+    probe: dict[str, Any] = {}
+    kind.external_name(rid, rid, probe)
+    for said, value in sorted(probe.items()):
+        held = live.attrs.get(said)
+        if value == rid and isinstance(held, str) and held:
+            return held
+    return rid
 
 
 def _ack(drift: Drift, rid: str, live: Resource, name: str) -> Made:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from driftctl import sensitive
 from driftctl.codify.base import (
@@ -77,14 +77,20 @@ def codifier_for(drift: Drift, ctx: Context) -> Codifier | None:
     return next((c for c in CODIFIERS.get(ctx.scheme, ()) if c.handles(file)), None)
 
 
-def make_plan(drifts: Sequence[Drift], ctx: Context) -> Plan:
+def make_plan(
+    drifts: Sequence[Drift], ctx: Context, refused: Mapping[str, str] | None = None
+) -> Plan:
+    """refused: drift fingerprint -> why it is left to a person (an edit that was tried
+    and did not declare it)."""
     outcomes: dict[str, Outcome] = {}
     declared_texts = _declared_texts(ctx)
     for drift in drifts:
         codifier = codifier_for(drift, ctx)
         secret = _secret(drift, ctx)
         bound = sorted({ref for c in drift.changes for ref in c.bound or {}})
-        if secret is not None:
+        if refused and drift.fingerprint in refused:
+            outcomes[drift.fingerprint] = human(drift, refused[drift.fingerprint])
+        elif secret is not None:
             outcomes[drift.fingerprint] = human(drift, SECRET_REASON, secret or None)
         elif bound:
             # the declared value is built from other resources' live values: writing the

@@ -15,6 +15,17 @@ from driftctl.model import Drift, Report
 HINT = "nothing was pushed; codify these drifts by hand, or narrow the rule that says `pr`"
 
 
+NOT_ADOPTED = (
+    "the new declaration would not adopt it (it still drifts once written): declare it by hand"
+)
+
+
+def not_adopted(after: Report, codified: Sequence[Drift]) -> list[Drift]:
+    """The unmanaged drifts whose new declaration does not declare them: still there after."""
+    got = Counter(d.fingerprint for d in after.drifts)
+    return [d for d in codified if d.kind == "unmanaged" and got[d.fingerprint]]
+
+
 def check(
     before: Report,
     after: Report,

@@ -56,6 +56,9 @@ class RawDeclared:
     # {"address", "path", "reason"} for every value that could not be evaluated
     unknown: list[dict[str, str]] = dataclasses.field(default_factory=list)
     warnings: list[str] = dataclasses.field(default_factory=list)
+    # the declared addresses an unknown count/for_each waits on: once one is matched, its
+    # live values are bound and the instances expanded again (driftctl.bind)
+    waiting: list[str] = dataclasses.field(default_factory=list)
     # what the loader found on its own, for the console (a backend block's state)
     notes: list[str] = dataclasses.field(default_factory=list)
     # "file:line:col: timestamp()" for each call of a non-deterministic function evaluated

@@ -103,15 +103,18 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             conf.formats.kustomize_bin,
         )
         plan = make_plan(wanted, ctx)
-        for file in plan.changed_files:
-            target = root_dir / file
-            if not target.resolve().is_relative_to(tree.resolve()):
-                raise DriftctlError(f"{file}: outside the repository; nothing was written")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_text(target, plan.files[file][1])  # line endings as they are
+        existed = _write(plan, root_dir, tree)
         if plan.codified:
             after_declared = pipeline.load_declared(wconf, context, provenance=True)
             after = rules.apply(policy, pipeline.scan_report(after_declared, live))
+            stuck = verify.not_adopted(after, plan.codified)
+            if stuck:  # a kind driftctl cannot adopt yet: a person's, never a failed run
+                _restore(plan, root_dir, existed)
+                refused = {d.fingerprint: verify.NOT_ADOPTED for d in stuck}
+                plan = make_plan(wanted, dataclasses.replace(ctx, cache={}), refused)
+                _write(plan, root_dir, tree)
+                after_declared = pipeline.load_declared(wconf, context, provenance=True)
+                after = rules.apply(policy, pipeline.scan_report(after_declared, live))
             verify.check(report, after, plan.codified, declared, after_declared, plan.settles)
         root = "" if str(rel_dir) == "." else rel_dir.as_posix()
         scope_id = body.scope(rel.as_posix() if single else (root or "."))
@@ -130,6 +133,29 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             (tree, rel_dir, opts.remote, base),
             _labels(policy, plan.codified),
         )
+
+
+def _write(plan: Plan, root_dir: Path, tree: Path) -> dict[str, bool]:
+    """The plan's files written; for each, whether it existed before."""
+    existed = {}
+    for file in plan.changed_files:
+        target = root_dir / file
+        if not target.resolve().is_relative_to(tree.resolve()):
+            raise DriftctlError(f"{file}: outside the repository; nothing was written")
+        existed[file] = target.exists()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_text(target, plan.files[file][1])  # line endings as they are
+    return existed
+
+
+def _restore(plan: Plan, root_dir: Path, existed: dict[str, bool]) -> None:
+    """The files as they were before the plan was written."""
+    for file in plan.changed_files:
+        target = root_dir / file
+        if existed.get(file):
+            write_text(target, plan.files[file][0])
+        else:
+            target.unlink(missing_ok=True)
 
 
 def _complete(report: Report) -> None:

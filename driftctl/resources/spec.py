@@ -202,6 +202,13 @@ class ResourceType:
     state_drop: Callable[[dict[str, Any], Callable[[str, tuple[str, ...]], bool]], None] | None = (
         None
     )
+    # two declarations may hold one live resource when they declare it alike (a record set
+    # Terraform writes with allow_overwrite: the ACM validation record a domain and its
+    # wildcard share); otherwise a live resource declared twice is an error
+    shared: bool = False
+    # (type, attr): a live resource whose id a live resource of that type holds in attr is
+    # that one's own (an instance's root volume): never unmanaged, reported through it
+    owned_by: tuple[str, str] | None = None
 
 
 def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:

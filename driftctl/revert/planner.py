@@ -2,7 +2,8 @@
 
 Only drifts whose action is `revert` are planned. A changed resource is updated toward
 live-with-the-reverted-changes-undone (driftctl.revert.merge); a missing one is
-re-created with its declared children when its declared state fully determines it; an
+re-created with its declared children when its declared state fully determines it (a
+missing child of a missing parent is re-created with it, never on its own); an
 unmanaged one is deleted only when the rule that decided it names `kind: unmanaged`
 explicitly. Observe-only resources are never touched. Steps run creates first (parents
 before children), then updates, then deletes (children before parents), each group in a
@@ -120,10 +121,22 @@ def plan(
 ) -> Plan:
     notes: list[str] = []
     steps: list[Step] = []
+    created = {(d.type, d.address) for d in drifts if d.kind == "missing" and not d.observe_only}
     for drift in drifts:
         where = drift.address or f"{drift.type}.{drift.id}"
         if drift.observe_only:
             notes.append(f"not reverting {where}: declared observe-only")
+            continue
+        parent = world.missing_parent(drift) if drift.kind == "missing" else None
+        if parent is not None:  # re-created with its parent, or not at all
+            if (parent.type, parent.address) in created:
+                notes.append(f"{where} is re-created with {label(parent)}")
+            else:
+                refusal = (
+                    f"not re-creating {where}: {label(parent)} is missing too (a revert "
+                    f"of {label(parent)} re-creates it with its children)"
+                )
+                steps.append(_step(drift, where, revert.Outcome(refusals=[refusal])))
             continue
         planner = _PLANNERS[drift.kind]
         step = planner(drift, world, reader, policy, account)

@@ -15,7 +15,7 @@ from driftctl import scopes
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import GLOBAL
 from driftctl.bind import bind_live
-from driftctl.match import Matched, match, resolve
+from driftctl.match import Matched, match, missing_parent, resolve
 from driftctl.model import Drift, Ref, Resource, Unknown
 from driftctl.pipeline import normalize_live
 from driftctl.resources.registry import TYPES
@@ -101,6 +101,13 @@ class World:
                 bound, gone = _bound(scope)
                 return _resolved(d, bound, gone)
         return None
+
+    def missing_parent(self, drift: Drift) -> Resource | None:
+        """The missing parent of this missing drift's resource (a deleted role, for its
+        policy attachment), or None."""
+        d = self.missing(drift)
+        missing = self.scope(drift).matched.missing
+        return None if d is None else missing_parent(TYPES, d, missing)
 
     def unmanaged(self, drift: Drift) -> Resource | None:
         for lv in self.scope(drift).matched.unmanaged:

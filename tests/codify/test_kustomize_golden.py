@@ -418,3 +418,27 @@ def test_new_manifests_whose_ids_make_one_name_get_two(tmp_path: Path) -> None:
     assert "  name: acme-scratch\n" in text and "  name: acme-scratch-2\n" in text
     write(source, plan)
     check_codified(source, lives, before, plan)
+
+
+def test_a_queue_is_adopted_by_its_name_not_its_url(tmp_path: Path) -> None:
+    """A queue's id is its URL, but Crossplane's external name for it is its name (#28):
+    the new manifest declares the live queue."""
+    import dataclasses
+
+    from driftctl.match import match
+    from driftctl.resources.registry import TYPES
+    from tests.codify.yamltest import normalized
+
+    source = copy("crossplane", tmp_path) / "overlays" / "demo"
+    url = "https://sqs.us-east-1.amazonaws.com/123456789012/acme-jobs"
+    attrs = {"name": "acme-jobs", "visibility_timeout_seconds": 60, "tags": {"Env": "demo"}}
+    lives = [Live("aws_sqs_queue", None, url, attrs)]
+    plan = codify(source, lives)
+    assert plan.humans == []
+    text = plan.files["driftctl_imported.yaml"][1]
+    assert "crossplane.io/external-name: acme-jobs\n" in text
+    write(source, plan)
+    queue = next(r for r in load(source).resources if r.type == "aws_sqs_queue")
+    live = dataclasses.replace(normalized(lives[0]), region="us-east-1")
+    pairs = match(TYPES, [queue], [live]).pairs
+    assert [lv.id for _, lv in pairs] == [url]  # adopted: the queue, not one named by a URL

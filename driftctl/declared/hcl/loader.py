@@ -37,6 +37,8 @@ class Loader:
         # live values of matched resources that references to computed attributes take
         self.binding = binding or Binding()
         self.warnings: list[str] = []
+        # the declared addresses an unknown count/for_each waits on (RawDeclared.waiting)
+        self.waiting: set[str] = set()
         self.nondeterministic: list[str] = []
         self.instances: dict[str, ModuleInstance] = {}
         self.manifest = read_manifest(root)

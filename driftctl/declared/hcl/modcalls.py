@@ -266,6 +266,8 @@ class CallSet:
                     "its resources are not declared"
                 )
                 unknown.append({"address": address, "path": meta, "reason": keys.reason})
+                if keys.depends_on:
+                    self.module.loader.waiting.add(keys.depends_on)
                 continue
             for key in keys:
                 self.child(call, key).collect(out, unknown)

@@ -216,6 +216,8 @@ class ResourceSet:
                 "its instances are not declared"
             )
             unknown.append({"address": block.address, "path": meta, "reason": expansion.reason})
+            if expansion.depends_on:
+                self.module.loader.waiting.add(expansion.depends_on)
             return
         source = SourceRef(decl.file, decl.block.line, decl.block.end_line)
         provider = self.provider_key(decl) if decl.type.startswith("aws_") else ""

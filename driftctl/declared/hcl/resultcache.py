@@ -35,7 +35,7 @@ from typing import Any
 
 from driftctl.declared import listing
 
-FORMAT = b"driftctl-hcl-result 3\n"  # 2: inputs, bound; 3: sensitive paths, HMAC
+FORMAT = b"driftctl-hcl-result 4\n"  # 2: inputs, bound; 3: sensitive paths, HMAC; 4: waiting
 KEY_FILE = "key"
 SECRET_BYTES = 32
 

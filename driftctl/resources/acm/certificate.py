@@ -8,7 +8,10 @@ The domain name is also an alternative name on AWS's side: it is left out of
 `subject_alternative_names` on both sides. A certificate is immutable: every compared
 attribute but the tags needs a new certificate, and a revert says "replace needed".
 An imported certificate's body and private key are never read. A certificate in use
-(`InUseBy`) is never deleted. moto never issues a DNS-validated certificate (it stays
+(`InUseBy`) is never deleted. Its `domain_validation_options` (the DNS record each domain
+is validated by) are computed, as Terraform's state holds them: bound once the
+certificate is matched, so the validation records declared with `for_each` over them are
+declared (driftctl/bind.py). moto never issues a DNS-validated certificate (it stays
 pending validation, as on AWS without the DNS records): tested as requested.
 """
 
@@ -84,8 +87,27 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         "type": cert.get("Type"),
         "managed_by": cert.get("ManagedBy"),
         "in_use_by": sorted(cert.get("InUseBy") or []),
+        "domain_validation_options": _validation_options(options),
     }
     return [Resource(TYPE, item["CertificateArn"], None, attrs, region=region)]
+
+
+def _validation_options(options: list[Item]) -> list[dict[str, Any]]:
+    """DomainValidationOptions as the provider's state holds them: one per domain with a
+    DNS record to validate it by, sorted by domain."""
+    out = []
+    for option in options:
+        record = option.get("ResourceRecord") or {}
+        if record:
+            out.append(
+                {
+                    "domain_name": option.get("DomainName"),
+                    "resource_record_name": record.get("Name"),
+                    "resource_record_type": record.get("Type"),
+                    "resource_record_value": record.get("Value"),
+                }
+            )
+    return sorted(out, key=lambda o: str(o["domain_name"]))
 
 
 SCAN = ScanSpec(
@@ -248,7 +270,7 @@ FAMILY = Family(
             is_aws_default=_aws_default,
             from_terraform={TYPE: keep(TYPE, COMPARED)},
             tags=True,
-            computed=frozenset({"arn", "status", "type"}),
+            computed=frozenset({"arn", "status", "type", "domain_validation_options"}),
             id_doc="ARN",
             state_id=True,
         ),

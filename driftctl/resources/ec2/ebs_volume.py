@@ -2,13 +2,15 @@
 snapshot, multi-attach and tags.
 
 Live: DescribeVolumes pages (500 a call), nothing per volume. A volume an instance
-launched with and deletes on termination (its root volume, say) is the instance's, never
+launched with and deletes on termination, and the volume at an instance's root device
+(its `root_block_device`, even with `delete_on_termination = false`: the instance's
+RootDeviceName and block device mappings say which), are the instance's, never
 unmanaged. Type, IOPS and throughput are compared only where declared (Terraform
 computes them). ModifyVolume puts back size (it only grows: a smaller size needs a
 human), type, IOPS, throughput and multi-attach; the zone, encryption, key and snapshot
 are fixed at creation. ACK's EC2 controller has no volume kind. Moto leaves
-DeleteOnTermination out of a root volume's attachment (AWS says true): there an
-instance's root volume shows as unmanaged.
+DeleteOnTermination out of a root volume's attachment (AWS says true): the root device
+mapping still says whose it is.
 """
 
 from __future__ import annotations
@@ -182,6 +184,7 @@ FAMILY = Family(
             natural_keys=(CFN_KEY, ("availability_zone", "tags.Name")),
             declared_defaults={"multi_attach_enabled": False, "tags": {}},
             is_aws_default=lambda r: bool(r.attrs.get("with_instance")),
+            owned_by=("aws_instance", "root_volume_id"),
             from_terraform={TYPE: _from_tf},
             tags=True,
             computed=frozenset({"arn"}),

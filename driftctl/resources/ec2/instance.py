@@ -5,6 +5,8 @@ Live: DescribeInstances pages (1,000 a call), nothing per instance; terminated a
 shutting-down instances are left out. Instances an Auto Scaling group launched (EKS node
 groups' among them) are the group's, never unmanaged. Source/destination check is on
 unless declared otherwise; the rest is compared where declared (Terraform computes it).
+The volume at its root device (`RootDeviceName`) is its `root_block_device`: never an
+unmanaged volume, whether or not it is deleted on termination (ebs_volume.py).
 Security groups, source/destination check, monitoring and tags are put back in place;
 the instance type only while the instance is stopped (a human decides); AMI, subnet and
 key pair are fixed at launch. Not read here: user data, the termination-protection flag
@@ -77,8 +79,18 @@ def _instance(i: Item, region: str) -> Resource:
         "instance_state": (i.get("State") or {}).get("Name", ""),
         "arn": f"arn:aws:ec2:{region}::instance/{i['InstanceId']}",
         "launched_by_group": any(t["Key"] == "aws:autoscaling:groupName" for t in raw_tags or ()),
+        "root_volume_id": _root_volume(i),
     }
     return Resource(TYPE, i["InstanceId"], None, attrs, region=region)
+
+
+def _root_volume(i: Item) -> str | None:
+    """The volume attached at the instance's root device: its `root_block_device`."""
+    root = i.get("RootDeviceName")
+    for mapping in i.get("BlockDeviceMappings") or ():
+        if mapping.get("DeviceName") == root:
+            return (mapping.get("Ebs") or {}).get("VolumeId")
+    return None
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:

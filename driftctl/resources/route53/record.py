@@ -6,7 +6,8 @@ id is Terraform's, `ZONEID_NAME_TYPE` or `ZONEID_NAME_TYPE_SETIDENTIFIER`. Names
 compared fully qualified, lower case, without the trailing dot and with `*` for the
 `\\052` AWS answers with; a name declared relative to its zone (`name = "www"`) is
 matched below the zone `zone_id` refers to, and expanded as Terraform expands it (where
-`zone_id` is a literal id, it is not). TXT and
+`zone_id` is a literal id, it is not; where the reference was bound to the zone's live id,
+because some record waits on a distribution, it still is). TXT and
 SPF values are compared without the quotes AWS holds them in, as Terraform writes them.
 The NS and SOA record sets AWS creates at a zone's apex are never unmanaged. Failover,
 latency, geolocation and CIDR routing policies are not compared yet. A record set's zone,
@@ -141,6 +142,27 @@ def _aws_default(r: Resource) -> bool:
     return apex_own(r.attrs.get("zone_name"), r.attrs.get("name"), r.attrs.get("type"))
 
 
+ZONE_IDS = (("zone_id",), ("id",))
+
+
+def _zone_address(raw: RawResource, zone: Any) -> str | None:
+    """The zone `zone_id` refers to (a reference to its zone_id or id), or None. Once the
+    declared side is evaluated again with live values (driftctl.bind: some record waits on
+    a distribution), the reference is the zone's live id: what it read says which zone."""
+    if isinstance(zone, Ref):
+        by_ref = zone.path in ZONE_IDS and not zone.prefix
+        return zone.address if by_ref else None
+    reads = raw.bound.get("zone_id") or {}
+    if not isinstance(zone, str) or len(reads) != 1:
+        return None
+    ((text, value),) = reads.items()
+    for path in ZONE_IDS:
+        suffix = f".{path[0]}"
+        if value == zone and text.endswith(suffix):
+            return text[: -len(suffix)]
+    return None
+
+
 def _from_tf(raw: RawResource) -> list[Resource]:
     """`fqdn`: the name followed by the name of the zone `zone_id` refers to, so that a
     name relative to its zone is matched, and compared once expanded (_normalize)."""
@@ -148,11 +170,11 @@ def _from_tf(raw: RawResource) -> list[Resource]:
     for attr in ("alias", "records", "health_check_id"):
         if attr in attrs:
             attrs[attr] = across_scopes(attrs[attr])
-    zone, name = attrs.get("zone_id"), attrs.get("name")
-    by_ref = isinstance(zone, Ref) and zone.path in (("zone_id",), ("id",)) and not zone.prefix
-    if by_ref and isinstance(zone, Ref) and isinstance(name, str):
+    zone_address = _zone_address(raw, attrs.get("zone_id"))
+    name = attrs.get("name")
+    if zone_address is not None and isinstance(name, str):
         prefix = f"{dns_name(name)}." if dns_name(name) else ""
-        attrs["fqdn"] = Ref(zone.address, ("name",), prefix=prefix)
+        attrs["fqdn"] = Ref(zone_address, ("name",), prefix=prefix)
     return [
         Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
     ]
@@ -317,6 +339,7 @@ FAMILY = Family(
             shape={"alias": "single", "weighted_routing_policy": "single"},
             computed=frozenset({"fqdn"}),
             id_doc="`ZONEID_NAME_TYPE[_SETIDENTIFIER]` (Terraform's)",
+            shared=True,
             state_id=True,
         ),
     ),

@@ -1,5 +1,6 @@
 """aws_instance on moto: in sync after launch, security groups and monitoring put back,
-a type change needs a stopped instance, Auto Scaling instances are never unmanaged."""
+a type change needs a stopped instance, Auto Scaling instances are never unmanaged, and
+the volume at its root device is its own (never unmanaged), deleted on termination or not."""
 
 from __future__ import annotations
 
@@ -12,12 +13,7 @@ from tests.resources.helpers import aws, drifts, plan_calls, run, scan, write
 __all__ = ["aws"]
 
 AMI = "ami-12c6146b"  # one of moto's images
-# moto leaves DeleteOnTermination out of a root volume's attachment (AWS says true): the
-# root volume then looks unmanaged here, so these tests look at the instance's drift only
-
-
-def mine(found: list[tuple[str, str, list[str]]]) -> list[tuple[str, str, list[str]]]:
-    return [d for d in found if not d[1].startswith("aws_ebs_volume.")]
+ROOT = "/dev/sda1"  # its root device (moto's instances all say so)
 
 
 HCL = f"""
@@ -46,7 +42,9 @@ resource "aws_instance" "web" {{
 """
 
 
-def apply() -> dict[str, str]:
+def apply(keep_root: bool = False) -> dict[str, str]:
+    """What `terraform apply` makes of HCL (keep_root: with `root_block_device {
+    delete_on_termination = false }`)."""
     ec2 = boto3.client("ec2", region_name="us-east-1")
     vpc = ec2.create_vpc(
         CidrBlock="10.24.0.0/16",
@@ -70,6 +68,11 @@ def apply() -> dict[str, str]:
         TagSpecifications=[
             {"ResourceType": "instance", "Tags": [{"Key": "Name", "Value": "net-web"}]}
         ],
+        BlockDeviceMappings=[
+            {"DeviceName": ROOT, "Ebs": {"VolumeSize": 8, "DeleteOnTermination": False}}
+        ]
+        if keep_root
+        else [],
     )["Instances"][0]["InstanceId"]
     return {"vpc": vpc, "subnet": subnet, "group": group, "instance": instance}
 
@@ -77,7 +80,7 @@ def apply() -> dict[str, str]:
 def test_a_launched_instance_is_in_sync_and_changes_are_put_back(aws: None, tmp_path: Path) -> None:
     ids = apply()
     directory = write(tmp_path / "tf", HCL)
-    assert mine(drifts(scan(directory))) == []
+    assert drifts(scan(directory)) == []  # the root volume is the instance's
     ec2 = boto3.client("ec2", region_name="us-east-1")
     other = ec2.create_security_group(GroupName="debug", Description="d", VpcId=ids["vpc"])
     ec2.modify_instance_attribute(InstanceId=ids["instance"], Groups=[other["GroupId"]])
@@ -93,7 +96,7 @@ def test_a_launched_instance_is_in_sync_and_changes_are_put_back(aws: None, tmp_
     ]
     calls, refusals = plan_calls(tmp_path, directory)
     assert refusals == []
-    kept = [c for c in calls if c.operation not in ("delete_security_group", "delete_volume")]
+    kept = [c for c in calls if c.operation != "delete_security_group"]
     assert sorted(c.operation for c in kept) == ["modify_instance_attribute", "monitor_instances"]
     run([c for c in kept if c.operation == "modify_instance_attribute"])
     assert drifts(scan(directory), "changed") == [("changed", "aws_instance.web", ["monitoring"])]
@@ -106,7 +109,7 @@ def test_another_type_on_a_running_instance_needs_a_human(aws: None, tmp_path: P
         ("changed", "aws_instance.web", ["instance_type"])
     ]
     calls, refusals = plan_calls(tmp_path, directory)
-    assert [c for c in calls if c.operation != "delete_volume"] == []
+    assert calls == []  # the root volume is never deleted
     assert any("only while the instance is stopped" in r for r in refusals)
 
 
@@ -131,3 +134,23 @@ def test_instances_an_auto_scaling_group_launched_are_not_unmanaged(
     report = scan(write(tmp_path / "tf", HCL))
     unmanaged = [a for _, a, _ in drifts(report, "unmanaged") if a.startswith("aws_instance.")]
     assert unmanaged == [f"aws_instance.{stray['Instances'][0]['InstanceId']}"]
+
+
+def test_a_root_volume_kept_on_termination_is_the_instances_a_data_volume_is_not(
+    aws: None, tmp_path: Path
+) -> None:
+    """AWS says DeleteOnTermination=false on the attachment of a root volume declared with
+    `delete_on_termination = false` (moto says nothing): it is still the instance's
+    root_block_device, while a volume attached elsewhere, kept on termination, is not."""
+    ids = apply(keep_root=True)
+    ec2 = boto3.client("ec2", region_name="us-east-1")
+    zone = ec2.describe_subnets(SubnetIds=[ids["subnet"]])["Subnets"][0]["AvailabilityZone"]
+    data = ec2.create_volume(AvailabilityZone=zone, Size=5)["VolumeId"]
+    ec2.attach_volume(VolumeId=data, InstanceId=ids["instance"], Device="/dev/sdf")
+    hcl = HCL.replace(
+        'tags                   = { Name = "net-web" }',
+        'tags = { Name = "net-web" }\n'
+        "  root_block_device {\n    delete_on_termination = false\n  }",
+    )
+    report = scan(write(tmp_path / "tf", hcl))
+    assert drifts(report) == [("unmanaged", f"aws_ebs_volume.{data}", [])]
