@@ -11,6 +11,7 @@ import typer
 from driftctl import compat, selection, settings
 from driftctl.commands import options
 from driftctl.declared import remote_state
+from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import ExitStatus
 from driftctl.model import KINDS, Report
 from driftctl.report import writer
@@ -46,6 +47,8 @@ def scan(
     driftignore: options.DriftIgnore = None,
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
+    max_eval_items: options.MaxEvalItems = None,
+    eval_timeout: options.EvalTimeout = None,
     kustomize_bin: options.KustomizeBin = None,
     allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
@@ -112,6 +115,7 @@ def scan(
         ),
         settings.parse_rules(rules_, driftignore, no_default_rules, compat.ignore_lines(ignore)),
         no_cache=no_cache,
+        eval_limits=parse_limits(max_eval_items, eval_timeout),
         formats=settings.parse_formats(
             kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
         ),

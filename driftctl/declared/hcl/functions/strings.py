@@ -16,6 +16,7 @@ from driftctl.declared.hcl.functions.base import Function, Param, fn, whole
 from driftctl.declared.hcl.functions.format import FUNCTIONS as FORMAT
 from driftctl.declared.hcl.functions.regexp import Match, Pattern, compile_re2
 from driftctl.declared.hcl.graphemes import graphemes
+from driftctl.declared.hcl.limits import check_length
 from driftctl.declared.hcl.types import NUMBER, STRING, CList, ListType, Null, ObjectType, type_of
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, is_pending
 
@@ -154,15 +155,19 @@ def _replace(args: list[Any]) -> str:
     if len(search) > 1 and search.startswith("/") and search.endswith("/"):
         pattern = compile_re2(search[1:-1])
         data = text.encode("utf-8")
-        out, pos = [], 0
+        out, pos, size = [], 0, 0
         for match in pattern.matches(text):
             out.append(data[pos : match.start].decode("utf-8"))
             out.append(_go_expand(replacement, pattern, match))
+            size += len(out[-2]) + len(out[-1])
+            check_length(size)  # as it grows: each empty match adds a replacement
             pos = match.end
         out.append(data[pos:].decode("utf-8"))
         return nfc("".join(out))
     if search == "":
+        check_length(len(text) + (len(text) + 1) * len(replacement))
         return nfc(replacement + replacement.join(text) + replacement) if text else replacement
+    check_length(len(text) + text.count(search) * max(len(replacement) - len(search), 0))
     return nfc(text.replace(search, replacement))
 
 
@@ -185,6 +190,7 @@ def _join(args: list[Any]) -> Any:
                     f"element {position}{where} is null; cannot concatenate null values"
                 )
             items.append(item)
+    check_length(sum(map(len, items)) + len(separator) * max(len(items) - 1, 0))
     return nfc(separator.join(items))
 
 
