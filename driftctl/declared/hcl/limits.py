@@ -14,9 +14,10 @@ the evaluator follows it faithfully; without a bound such a repository hangs `sc
 - the evaluation has a deadline, checked as expressions are evaluated (`tick`).
 
 The limits are `--max-eval-items` (elements of one value, and iterations of the whole
-evaluation; a string may have 100 characters per element) and `--eval-timeout` (seconds). Exceeding one raises LimitExceeded, which the evaluator turns
-into an error naming the file and line (eval.py), and which `try()` and `can()` do not
-catch: an evaluation stopped short is not a value.
+evaluation; a string may have 100 characters per element) and `--eval-timeout` (seconds).
+Exceeding one raises LimitExceeded, which the evaluator turns into an error naming the file
+and line (eval.py), and which `try()` and `can()` do not catch: an evaluation stopped short
+is not a value.
 """
 
 from __future__ import annotations
