@@ -148,6 +148,11 @@ def scan(
         stderr.print(f"[dim]note: {escape(note)}[/dim]")
     for warning in declared.warnings:
         stderr.print(f"[yellow]warning[/] {escape(warning)}")
+    if conf.selection.filter and not (report.summary["declared"] or report.summary["live"]):
+        stderr.print(
+            f"[yellow]warning[/] --filter {escape(selection.shown_filter(conf.selection.filter))} "
+            "matched no declared or live resource: nothing was compared"
+        )
     for unscanned in pipeline.unscanned_regions(declared, run) if conf.scale.shard[1] == 1 else ():
         stderr.print(
             f"[yellow]warning[/] resources declared in {unscanned} were not compared: "
