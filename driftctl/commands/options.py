@@ -117,7 +117,7 @@ EvalTimeout = Annotated[
     float | None,
     typer.Option(
         "--eval-timeout",
-        help="Seconds one evaluation of a Terraform configuration may take (default 120)",
+        help="CPU seconds one evaluation of a Terraform configuration may take (default 300)",
         show_default=False,
     ),
 ]
