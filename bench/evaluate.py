@@ -15,6 +15,7 @@ memory over --max-rss (2000 MB).
     python bench/evaluate.py
     python bench/evaluate.py --files 200 --cold 10 --warm 1
     python bench/evaluate.py --one-file 50
+    python bench/evaluate.py --one-file 5 --parse-share   # parse vs. evaluation
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import time
 from pathlib import Path
 
 from driftctl.declared.hcl.load import load_hcl
+from driftctl.declared.hcl.syntax import parse_file
 
 MODULES = 10
 
@@ -176,6 +178,11 @@ def one_file(args: argparse.Namespace) -> int:
                 size += len(chunk)
                 groups += 1
         print(f"one file: {size / 1e6:.1f} MB, {groups * 4} blocks")
+        if args.parse_share:  # how much of the render is parsing (driftctl's own HCL parser)
+            text = (directory / "main.tf").read_text()
+            before = time.process_time()
+            parse_file(text, "main.tf")
+            print(f"parse alone: {time.process_time() - before:.1f} s CPU (in this process)")
         env = {**os.environ, "XDG_CACHE_HOME": str(Path(temp) / "cache")}
         started = time.perf_counter()
         command = [sys.executable, "-m", "driftctl", "render", "--from", str(directory), "--hash"]
@@ -205,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-uncached", action="store_true")
     parser.add_argument("--one-file", type=float, help="render one generated file of MB")
     parser.add_argument("--max-rss", type=float, default=2000.0, help="MB allowed (--one-file)")
+    parser.add_argument(
+        "--parse-share", action="store_true", help="also time parsing alone (--one-file)"
+    )
     args = parser.parse_args(argv)
     return one_file(args) if args.one_file else tree(args)
 

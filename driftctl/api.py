@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from driftctl import settings
+from driftctl.declared.hcl.limits import Limits
 from driftctl.errors import DriftctlError
 from driftctl.model import Change, Drift, Report, Resource, ScanError, SourceRef
 from driftctl.rendered import Rendered
@@ -244,6 +245,7 @@ def render(
     parameters: Pairs | None = None,
     parameters_file: PathLike | None = None,
     stack_name: str | None = None,
+    eval_limits: Limits | None = None,
 ) -> Rendered:
     """`driftctl render`: the declared state, evaluated and normalized, exactly as the diff
     compares it. Offline: no AWS call, and a backend block's state is not read."""
@@ -258,6 +260,7 @@ def render(
         var_files=[Path(p) for p in _strings(var_files)],
         variables=_pairs(variables),
         no_cache=no_cache,
+        eval_limits=eval_limits,
         formats=settings.parse_formats(
             kustomize_bin,
             _pairs(parameters),

@@ -14,8 +14,9 @@ component) and its documentation (docs/usage/filtering/driftignore.mdx):
   are dropped unless escaped (`\\ `); there are no inline comments.
 
 An attribute path is matched in snyk's dotted form: our `ingress[0].cidr_blocks` is
-`ingress.0.cidr_blocks`. A malformed line (an unclosed `[`) matches nothing, as in snyk,
-and is not silent: it is a warning naming FILE:LINE.
+`ingress.0.cidr_blocks`. A malformed line (an unclosed `[`, a lone `\\`) is an error
+naming FILE:LINE (exit 2); snyk skipped it silently, so a file meant to ignore or to un-ignore
+something did neither without a word.
 
 Some snyk lines name resources by snyk's ids, which driftctl's differ from; each is
 matched in snyk's id space (declared by the type's module: `SnykIds`), so an old file
@@ -124,9 +125,11 @@ def parse(name: str, text: str) -> DriftIgnore:
     for number, raw in enumerate(text.splitlines(), start=1):
         try:
             pattern = _pattern(number, raw.rstrip("\r"))
-        except DriftctlError as exc:  # snyk skips it silently; driftctl says so
-            warnings.append(f"{name}:{number}: line skipped, it matches nothing: {exc.message}")
-            continue
+        except DriftctlError as exc:  # snyk skipped it silently: a drift meant to be ignored
+            raise DriftctlError(  # would fail the run, or one meant to be seen stay hidden
+                f"{name}:{number}: {exc.message}",
+                "fix or delete the line (snyk's driftctl skipped such a line silently)",
+            ) from None
         if pattern is not None:
             patterns.append(pattern)
     legacy = [p.line for p in patterns if p.space != OURS]

@@ -69,6 +69,7 @@ def _hcl_loader(
             inputs=settings.var_inputs or None,
             provenance=provenance,
             state=state,
+            limits=settings.eval_limits,
         )
 
     return hcl

@@ -10,8 +10,9 @@ drops is neither compared nor counted. (`jmespath` comes with boto3.)
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from driftctl.errors import DriftctlError
 from driftctl.model import KINDS, Report, Resource, to_plain
@@ -39,28 +40,103 @@ def parse_selection(
 
 
 def resource_filter(expression: str | None) -> Callable[[Resource], bool]:
-    """A predicate on resources for a --filter expression (None: keep everything)."""
+    """A predicate on resources for a --filter expression (None: keep everything).
+
+    A long expression (`Id=='a' || Id=='b' || ...` of thousands of terms, as a script may
+    write) is as deep as it is long to JMESPath, which recurses: such one is compiled and
+    evaluated on a big stack (deepstack.py); deeper than even that is an error."""
     if not expression:
         return lambda _: True
     import jmespath
     import jmespath.exceptions
 
     try:
-        compiled = jmespath.compile(expression)
+        compiled = _deep(expression, lambda: jmespath.compile(expression))
     except jmespath.exceptions.JMESPathError as exc:
         raise DriftctlError(
-            f"--filter {expression}: not a JMESPath expression: {exc}",
+            f"--filter {shown_filter(expression)}: not a JMESPath expression: {exc}",
             "e.g. --filter \"starts_with(Type, 'aws_s3_') && Id!='logs'\"",
         ) from exc
+    _check_types(expression, compiled.parsed)
+    deep = _depth(compiled.parsed) > _SHALLOW
 
     def keep(r: Resource) -> bool:
         doc = {"Type": r.type, "Id": r.id or "", "Attr": to_plain(r.attrs)}
         try:
+            if deep:
+                return bool(_deep(expression, lambda: compiled.search(doc)))
             return bool(compiled.search(doc))
         except jmespath.exceptions.JMESPathError as exc:
-            raise DriftctlError(f"--filter {expression}: {exc}") from exc
+            raise DriftctlError(f"--filter {shown_filter(expression)}: {exc}") from exc
 
     return keep
+
+
+_SHALLOW = 100  # AST levels JMESPath evaluates on the usual stack
+T = TypeVar("T")
+
+
+def _deep(expression: str, work: Callable[[], T]) -> T:
+    from driftctl import deepstack
+
+    try:
+        return deepstack.run(work)
+    except RecursionError:
+        raise DriftctlError(
+            f"--filter {shown_filter(expression)}: nested too deeply to evaluate "
+            f"({len(expression):,} characters)",
+            "split it, e.g. one --filter per type, or match a prefix with starts_with()",
+        ) from None
+
+
+def _depth(node: Any) -> int:
+    """How deep a parsed JMESPath expression is (without recursing: it may be thousands)."""
+    deepest, todo = 0, [(node, 1)]
+    while todo:
+        item, level = todo.pop()
+        deepest = max(deepest, level)
+        todo.extend(
+            (child, level + 1) for child in item.get("children", ()) if isinstance(child, dict)
+        )
+    return deepest
+
+
+def shown_filter(expression: str) -> str:
+    """The expression as an error names it: a long one is cut."""
+    return expression if len(expression) <= 80 else f"{expression[:77]}..."
+
+
+def _check_types(expression: str, parsed: Any) -> None:
+    """A filter comparing Type with a name no resource type has (`Type=='aws_s3_buckett'`)
+    matches nothing: a typo, refused before the scan (a known type with no resources is
+    fine, and matches nothing quietly)."""
+    from driftctl.resources.registry import TYPES
+
+    todo = [parsed]
+    while todo:
+        node = todo.pop()
+        children = [c for c in node.get("children", ()) if isinstance(c, dict)]
+        todo.extend(children)
+        if len(children) != 2 or children[0] != {"type": "field", "children": [], "value": "Type"}:
+            continue
+        literal = children[1]
+        name = literal.get("value") if literal.get("type") == "literal" else None
+        if not isinstance(name, str):
+            continue
+        if node.get("type") == "comparator" and node.get("value") in ("eq", "ne"):
+            known = name in TYPES
+        elif node.get("type") == "function_expression" and node.get("value") == "starts_with":
+            known = any(t.startswith(name) for t in TYPES)
+        else:
+            continue
+        if not known:
+            close = difflib.get_close_matches(name, sorted(TYPES), n=1)
+            raise DriftctlError(
+                f"--filter {shown_filter(expression)}: no resource type "
+                f"{'starts with' if node.get('type') == 'function_expression' else 'is'} "
+                f"{name!r}, so it would match nothing",
+                f"did you mean {close[0]}?" if close else "docs/resource-types.md lists them",
+            )
 
 
 def strict_types(types: Mapping[str, ResourceType]) -> dict[str, ResourceType]:

@@ -11,6 +11,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
+from driftctl.declared.hcl.limits import Limits
 from driftctl.errors import DriftctlError
 
 SCHEMES = (
@@ -76,6 +77,9 @@ class Settings:
     # whether whole evaluations are cached there too (resultcache.py); the determinism
     # check turns it off (DRIFTCTL_HCL_RESULT_CACHE=0) so that every run evaluates
     hcl_result_cache: bool = True
+    # how many elements and how long one evaluation of a configuration may take
+    # (--max-eval-items, --eval-timeout)
+    eval_limits: Limits = dataclasses.field(default_factory=lambda: Limits())
     # options of the Kustomize and CloudFormation loaders
     formats: FormatSettings = dataclasses.field(default_factory=lambda: FormatSettings())
     # how remote Terraform states are read (HTTP headers, Terraform Cloud, backend blocks)
@@ -497,6 +501,7 @@ def build(
     quiet: bool = False,
     cache_base: Path | None = None,
     min_compared: str | None = None,
+    eval_limits: Limits | None = None,
 ) -> Settings:
     _check_live(live_file, scale or Scale())
     checked_regions = parse_regions(regions)  # a typo is named before any source is read
@@ -516,6 +521,7 @@ def build(
         tf_env_vars=_tf_env(),
         hcl_cache_dir=None if no_cache else _hcl_cache_dir(cache_base),
         hcl_result_cache=os.environ.get(RESULT_CACHE_ENV, "1") != "0",
+        eval_limits=eval_limits or Limits(),
         formats=formats or FormatSettings(),
         state=state or StateAccess(),
         selection=selection or Selection(),

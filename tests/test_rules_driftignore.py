@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from driftctl import driftignore, rules
+from driftctl.errors import DriftctlError
 from driftctl.model import Change, Drift, Report
 from driftctl.resources.ec2.security_group_rule import sg_rule_id
 
@@ -98,15 +99,14 @@ def test_driftignore_semantics_match_snyk(text: str, subject: str, ignored: bool
     assert driftignore.parse(".driftignore", text).matches(subject) is ignored
 
 
-def test_a_malformed_line_is_skipped_with_a_warning_naming_file_and_line() -> None:
-    # snyk's matcher silently never matches a bad pattern; driftctl skips it too, and says so
-    ignore = driftignore.parse(".driftignore", "# ok\naws_s3_bucket.ok\naws_s3_bucket.[oops\n")
-    assert ignore.warnings == (
-        ".driftignore:3: line skipped, it matches nothing: "
-        "bad glob 'aws_s3_bucket.[oops': unbalanced '[' at position 15",
+def test_a_malformed_line_is_an_error_naming_file_and_line() -> None:
+    # snyk's matcher silently never matched a bad pattern (issue #29: only a warning before)
+    with pytest.raises(DriftctlError) as caught:
+        driftignore.parse(".driftignore", "# ok\naws_s3_bucket.ok\naws_s3_bucket.[oops\n")
+    assert caught.value.message == (
+        ".driftignore:3: bad glob 'aws_s3_bucket.[oops': unbalanced '[' at position 15"
     )
-    assert ignore.matches("aws_s3_bucket.ok")
-    assert not ignore.matches("aws_s3_bucket.[oops")
+    assert caught.value.hint is not None and "fix or delete the line" in caught.value.hint
 
 
 SG = Drift(

@@ -1,4 +1,6 @@
-"""snyk driftctl's own .driftignore test vectors agree with driftctl: 83 of 83.
+"""snyk driftctl's own .driftignore test vectors agree with driftctl: 83 of 83, the two
+on a file with a malformed line once that line is deleted (driftctl refuses such a file
+where snyk skipped the line silently, issue #29).
 
 tests/data/snyk_driftignore holds snyk's pkg/filter/testdata files and the table of its
 driftignore_test.go (see its README): 40 resource cases (`type.id`) and 43 attribute
@@ -16,6 +18,7 @@ from typing import Any
 import pytest
 
 from driftctl import driftignore
+from driftctl.errors import DriftctlError
 from tests.paths import TESTS
 
 DATA = TESTS / "data" / "snyk_driftignore"
@@ -29,7 +32,13 @@ def reader(case: dict[str, Any]) -> driftignore.DriftIgnore:
     if not path.is_file():  # drift_ignore_no_file: snyk reads nothing, ignores nothing
         return driftignore.parse(str(path), "")
     # as snyk reads it: bytes that are not UTF-8 are kept, not an error
-    return driftignore.parse(str(path), path.read_bytes().decode("utf-8", "surrogateescape"))
+    text = path.read_bytes().decode("utf-8", "surrogateescape")
+    if case["file"] == INVALID:  # its lone `\` is an error here (test below): without it
+        text = text.replace("\n\\\n", "\n")
+    return driftignore.parse(str(path), text)
+
+
+INVALID = "drift_ignore_invalid_lines/.driftignore"
 
 
 def subject(case: dict[str, Any]) -> str:
@@ -50,7 +59,10 @@ def test_snyk_vector(case: dict[str, Any]) -> None:
     assert reader(case).matches(subject(case)) is case["ignored"]
 
 
-def test_invalid_lines_are_skipped_with_a_warning_not_an_error() -> None:
-    ignore = reader({"ignores": None, "file": "drift_ignore_invalid_lines/.driftignore"})
-    assert ignore.matches("ignored_resource.id2")  # the valid line after the bad ones
-    assert any("line skipped" in w for w in ignore.warnings), ignore.warnings
+def test_a_malformed_line_is_an_error_naming_file_and_line() -> None:
+    """snyk skipped it silently; driftctl refuses the file (exit 2) naming the line."""
+    path = DATA / INVALID
+    with pytest.raises(DriftctlError) as caught:
+        driftignore.parse(str(path), path.read_bytes().decode("utf-8", "surrogateescape"))
+    assert caught.value.message.startswith(f"{path}:7: bad glob")
+    assert "lone backslash" in caught.value.message

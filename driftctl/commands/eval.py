@@ -21,6 +21,7 @@ import typer
 
 from driftctl import settings
 from driftctl.commands import options
+from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import DriftctlError
 
 
@@ -39,6 +40,8 @@ def eval_command(
         typer.Option("--console", help="Print as terraform console does instead of JSON"),
     ] = False,
     no_cache: options.NoCache = False,
+    max_eval_items: options.MaxEvalItems = None,
+    eval_timeout: options.EvalTimeout = None,
 ) -> None:
     """Evaluate an expression in a Terraform configuration's root module, as terraform console."""
     from driftctl.declared.hcl.console import format_value
@@ -56,12 +59,14 @@ def eval_command(
         var_files=var_file,
         variables=var,
         no_cache=no_cache,
+        eval_limits=parse_limits(max_eval_items, eval_timeout),
     )
     with Console(
         directory,
         env=dict(conf.tf_env_vars),
         cache_dir=conf.hcl_cache_dir,
         inputs=conf.var_inputs,
+        limits=conf.eval_limits,
     ) as session:
         try:
             value = session.evaluate(expression)

@@ -105,6 +105,23 @@ NoCache = Annotated[
         "($XDG_CACHE_HOME/driftctl/hcl)",
     ),
 ]
+MaxEvalItems = Annotated[
+    int | None,
+    typer.Option(
+        "--max-eval-items",
+        help="Most elements one evaluated Terraform value may have, and `for` iterations "
+        "one evaluation may run (default 1,000,000; strings: 100 characters per element)",
+        show_default=False,
+    ),
+]
+EvalTimeout = Annotated[
+    float | None,
+    typer.Option(
+        "--eval-timeout",
+        help="CPU seconds one evaluation of a Terraform configuration may take (default 300)",
+        show_default=False,
+    ),
+]
 KustomizeBin = Annotated[
     str | None,
     typer.Option(

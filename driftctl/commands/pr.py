@@ -11,6 +11,7 @@ from rich.console import Console
 
 from driftctl import settings
 from driftctl.commands import options
+from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import ExitStatus
 from driftctl.pullrequest import flow
 from driftctl.pullrequest.github import DEFAULT_API
@@ -32,6 +33,8 @@ def pr(
     driftignore: options.DriftIgnore = None,
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
+    max_eval_items: options.MaxEvalItems = None,
+    eval_timeout: options.EvalTimeout = None,
     kustomize_bin: options.KustomizeBin = None,
     allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
@@ -95,6 +98,7 @@ def pr(
         scale=settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts),
         rules=settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
+        eval_limits=parse_limits(max_eval_items, eval_timeout),
         formats=settings.parse_formats(
             kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
         ),

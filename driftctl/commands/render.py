@@ -14,6 +14,7 @@ import typer
 
 from driftctl.aws.canonical import Declared
 from driftctl.commands import options
+from driftctl.declared.hcl.limits import parse_limits
 from driftctl.rendered import Rendered, shown_attrs
 
 __all__ = ["render", "render_text", "rendered", "shown_attrs"]
@@ -37,6 +38,8 @@ def render(
         bool, typer.Option("--hash", help="Print only sha256:<hex> of the rendering")
     ] = False,
     no_cache: options.NoCache = False,
+    max_eval_items: options.MaxEvalItems = None,
+    eval_timeout: options.EvalTimeout = None,
     kustomize_bin: options.KustomizeBin = None,
     allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
@@ -53,6 +56,7 @@ def render(
         variables=var,
         region=region,
         no_cache=no_cache,
+        eval_limits=parse_limits(max_eval_items, eval_timeout),
         kustomize_bin=kustomize_bin,
         allow_remote_bases=allow_remote_bases,
         parameters=parameter,

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from driftctl import settings
 from driftctl.commands import options
+from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import DriftctlError
 from driftctl.revert import blast, flow, guards
 from driftctl.revert.executor import FAIL_AFTER_ENV
@@ -91,6 +92,8 @@ def revert(
     driftignore: options.DriftIgnore = None,
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
+    max_eval_items: options.MaxEvalItems = None,
+    eval_timeout: options.EvalTimeout = None,
     kustomize_bin: options.KustomizeBin = None,
     allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
@@ -139,6 +142,7 @@ def revert(
         scale=scale,
         rules=settings.parse_rules(rules_, driftignore, no_default_rules),
         no_cache=no_cache,
+        eval_limits=parse_limits(max_eval_items, eval_timeout),
         formats=settings.parse_formats(
             kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
         ),

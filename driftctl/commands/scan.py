@@ -11,6 +11,7 @@ import typer
 from driftctl import compat, redact, selection, settings
 from driftctl.commands import options, surface
 from driftctl.declared import remote_state
+from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import ExitStatus
 from driftctl.model import KINDS, Report
 from driftctl.report import writer
@@ -46,6 +47,8 @@ def scan(
     driftignore: options.DriftIgnore = None,
     no_default_rules: options.NoDefaultRules = False,
     no_cache: options.NoCache = False,
+    max_eval_items: options.MaxEvalItems = None,
+    eval_timeout: options.EvalTimeout = None,
     kustomize_bin: options.KustomizeBin = None,
     allow_remote_bases: options.AllowRemoteBases = False,
     parameter: options.Parameter = None,
@@ -113,6 +116,7 @@ def scan(
         ),
         settings.parse_rules(rules_, driftignore, no_default_rules, compat.ignore_lines(ignore)),
         no_cache=no_cache,
+        eval_limits=parse_limits(max_eval_items, eval_timeout),
         formats=settings.parse_formats(
             kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
         ),
@@ -145,6 +149,11 @@ def scan(
         stderr.print(f"[dim]note: {escape(note)}[/dim]")
     for warning in declared.warnings:
         stderr.print(f"[yellow]warning[/] {escape(warning)}")
+    if conf.selection.filter and not (report.summary["declared"] or report.summary["live"]):
+        stderr.print(
+            f"[yellow]warning[/] --filter {escape(selection.shown_filter(conf.selection.filter))} "
+            "matched no declared or live resource: nothing was compared"
+        )
     for unscanned in pipeline.unscanned_regions(declared, run) if conf.scale.shard[1] == 1 else ():
         stderr.print(
             f"[yellow]warning[/] resources declared in {unscanned} were not compared: "

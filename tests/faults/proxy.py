@@ -9,6 +9,9 @@ whose pattern matches it answers instead of moto:
 - `throttle` the service's own throttling error (Throttling, RequestLimitExceeded, SlowDown);
 - `5xx`      a 500 InternalError in the service's error format;
 - `garbage`  a 200 whose body is neither XML nor JSON;
+- `text`     a 200 whose body is plain text (an HTML error page): unlike `garbage` it is
+             valid UTF-8, so botocore hands a call whose answer is its raw body
+             (GetBucketPolicy) the text as the answer;
 - `drop`     the connection closed without an answer;
 - `hang`     no answer for `hang_seconds` (longer than the client's read timeout), then
              the connection closed.
@@ -38,6 +41,7 @@ import botocore.exceptions
 import botocore.session
 
 KINDS = ("deny", "throttle", "5xx", "garbage", "drop", "hang")
+TEXT = b"<html><body>502 Bad Gateway</body></html>"
 
 _SCOPE = re.compile(r"Credential=[^/]+/\d+/[^/]+/([^/]+)/")
 
@@ -160,7 +164,7 @@ class Fault:
     seen: int = 0
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
+        if self.kind not in (*KINDS, "text"):
             raise ValueError(f"unknown fault kind {self.kind!r}: one of {', '.join(KINDS)}")
 
     def matches(self, op: str) -> bool:
@@ -250,8 +254,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         protocol = _protocol(op, target)
         headers = {"Content-Type": _CONTENT_TYPES[protocol]}
-        if fault.kind == "garbage":
-            self._reply(200, headers, GARBAGE)
+        if fault.kind in ("garbage", "text"):
+            self._reply(200, headers, GARBAGE if fault.kind == "garbage" else TEXT)
             return
         status, code, message = _CODES[(fault.kind, protocol)]
         text = _ERRORS[protocol].format(code=code, message=message)

@@ -62,6 +62,28 @@ def test_a_fault_in_one_call_is_an_error_and_never_drift(
     assert report["summary"]["not_compared"] > 0
 
 
+def test_a_bucket_policy_answer_that_is_not_a_policy_is_an_error_not_policies(
+    endpoint: str, injected: Injected
+) -> None:
+    """GetBucketPolicy's answer is the document itself: a 200 of text gave every bucket a
+    policy, reported as unmanaged (issue #29). It is an incomplete S3 scan, exit 2."""
+    demo_stack.apply(endpoint)
+    with fault_proxy(endpoint, [Fault("s3:GetBucketPolicy", "text")]) as (proxy, stats):
+        got = run("scan", "--from", f"hcl://{FIXTURE}", "--endpoint-url", proxy, "-o", "json://-")
+    injected.record("scan", stats)
+    assert stats.injected_ops() == {"s3:GetBucketPolicy"}
+    assert got.code == 2, got.stderr
+    assert clean(got.stderr)
+    report = json.loads(got.stdout)
+    assert [e["scope"] for e in report["errors"]] == ["s3/global"]
+    assert (
+        "GetBucketPolicy answered with a body that is not a policy: '<html>"
+        in (report["errors"][0]["message"])
+    )
+    assert report["drifts"] == []
+    assert report["summary"]["not_compared"] > 0
+
+
 def test_a_fault_that_clears_within_the_retries_is_survived(
     endpoint: str, injected: Injected
 ) -> None:

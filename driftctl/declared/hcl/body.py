@@ -9,6 +9,7 @@ from typing import Any
 
 from driftctl.declared.binding import Binding
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl.limits import EvalLimitError, LimitExceeded, count_iterations
 from driftctl.declared.hcl.nodes import Attribute, Block, Body, Node, static_traversal
 from driftctl.declared.hcl.ops import iterate
 from driftctl.declared.hcl.provenance import record
@@ -107,8 +108,11 @@ class BodyEvaluator:
             return
         try:
             pairs = iterate(collection)
+            count_iterations(len(pairs))
         except EvalFailure as exc:
             raise HclEvalError(f"{self._where(item)}: dynamic {label}: {exc}") from None
+        except LimitExceeded as exc:
+            raise EvalLimitError(f"{self._where(item)}: dynamic {label}: {exc}") from None
         origin = Origin(self.file, attrs["for_each"], self.evaluator)
         for key, value in pairs:
             names = {iterator[0]: {"key": key, "value": value}}

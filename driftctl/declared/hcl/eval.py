@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from driftctl.declared.hcl import limits
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.convert import ConversionError, convert, unify
 from driftctl.declared.hcl.functions.base import CallContext
@@ -154,10 +155,13 @@ class Evaluator:
     def with_names(
         self, names: Mapping[str, Any], origins: Mapping[str, tuple[Origin, Any]] | None = None
     ) -> Evaluator:
-        frame = dataclasses.replace(
-            self.frame,
-            names={**self.frame.names, **names},
-            origins={**self.frame.origins, **(origins or {})},
+        old = self.frame  # a Frame built directly: dataclasses.replace costs 5x more per `for` item
+        frame = Frame(
+            old.file,
+            old.count_index,
+            old.each,
+            {**old.names, **names},
+            {**old.origins, **origins} if origins else old.origins,
         )
         return Evaluator(self.scope, frame, self.quiet)
 
@@ -166,9 +170,15 @@ class Evaluator:
         if handler is None:
             raise HclEvalError(f"{self._where(node)}: unsupported expression")
         try:
+            limits.tick()
             return handler(self, node)
         except EvalFailure as exc:
             raise HclEvalError(f"{self._where(node)}: {exc}") from None
+        except limits.LimitExceeded as exc:
+            raise limits.EvalLimitError(
+                f"{self._where(node)}: {exc}",
+                hint="raise the limit if this configuration really needs it",
+            ) from None
         except RecursionError:
             raise HclEvalError(
                 f"{self._where(node)}: {too_deep()}",
@@ -369,6 +379,8 @@ class Evaluator:
             return DYNAMIC
         try:
             value = Evaluator(self.scope, self.frame, quiet=True).evaluate(node)
+        except limits.EvalLimitError:
+            raise
         except DriftctlError:
             return None
         value = unmark_deep(value)[0]
@@ -429,6 +441,8 @@ class Evaluator:
             return mark_if(marked, call(name, args, self.scope.call_context()))
         except EvalFailure as exc:
             raise hidden(exc, marked, args) from None
+        except limits.LimitExceeded as exc:
+            raise limits.LimitExceeded(f"{name}(): {exc}") from None
 
     def _mark_call(self, name: str, args: list[Any], expand: bool) -> Any:
         """sensitive(x), nonsensitive(x), issensitive(x): only the mark of x itself counts,

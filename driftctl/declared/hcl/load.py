@@ -19,6 +19,7 @@ from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
 from driftctl.declared.hcl.eval import Evaluator, Frame, too_deep
 from driftctl.declared.hcl.functions.files import exists_state, fileset_matches
+from driftctl.declared.hcl.limits import Limits, bounded
 from driftctl.declared.hcl.loader import Loader
 from driftctl.declared.hcl.module import ModuleInstance
 from driftctl.declared.hcl.providers import apply_providers
@@ -44,6 +45,7 @@ def load_hcl(
     provenance: bool = True,
     result_cache: bool = True,
     state: State | None = None,
+    limits: Limits | None = None,
 ) -> RawDeclared:
     """Evaluate the resources declared by the root module in directory and its modules.
 
@@ -61,6 +63,8 @@ def load_hcl(
       reference to one the configuration does not set takes the live value. An
       evaluation with a state is never cached (live values are not among what a cache
       entry checks, and a pre-binding entry would give back Unknowns that binding knows).
+    limits: how many elements and how long the evaluation may take (limits.py; None: the
+      defaults); past them it is an error naming where.
 
     Evaluation recurses once per reference it follows, so it runs on a big stack
     (driftctl.deepstack): a chain of thousands of locals evaluates as Terraform's does;
@@ -68,7 +72,7 @@ def load_hcl(
     """
     options = _Options(var_files, variables or {}, env or {}, context or {}, inputs, provenance)
     options.state = state
-    with gcpause.paused():
+    with gcpause.paused(), bounded(limits):
         if cache_dir is None or not result_cache or state:
             return _deep(lambda: _load(directory, options, cache_dir))
         results = ResultCache(cache_dir)
@@ -144,7 +148,9 @@ class Console:
         cache_dir: Path | None = None,
         inputs: Sequence[VarInput] | None = None,
         context: Mapping[str, Any] | None = None,
+        limits: Limits | None = None,
     ) -> None:
+        self.limits = limits
         options = _Options(
             var_files, variables or {}, env or {}, context or {}, inputs, provenance=False
         )
@@ -158,7 +164,8 @@ class Console:
 
     def evaluate(self, text: str, display: str = "<expression>") -> Any:
         expr = parse_expression(text, display)
-        return Evaluator(self.root, Frame(display)).evaluate(expr)
+        with bounded(self.limits):
+            return Evaluator(self.root, Frame(display)).evaluate(expr)
 
     @property
     def warnings(self) -> list[str]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import ConversionError, convert, equals
+from driftctl.declared.hcl.limits import EvalLimitError, check_length, count_iterations
 from driftctl.declared.hcl.types import BOOL, NUMBER, STRING, CMap, CSet, is_null
 from driftctl.declared.hcl.values import (
     EvalFailure,
@@ -157,6 +158,8 @@ def _logical(
 def _side(evaluator: Evaluator, node: n.Expr, side: str) -> tuple[Any, DriftctlError | None, bool]:
     try:
         value, marked = unmark_deep(evaluator.evaluate(node))
+    except EvalLimitError:
+        raise
     except DriftctlError as exc:
         return None, exc, False
     try:
@@ -208,7 +211,9 @@ def _evaluate_for(evaluator: Evaluator, node: n.For, collection: Any, flag: list
     pending: Any = None
     tuple_out: list[Any] = []
     object_out: dict[str, Any] = {}
-    for key, value in iterate(collection):
+    pairs = iterate(collection)
+    count_iterations(len(pairs))
+    for key, value in pairs:
         child = evaluator.with_names(bind(names, key, value))
         if node.cond is not None:
             keep, keep_marked = unmark_deep(child.evaluate(node.cond))
@@ -258,6 +263,8 @@ def join_pieces(pieces: list[Any]) -> Any:
     """Rendered template pieces as a string; exactly one Ref gives a Ref with prefix/suffix."""
     pending = [i for i, piece in enumerate(pieces) if not isinstance(piece, str)]
     if not pending:
+        if len(pieces) > 1:
+            check_length(sum(map(len, pieces)))
         return "".join(pieces)
     first = pieces[pending[0]]
     if len(pending) == 1 and isinstance(first, Ref):

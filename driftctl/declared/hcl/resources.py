@@ -11,6 +11,7 @@ from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import META_ARGUMENTS, BlockDecl
 from driftctl.declared.hcl.data import data_attr
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
+from driftctl.declared.hcl.limits import EvalLimitError, LimitExceeded, check_size
 from driftctl.declared.hcl.nodes import Body, Expr, static_traversal
 from driftctl.declared.hcl.refs import MISSING
 from driftctl.declared.hcl.types import DYNAMIC, STRING, CSet, is_null, type_of
@@ -70,6 +71,8 @@ def evaluate_expansion(
         return _for_each_keys(value), value, origin
     except EvalFailure as exc:
         raise HclEvalError(f"{where(evaluator.frame.file, node)}: {kind}: {exc}") from None
+    except LimitExceeded as exc:
+        raise EvalLimitError(f"{where(evaluator.frame.file, node)}: {kind}: {exc}") from None
 
 
 def instance_frame(file: str, key: int | str | None, result: ExpansionResult) -> Frame:
@@ -90,6 +93,7 @@ def _count(value: Any) -> int:
     count = number.to_int(to_number(value))
     if count is None or count < 0:
         raise EvalFailure(f"must be a whole number >= 0, got {type_name(value)} {value!r}")
+    check_size(count, "instances")
     return count
 
 

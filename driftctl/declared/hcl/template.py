@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.convert import ConversionError, convert, nfc
+from driftctl.declared.hcl.limits import count_iterations
 from driftctl.declared.hcl.ops import bind, iterate, join_pieces
 from driftctl.declared.hcl.types import BOOL, STRING, is_null
 from driftctl.declared.hcl.values import (
@@ -111,5 +112,7 @@ def _render_for(evaluator: Evaluator, part: n.TFor, out: list[Any]) -> None:
     if is_null(collection):
         raise EvalFailure("invalid template for directive: cannot iterate over a null value")
     names = (part.key, part.value)
-    for key, value in iterate(collection):
+    pairs = iterate(collection)
+    count_iterations(len(pairs))
+    for key, value in pairs:
         _render_into(evaluator.with_names(bind(names, key, value)), part.body, out)

@@ -6,6 +6,7 @@ The document is compared whole (`exact`): a statement added live is drift.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from driftctl.aws.policy import canonical_policy
@@ -30,7 +31,21 @@ TYPE = "aws_s3_bucket_policy"
 
 
 def _live(response: Any) -> dict[str, Any]:
-    return {"policy": (response or {}).get("Policy")}
+    """The bucket's policy. GetBucketPolicy's answer is the document itself (botocore takes
+    the whole body, unparsed, as `Policy`): one that is not a JSON object is a broken answer
+    (a proxy's error page, a truncated body), never a policy: raising ValueError makes the
+    S3 scan incomplete (scanner.SHAPE_ERRORS) instead of inventing a policy per bucket."""
+    policy = (response or {}).get("Policy")
+    if policy is None:
+        return {"policy": None}
+    try:
+        document = json.loads(policy) if isinstance(policy, (str, bytes)) else None
+    except ValueError:  # JSONDecodeError, or bytes that are not UTF-8
+        document = None
+    if not isinstance(document, dict):
+        shown = repr(policy[:40]) if isinstance(policy, (str, bytes)) else type(policy).__name__
+        raise ValueError(f"GetBucketPolicy answered with a body that is not a policy: {shown}")
+    return {"policy": policy}
 
 
 def _tf_inline(value: Any) -> dict[str, Any] | None:

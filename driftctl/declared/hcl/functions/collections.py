@@ -24,6 +24,7 @@ from driftctl.declared.hcl.functions.base import Function, Param, fn, whole
 from driftctl.declared.hcl.functions.conversions import FUNCTIONS as CONVERSIONS
 from driftctl.declared.hcl.functions.sets import FUNCTIONS as SETS
 from driftctl.declared.hcl.graphemes import count
+from driftctl.declared.hcl.limits import check_size
 from driftctl.declared.hcl.types import (
     BOOL,
     DYNAMIC,
@@ -132,6 +133,7 @@ def _compact(args: list[Any]) -> Any:
 def _concat(args: list[Any]) -> Any:
     if not args:
         raise EvalFailure("at least one argument is required")
+    check_size(sum(len(a) for a in args if isinstance(a, list)), "elements")
     types = [type_of(a) for a in args]
     if isinstance(types[0], ListType) and all(isinstance(t, ListType) for t in types):
         common = unify(types, unsafe=True)
@@ -194,7 +196,13 @@ def _flatten(args: list[Any]) -> Any:
     value = args[0]
     if not isinstance(value, list):
         raise EvalFailure("can only flatten lists, sets and tuples")
+    check_size(_flat_count(value), "elements")
     return _flattened(value)
+
+
+def _flat_count(value: list[Any]) -> int:
+    """How many elements flatten(value) has, counted without building it."""
+    return sum(_flat_count(item) if isinstance(item, list) else 1 for item in value)
 
 
 def _flattened(value: list[Any]) -> list[Any]:

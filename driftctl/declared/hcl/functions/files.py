@@ -16,6 +16,7 @@ from typing import Any
 
 from driftctl.declared.hcl.functions.base import CallContext, Function, Param, fn
 from driftctl.declared.hcl.functions.encoding import b64digest, hexdigest
+from driftctl.declared.hcl.functions.regexp import Pattern, compile_translated
 from driftctl.declared.hcl.resultcache import record_check
 from driftctl.declared.hcl.types import STRING, CSet
 from driftctl.declared.hcl.values import EvalFailure
@@ -55,7 +56,7 @@ def _file_hash(algorithm: str, encode: bool) -> Function:
 
 
 @functools.lru_cache(maxsize=256)
-def glob_regex(pattern: str) -> re.Pattern[str]:
+def glob_regex(pattern: str) -> Pattern:
     """A doublestar glob (`*`, `**`, `?`, `[...]`, `{a,b}`) as a regular expression."""
     out, i, depth = [], 0, 0
     while i < len(pattern):
@@ -95,7 +96,7 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
         i += 1
     if depth:
         raise EvalFailure(f"invalid glob pattern {pattern!r}")
-    return re.compile("".join(out))
+    return compile_translated("".join(out), pattern)
 
 
 def _fileset(context: CallContext, args: list[Any]) -> Any:

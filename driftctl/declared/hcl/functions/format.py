@@ -15,6 +15,7 @@ from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import ConversionError, convert, nfc
 from driftctl.declared.hcl.functions.base import Function, Param, fn
 from driftctl.declared.hcl.graphemes import count, graphemes
+from driftctl.declared.hcl.limits import check_length
 from driftctl.declared.hcl.types import BOOL, NUMBER, STRING, CList, CSet, is_null, type_of
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, is_pending
 
@@ -34,6 +35,7 @@ class _Verb:
         self.mode = match["verb"]
         self.flags = match["flags"] or ""
         self.width = int(match["width"]) if match["width"] else -1
+        check_length(self.width)  # "%999999999s" would pad to a gigabyte
         prec = match["prec"]
         self.prec = int(prec[1:] or "0") if prec is not None else -1
 

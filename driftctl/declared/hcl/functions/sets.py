@@ -7,6 +7,7 @@ Arguments are converted to sets (of their common element type) first, as cty doe
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 from driftctl.declared.hcl.convert import (
@@ -18,6 +19,7 @@ from driftctl.declared.hcl.convert import (
     unify,
 )
 from driftctl.declared.hcl.functions.base import Function, Param, fn
+from driftctl.declared.hcl.limits import check_size
 from driftctl.declared.hcl.types import (
     DYNAMIC,
     CSet,
@@ -108,6 +110,7 @@ def _setproduct(args: list[Any]) -> Any:
             etypes.append(unified)
         else:
             raise EvalFailure(f"argument {position + 1}: a set or a list is required")
+    check_size(math.prod(len(arg) for arg in args), "elements")
     products = []
     for combination in itertools.product(*args):
         products.append([convert(v, t) for v, t in zip(combination, etypes, strict=True)])

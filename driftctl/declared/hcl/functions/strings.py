@@ -1,22 +1,22 @@
 """Terraform's string functions, with Go's semantics where they differ from Python's.
 
 https://developer.hashicorp.com/terraform/language/functions (String Functions).
-Regular expressions are RE2 in Terraform; the common subset is translated to Python's,
-and matches are found as Go finds them (no empty match right after another match).
+Regular expressions are RE2 in Terraform, and are run by RE2 here (regexp.py).
 format() and formatlist() are in format.py.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from driftctl.declared.hcl.convert import nfc
 from driftctl.declared.hcl.functions.base import Function, Param, fn, whole
 from driftctl.declared.hcl.functions.format import FUNCTIONS as FORMAT
+from driftctl.declared.hcl.functions.regexp import Match, Pattern, compile_re2
 from driftctl.declared.hcl.graphemes import graphemes
+from driftctl.declared.hcl.limits import check_length
 from driftctl.declared.hcl.types import NUMBER, STRING, CList, ListType, Null, ObjectType, type_of
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, is_pending
 
@@ -67,57 +67,7 @@ def _strrev(text: str) -> str:
 # ---------------------------------------------------------------------------- regex
 
 
-_POSIX = {
-    "alnum": "0-9A-Za-z",
-    "alpha": "A-Za-z",
-    "ascii": "\\x00-\\x7F",
-    "blank": "\\t ",
-    "cntrl": "\\x00-\\x1F\\x7F",
-    "digit": "0-9",
-    "graph": "!-~",
-    "lower": "a-z",
-    "print": " -~",
-    "punct": "!-/:-@\\[-`{-~",
-    "space": "\\t\\n\\v\\f\\r ",
-    "upper": "A-Z",
-    "word": "0-9A-Za-z_",
-    "xdigit": "0-9A-Fa-f",
-}
-
-
-@functools.lru_cache(maxsize=512)
-def compile_re2(pattern: str) -> re.Pattern[str]:
-    """An RE2 pattern as a Python regular expression (the common subset)."""
-    text = re.sub(r"\[:(\w+):\]", lambda m: _POSIX.get(m[1], m[0]), pattern)
-    text = re.sub(r"(?<!\\)((?:\\\\)*)\\z", r"\1\\Z", text)
-    text = text.replace("(?<", "(?P<").replace("(?P<=", "(?<=").replace("(?P<!", "(?<!")
-    try:
-        return re.compile(text)
-    except re.error as exc:
-        raise EvalFailure(f"error parsing pattern: {exc}") from None
-
-
-def go_matches(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-    """Go's FindAll: successive non-overlapping matches, where an empty match right after
-    the previous match is ignored."""
-    pos, previous_end = 0, -1
-    while pos <= len(text):
-        match = pattern.search(text, pos)
-        if match is None:
-            return
-        accept = True
-        if match.end() == pos:
-            if match.start() == previous_end:
-                accept = False
-            pos += 1
-        else:
-            pos = match.end()
-        previous_end = match.end()
-        if accept:
-            yield match
-
-
-def _groups_kind(pattern: re.Pattern[str]) -> str:
+def _groups_kind(pattern: Pattern) -> str:
     if pattern.groups == 0:
         return "string"
     named = len(pattern.groupindex)
@@ -128,12 +78,15 @@ def _groups_kind(pattern: re.Pattern[str]) -> str:
     return "object" if named else "tuple"
 
 
-def _match_value(pattern: re.Pattern[str], match: re.Match[str]) -> Any:
+def _match_value(pattern: Pattern, match: Match) -> Any:
     kind = _groups_kind(pattern)
     if kind == "string":
-        return match[0]
+        return match.group(0)
     if kind == "object":
-        return {name: _group_value(match[name]) for name in sorted(pattern.groupindex)}
+        return {
+            name: _group_value(match.group(pattern.groupindex[name]))
+            for name in sorted(pattern.groupindex)
+        }
     return [_group_value(g) for g in match.groups()]
 
 
@@ -143,7 +96,7 @@ def _group_value(value: str | None) -> Any:
 
 def _regex(args: list[Any]) -> Any:
     pattern = compile_re2(args[0])
-    match = next(go_matches(pattern, args[1]), None)
+    match = next(pattern.matches(args[1]), None)
     if match is None:
         raise EvalFailure("pattern did not match any part of the given string")
     return _match_value(pattern, match)
@@ -152,7 +105,7 @@ def _regex(args: list[Any]) -> Any:
 def _regexall(args: list[Any]) -> Any:
     pattern = compile_re2(args[0])
     kind = _groups_kind(pattern)
-    items = [_match_value(pattern, m) for m in go_matches(pattern, args[1])]
+    items = [_match_value(pattern, m) for m in pattern.matches(args[1])]
     if kind == "string":
         return CList(items, STRING)
     if not items:
@@ -167,7 +120,7 @@ def _regexall(args: list[Any]) -> Any:
     return CList(items, type_of(items[0]))
 
 
-def _go_expand(template: str, match: re.Match[str]) -> str:
+def _go_expand(template: str, pattern: Pattern, match: Match) -> str:
     """Go's Regexp.Expand: $1, ${1}, $name, ${name}; $$ is a dollar; unknown groups are ""."""
     out, i = [], 0
     while i < len(template):
@@ -185,32 +138,36 @@ def _go_expand(template: str, match: re.Match[str]) -> str:
             out.append(char)
             i += 1
             continue
-        out.append(_group(match, found[1] or found[2]))
+        out.append(_group(pattern, match, found[1] or found[2]))
         i += 1 + len(found[0])
     return "".join(out)
 
 
-def _group(match: re.Match[str], name: str) -> str:
-    try:
-        value = match[int(name)] if name.isdigit() else match[name]
-    except IndexError:
+def _group(pattern: Pattern, match: Match, name: str) -> str:
+    index = int(name) if name.isdigit() else pattern.groupindex.get(name, -1)
+    if not 0 <= index <= pattern.groups:
         return ""
-    return value or ""
+    return match.group(index) or ""
 
 
 def _replace(args: list[Any]) -> str:
     text, search, replacement = args
     if len(search) > 1 and search.startswith("/") and search.endswith("/"):
         pattern = compile_re2(search[1:-1])
-        out, pos = [], 0
-        for match in go_matches(pattern, text):
-            out.append(text[pos : match.start()])
-            out.append(_go_expand(replacement, match))
-            pos = match.end()
-        out.append(text[pos:])
+        data = text.encode("utf-8")
+        out, pos, size = [], 0, 0
+        for match in pattern.matches(text):
+            out.append(data[pos : match.start].decode("utf-8"))
+            out.append(_go_expand(replacement, pattern, match))
+            size += len(out[-2]) + len(out[-1])
+            check_length(size)  # as it grows: each empty match adds a replacement
+            pos = match.end
+        out.append(data[pos:].decode("utf-8"))
         return nfc("".join(out))
     if search == "":
+        check_length(len(text) + (len(text) + 1) * len(replacement))
         return nfc(replacement + replacement.join(text) + replacement) if text else replacement
+    check_length(len(text) + text.count(search) * max(len(replacement) - len(search), 0))
     return nfc(text.replace(search, replacement))
 
 
@@ -233,6 +190,7 @@ def _join(args: list[Any]) -> Any:
                     f"element {position}{where} is null; cannot concatenate null values"
                 )
             items.append(item)
+    check_length(sum(map(len, items)) + len(separator) * max(len(items) - 1, 0))
     return nfc(separator.join(items))
 
 
