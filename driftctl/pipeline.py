@@ -98,6 +98,7 @@ def _declared(
         prefix = f"{source.path.as_posix()}:" if len(loaded) > 1 and local else ""
         merged.outputs.update({f"{prefix}{k}": v for k, v in part.outputs.items()})
         merged.warnings.extend(part.warnings)
+        merged.gaps.extend(part.gaps)
         merged.notes.extend(raw.notes)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n
@@ -390,7 +391,34 @@ def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Repo
         "unsupported": unsupported,
         "compared_share": compared_share(declared.read, sum(unsupported.values())),
     }
-    return dataclasses.replace(combined, summary=summary)
+    errors = (*declared_errors(declared), *combined.errors)
+    return dataclasses.replace(combined, summary=summary, errors=errors)
+
+
+DECLARED_SCOPE = "declared"  # the scope of a ScanError about the declared state
+
+
+def declared_errors(declared: Declared) -> list[ScanError]:
+    """A declared state that could not be loaded whole (a module not installed, a
+    directory with only a backend block) makes the scan incomplete: one error each."""
+    return [
+        ScanError(DECLARED_SCOPE, f"{g.where}: {g.reason}")
+        for g in sorted(declared.gaps, key=lambda g: (g.where, g.reason))
+        if g.whole
+    ]
+
+
+def gap_types(declared: Declared, whole: bool = False) -> frozenset[str] | None:
+    """The types of which the declared state may declare more than it does (its gaps';
+    only those of gaps that make the scan incomplete with `whole`); None: any type."""
+    found: set[str] = set()
+    for gap in declared.gaps:
+        if whole and not gap.whole:
+            continue
+        if gap.types is None:
+            return None
+        found |= gap.types
+    return frozenset(found)
 
 
 def compared_share(read: int, unsupported: int) -> float:
@@ -462,8 +490,11 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     # a live resource of a type that has declarations nobody could identify (a name known
     # only after apply) may be one of them: reported, but never deleted by a revert rule
     unsure = {d.type for d in matched.unidentified}
+    # a declared state not loaded whole may declare any live resource of the types it
+    # could not read: not compared (the scan's error says why), never reported unmanaged
+    unread = gap_types(declared, whole=True)
     for lv in matched.unmanaged:
-        if lv.type in shadowed:  # may be a left-out declaration's live counterpart
+        if lv.type in shadowed or unread is None or lv.type in unread:
             not_compared += 1
             continue
         unmanaged = Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv))

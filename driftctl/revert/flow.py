@@ -25,7 +25,7 @@ from driftctl.revert import blast, guards, journal, render
 from driftctl.revert.calls import Call, Unit
 from driftctl.revert.executor import Executor, Result, preflight
 from driftctl.revert.journal import Entry, Journal, JournalData
-from driftctl.revert.planner import Plan, plan, selected
+from driftctl.revert.planner import Plan, check_delete_data, plan, selected
 from driftctl.revert.readers import Reader
 from driftctl.revert.state import build_world
 from driftctl.revert.undo import not_restored, plan_undo, renamed_ids
@@ -44,6 +44,7 @@ class Options:
     journal_dir: Path | None = None  # None: .driftctl/journal/<UTC time>
     fail_after: int | None = None  # test hook: DRIFTCTL_TEST_FAIL_AFTER_CALLS
     limits: blast.Limits = dataclasses.field(default_factory=blast.Limits)
+    delete_data: Sequence[str] = ()  # --delete-data TYPE.ID: deletes of data asked for
 
 
 @dataclasses.dataclass
@@ -84,6 +85,7 @@ class Scanned:
     aws: Aws
     only: Sequence[Glob]
     managed: int = 0  # of the last plan's scan: what the delete share is of
+    delete_data: Sequence[str] = ()  # --delete-data TYPE.ID
 
     def plan(self, check_only: bool = False) -> Plan:
         """The plan; with check_only, an --only value that matches no drift is an error."""
@@ -91,16 +93,24 @@ class Scanned:
         self.managed = int(report.summary.get("managed", 0))
         if report.errors:
             first = report.errors[0]
+            declared = first.scope == pipeline.DECLARED_SCOPE
             raise DriftctlError(
                 f"the scan is incomplete ({first.scope}: {first.message}); "
                 "revert needs a complete one",
-                "give the credentials read access everywhere driftctl scans, then run it again",
+                "make the declared state load whole (above), then run it again"
+                if declared
+                else "give the credentials read access everywhere driftctl scans, then run it "
+                "again",
             )
         if check_only:
             guards.check_only(self.only, report.drifts)
         world = build_world(self.declared, self.run)
         chosen = selected(report.drifts, self.only)
-        return plan(chosen, world, self.aws.reader, self.policy, self.aws.account)
+        wanted = frozenset(self.delete_data)
+        made = plan(chosen, world, self.aws.reader, self.policy, self.aws.account, wanted)
+        if check_only:
+            check_delete_data(self.delete_data, made)
+        return made
 
     def with_fresh(self, fresh: dict[Unit, list[Resource]]) -> Scanned:
         return dataclasses.replace(self, run=splice(self.run, self.aws.account, fresh))
@@ -119,6 +129,7 @@ def first_plan(
     aws: Aws,
     only: Sequence[Glob],
     on_declared: Callable[[Declared], None] | None = None,
+    delete_data: Sequence[str] = (),
 ) -> tuple[Scanned, Plan]:
     """The scan and the plan made from it, before any call that changes AWS (the plan
     `driftctl revert` prints, and driftctl.api.plan_revert returns). on_declared: told the
@@ -127,7 +138,7 @@ def first_plan(
     if on_declared is not None:
         on_declared(declared)
     live = pipeline.load_live(conf, aws.conn)
-    scanned = Scanned(conf, policy, declared, live, aws, only)
+    scanned = Scanned(conf, policy, declared, live, aws, only, delete_data=delete_data)
     return scanned, scanned.plan(check_only=True)
 
 
@@ -141,7 +152,7 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     def checked(declared: Declared) -> None:  # every file the loaders read, checked
         origins.extend(_origins(conf, opts, say, declared))
 
-    scanned, first = first_plan(conf, policy, aws, opts.only, checked)
+    scanned, first = first_plan(conf, policy, aws, opts.only, checked, opts.delete_data)
     show(first, say)
     warning = blast.check(opts.limits, first, scanned.managed, opts.approve)
     if not opts.approve:

@@ -229,6 +229,7 @@ def _evaluate(loader: Loader, root: ModuleInstance, options: _Options) -> RawDec
         resources=resources,
         unknown=unknown,
         warnings=list(loader.warnings),
+        gaps=list(loader.gaps),
         nondeterministic=list(loader.nondeterministic),
         outputs=root.rendered_outputs(),
         inputs=sorted({*loader.inputs(), *_tfvars(root.config.directory, options)}),
