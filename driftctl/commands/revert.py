@@ -136,10 +136,11 @@ def revert(
             raise DriftctlError(
                 "--undo restores everything its journal recorded: --only and --from do not apply"
             )
-        if max_deletes is not None or max_delete_share is not None or confirm_deletes is not None:
+        if max_delete_share is not None:
             raise DriftctlError(
-                "--undo puts back what a revert journal recorded: --max-deletes, "
-                "--max-delete-share and --confirm-deletes do not apply"
+                "--undo has no scan whose managed resources a share would be of: "
+                "--max-delete-share does not apply",
+                "its deletes are limited by --max-deletes (confirmed with --confirm-deletes)",
             )
         aws_only = settings.build_aws_only(profile, region or [], endpoint_url, scale)
         raise typer.Exit(int(flow.undo(aws_only, undo, opts, say)))

@@ -28,7 +28,7 @@ from driftctl.revert.journal import Entry, Journal, JournalData
 from driftctl.revert.planner import Plan, check_delete_data, plan, selected
 from driftctl.revert.readers import Reader
 from driftctl.revert.state import build_world
-from driftctl.revert.undo import not_restored, plan_undo, renamed_ids
+from driftctl.revert.undo import lost, not_restored, plan_undo, renamed_ids
 from driftctl.revert.verify import leftovers, read_units, resolved, splice
 from driftctl.scopes import LiveRun
 from driftctl.settings import Settings
@@ -287,14 +287,22 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
             "use credentials of the journal's account",
         )
     earlier = journal.earlier_outputs(data)
-    undo_plan, now = plan_undo(data, aws.reader, aws.account, earlier)
+    wanted = frozenset(opts.delete_data)
+    undo_plan, now = plan_undo(data, aws.reader, aws.account, earlier, wanted)
+    check_delete_data(opts.delete_data, undo_plan)
     secrets = data.secrets
     show(undo_plan, say, f"undo plan for {path}", secrets)
+    # its deletes (of what the revert created) are guarded as a revert's are: the count
+    warning = blast.check(opts.limits, undo_plan, None, opts.approve)
     if not opts.approve:
+        if warning:
+            say(f"\n{warning}")
         if undo_plan.calls:
             say(f"\nnothing was changed: pass --approve to make these {len(undo_plan.calls)} calls")
         return ExitStatus.OK
     if not undo_plan.calls:
+        if undo_plan.refusals:
+            return _nothing_to_apply(undo_plan, say)
         return _verified_undo(None, data, aws, list(now), earlier, say)
     header = {
         "command": "undo",
@@ -312,7 +320,8 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
     if result.failed is not None:
         return _stopped(book, undo_plan, result, say)
     units = list(now) + resolved(undo_plan.units, result.outputs)
-    return _verified_undo(book, data, aws, units, {**earlier, **result.outputs}, say)
+    outputs = {**earlier, **result.outputs}
+    return _verified_undo(book, data, aws, units, outputs, say, lost(undo_plan.steps))
 
 
 def _verified_undo(
@@ -322,6 +331,7 @@ def _verified_undo(
     units: list[Unit],  # what to read: the journaled units (at their ids now), the created
     outputs: dict[str, Any],  # the new ids of what undo runs re-created
     say: Say,
+    emptied: Sequence[str] = (),  # undo.lost: what held data and came back empty
 ) -> ExitStatus:
     left = not_restored(data, read_units(aws.reader, units), renamed_ids(data, outputs))
     if book is None:
@@ -331,4 +341,8 @@ def _verified_undo(
                 say(f"  {line}")
             return ExitStatus.DRIFT
         return ExitStatus.OK
-    return _verified(book, left, say, "restored")
+    if emptied:  # the shape is back, the data is not: never "restored"
+        say("")
+        for line in emptied:
+            say(line)
+    return _verified(book, left, say, "undone" if emptied else "restored")

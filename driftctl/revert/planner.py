@@ -5,9 +5,10 @@ live-with-the-reverted-changes-undone (driftctl.revert.merge); a missing one is
 re-created with its declared children when its declared state fully determines it; an
 unmanaged one is deleted only when the rule that decided it names `kind: unmanaged`
 explicitly, the declared state is complete for its type (World.unfounded_delete) and,
-for a type that holds data, `--delete-data TYPE.ID` names it. Observe-only resources are never touched. Steps run creates first (parents
-before children), then updates, then deletes (children before parents), each group in a
-stable order, so the same inputs always give the same plan.
+for a type that holds data, `--delete-data TYPE.ID` names it. Observe-only resources are
+never touched. Steps run creates first (parents before children), then updates, then
+deletes (children before parents), each group in a stable order, so the same inputs
+always give the same plan.
 """
 
 from __future__ import annotations
