@@ -11,6 +11,7 @@ undo: journal -> what is live now of its units -> the calls back to the journale
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.globs import Glob
-from driftctl.model import Resource
+from driftctl.model import KINDS, Drift, Resource
 from driftctl.revert import blast, guards, journal, render
 from driftctl.revert.calls import Call, Unit
 from driftctl.revert.executor import Executor, Result, preflight
@@ -86,11 +87,13 @@ class Scanned:
     only: Sequence[Glob]
     managed: int = 0  # of the last plan's scan: what the delete share is of
     delete_data: Sequence[str] = ()  # --delete-data TYPE.ID
+    drifts: Sequence[Drift] = ()  # of the last plan's scan, decided (ignored ones left out)
 
     def plan(self, check_only: bool = False) -> Plan:
         """The plan; with check_only, an --only value that matches no drift is an error."""
         report = rules.apply(self.policy, pipeline.scan_report(self.declared, self.run))
         self.managed = int(report.summary.get("managed", 0))
+        self.drifts = report.drifts
         if report.errors:
             first = report.errors[0]
             declared = first.scope == pipeline.DECLARED_SCOPE
@@ -154,6 +157,9 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
 
     scanned, first = first_plan(conf, policy, aws, opts.only, checked, opts.delete_data)
     show(first, say)
+    unasked = _no_revert_rule(first, scanned.drifts, opts.only)
+    if unasked:
+        say(unasked)
     warning = blast.check(opts.limits, first, scanned.managed, opts.approve)
     if not opts.approve:
         if warning:
@@ -162,7 +168,7 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
             say(f"\nnothing was changed: pass --approve to make these {len(first.calls)} calls")
         return ExitStatus.OK
     if not first.calls:
-        return _nothing_to_apply(first, say)
+        return ExitStatus.DRIFT if unasked else _nothing_to_apply(first, say)
     fresh = read_units(aws.reader, first.units)
     scanned = scanned.with_fresh(fresh)
     final = _replanned(first, scanned.plan(), say)
@@ -181,6 +187,23 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     if result.failed is not None:
         return _stopped(book, final, result, say)
     return _verified(book, scanned.leftovers(final, result.outputs), say, "reverted")
+
+
+def _no_revert_rule(plan_: Plan, drifts: Sequence[Drift], only: Sequence[Glob]) -> str | None:
+    """When the plan is empty while the scan found drift: that no rule asks for `revert`
+    (an empty plan must not read like a clean account), and how to write one."""
+    found = [d for d in drifts if guards.wanted(d, only)]
+    if plan_.steps or plan_.notes or not found:
+        return None
+    kinds = Counter(d.kind for d in found)
+    each = ", ".join(f"{kinds[k]} {k}" for k in KINDS if kinds[k])
+    noun = "drift" if len(found) == 1 else "drifts"
+    return (
+        f"the scan found {len(found)} {noun} ({each}), and no rule asks for `revert` of "
+        f"{'it' if len(found) == 1 else 'any'}: revert changes only what a rule marks "
+        "`action: revert`\n  hint: add one to a rules file (--rules FILE), e.g. "
+        "`match: {kind: [changed, missing]}` with `action: revert`; see docs/rules.md"
+    )
 
 
 def _origins(conf: Settings, opts: Options, say: Say, declared: Declared) -> list[guards.Origin]:

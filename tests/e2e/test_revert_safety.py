@@ -310,3 +310,50 @@ def test_undo_of_a_re_created_table_deletes_it_only_when_asked(
     )
     assert done.code == 0, done.stdout + done.stderr
     assert "app-0" not in _tables(ddb)
+
+
+# -- what a user is told --------------------------------------------------------------------
+
+
+def test_approve_with_no_rule_asking_for_revert_says_so_and_exits_1(
+    endpoint: str, data_stack: tuple[Path, Any]
+) -> None:
+    """The shipped rules report and never revert: an empty plan must not read like a
+    clean account (main printed `nothing to revert` and exited 0)."""
+    repo, ddb = data_stack
+    ddb.delete_table(TableName="app-1")
+    args = ("--from", f"hcl://{repo}", "--endpoint-url", endpoint, "--region", REGION)
+    run = driftctl("revert", *args, "--no-cache", "--approve", cwd=repo.parent)
+    assert run.code == 1, run.stdout + run.stderr
+    assert (
+        "the scan found 2 drifts (1 missing, 1 unmanaged), and no rule asks for `revert` of any"
+    ) in run.stdout
+    assert "action: revert" in run.stdout and "docs/rules.md" in run.stdout
+    assert not (repo.parent / ".driftctl").exists()
+    plan = driftctl("revert", *args, "--no-cache", cwd=repo.parent)
+    assert plan.code == 0, plan.stdout + plan.stderr  # a plan, printed: nothing was asked
+    assert "no rule asks for `revert`" in plan.stdout
+
+
+def test_a_directory_with_only_a_backend_block_is_an_incomplete_scan(
+    endpoint: str, tmp_path: Path
+) -> None:
+    """Its resources are declared elsewhere: not a report of everything unmanaged (main:
+    `declared 0`, every live resource unmanaged, exit 1)."""
+    backend = 'terraform {\n  backend "local" {}\n}\n'
+    repo = commit(tmp_path, {"backend.tf": backend})
+    for name in MANAGED[:3]:
+        client(endpoint, "s3").create_bucket(Bucket=name)
+    args = ("--from", f"hcl://{repo}", "--endpoint-url", endpoint, "--region", REGION)
+    scan = driftctl("scan", *args, "-o", "json://-")
+    assert scan.code == 2, scan.stdout + scan.stderr
+    report = scan.report
+    (error,) = report["errors"]
+    assert error["scope"] == "declared"
+    assert "declares no resource, only a backend block (backend.tf:2)" in error["message"]
+    assert "point --from at the directory of the configuration" in error["message"]
+    assert report["summary"]["unmanaged"] == 0 and report["drifts"] == []
+    assert report["summary"]["not_compared"] == 3
+    run = revert(endpoint, repo, "--approve")
+    assert run.code == 2 and "the scan is incomplete" in run.stderr, run.stdout + run.stderr
+    assert buckets(endpoint) == MANAGED[:3]
