@@ -262,7 +262,9 @@ def load_live(settings: Settings, conn: Connection | None = None) -> LiveRun:
             waited = sum(w for _, w in done.values())  # each account has its own limiter
             processes = 1
     context = declared_context(settings, conn)
-    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context, processes)
+    waited += limiter.waited
+    sharded = scale.shard[1] > 1
+    return LiveRun(states, pairs, region, counter, waited, context, processes, sharded)
 
 
 def _enabled_regions(
@@ -386,10 +388,15 @@ def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Repo
     combined = scopes.combine(parts)
     # declared resources of types or kinds driftctl does not read yet: never compared
     unsupported = {name: declared.unsupported[name] for name in sorted(declared.unsupported)}
+    # declared in a region this scan did not read: declared, and not compared
+    outside = _outside(declared, run, selection)
+    read = declared.read - len({r.address or f"{r.type}.{r.id}" for r in _unread(declared, run)})
     summary = {
         **combined.summary,
+        "declared": int(combined.summary.get("declared", 0)) + outside,
+        "not_compared": int(combined.summary.get("not_compared", 0)) + outside,
         "unsupported": unsupported,
-        "compared_share": compared_share(declared.read, sum(unsupported.values())),
+        "compared_share": compared_share(max(read, 0), sum(unsupported.values()), declared.read),
     }
     errors = (*declared_errors(declared), *combined.errors)
     return dataclasses.replace(combined, summary=summary, errors=errors)
@@ -421,10 +428,40 @@ def gap_types(declared: Declared, whole: bool = False) -> frozenset[str] | None:
     return frozenset(found)
 
 
-def compared_share(read: int, unsupported: int) -> float:
-    """The share of declared resources of types driftctl compares (1.0 when none)."""
-    total = read + unsupported
+def compared_share(read: int, unsupported: int, declared: int | None = None) -> float:
+    """The share of declared resources compared: of types driftctl compares, in regions
+    the scan read (`read` of them, of `declared` of types it reads; 1.0 when none)."""
+    total = (read if declared is None else declared) + unsupported
     return round(read / total, 4) if total else 1.0
+
+
+def _unread(declared: Declared, run: LiveRun) -> list[Resource]:
+    """The declared resources in a region no account of this scan read (none for a shard:
+    the other shards read the other regions)."""
+    if run.sharded:
+        return []
+    scanned = {region for _, region in run.pairs}
+    default = run.default_region
+    return [r for r in declared.resources if scopes.scope_region(r, default) not in scanned]
+
+
+def _outside(declared: Declared, run: LiveRun, selection: Selection) -> int:
+    """How many declared resources each account has in regions its scan did not read
+    (summed over the accounts, as `declared` is), those --filter drops left out; none
+    for a shard: the other shards read the other regions."""
+    if run.sharded:
+        return 0
+    keep = resource_filter(selection.filter) if selection.filter else None
+    count = 0
+    for account in sorted(run.states):
+        own = {region for a, region in run.pairs if a == account}
+        resources = declared.per_account.get(account, declared.resources)
+        for r in resources:
+            if scopes.scope_region(r, run.default_region) in own:
+                continue
+            if keep is None or keep(_with_declared_id(r)):
+                count += 1
+    return count
 
 
 def unscanned_regions(declared: Declared, run: LiveRun) -> list[str]:

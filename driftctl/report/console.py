@@ -91,9 +91,10 @@ def render(report: Report, console: Console) -> None:
     )
     if s.get("not_compared"):
         console.print(
-            f"[bold red]not compared because of the errors above: {s['not_compared']} "
-            "resources[/] (declared or live, of the types whose scan failed or that refer "
-            "to them; live, of the types a declared state not loaded whole may declare)"
+            f"[bold red]not compared: {s['not_compared']} resources[/] (declared or live, "
+            "of the types whose scan failed or that refer to them; live, of the types a "
+            "declared state not loaded whole may declare; declared, in regions this scan "
+            "did not read)"
         )
     if unsupported:
         listed = ", ".join(f"{escape(name)} {n}" for name, n in sorted(unsupported.items()))
