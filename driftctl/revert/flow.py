@@ -198,11 +198,20 @@ def _no_revert_rule(plan_: Plan, drifts: Sequence[Drift], only: Sequence[Glob]) 
     kinds = Counter(d.kind for d in found)
     each = ", ".join(f"{kinds[k]} {k}" for k in KINDS if kinds[k])
     noun = "drift" if len(found) == 1 else "drifts"
+    observe = sum(1 for d in found if d.observe_only)
+    why = f"no rule asks for `revert` of {'it' if len(found) == 1 else 'any'}"
+    if observe:  # a rule may ask: rules never revert these (rules._decided)
+        which = ("it" if observe == 1 else "all") if observe == len(found) else f"{observe} of them"
+        rest = "" if observe == len(found) else " and no rule asks for `revert` of the rest"
+        why = (
+            f"{which} {'is' if observe == 1 else 'are'} never reverted (observe-only, or "
+            "unmanaged where a declaration whose name is known only after apply may be it)"
+            f"{rest}"
+        )
     return (
-        f"the scan found {len(found)} {noun} ({each}), and no rule asks for `revert` of "
-        f"{'it' if len(found) == 1 else 'any'}: revert changes only what a rule marks "
-        "`action: revert`\n  hint: add one to a rules file (--rules FILE), e.g. "
-        "`match: {kind: [changed, missing]}` with `action: revert`; see docs/rules.md"
+        f"the scan found {len(found)} {noun} ({each}), and {why}: revert changes only what "
+        "a rule marks `action: revert`\n  hint: add one to a rules file (--rules FILE), "
+        "e.g. `match: {kind: [changed, missing]}` with `action: revert`; see docs/rules.md"
     )
 
 

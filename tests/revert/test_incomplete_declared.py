@@ -4,6 +4,7 @@ the scan's error and not-compared count, and an undo's data lines."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from driftctl import pipeline
@@ -13,8 +14,9 @@ from driftctl.declared.cfn.load import load_cloudformation
 from driftctl.declared.raw import Gap
 from driftctl.match import Matched
 from driftctl.model import Drift, Resource
+from driftctl.revert import flow
 from driftctl.revert.calls import Call
-from driftctl.revert.planner import Step
+from driftctl.revert.planner import Plan, Step
 from driftctl.revert.state import Scope, World, open_gaps
 from driftctl.revert.undo import lost
 from tests.declared.hcl.hcltest import load
@@ -144,3 +146,18 @@ def test_an_undo_says_which_data_comes_back_empty() -> None:
     assert lost([call_free, table, role]) == [
         "aws_dynamodb_table.b: re-created empty: the data is lost"
     ]
+
+
+def test_an_empty_plan_over_drift_says_why_nothing_is_reverted() -> None:
+    changed = Drift("changed", "aws_vpc", "vpc-1", "aws_vpc.a", None)
+    unsure = dataclasses.replace(_unmanaged("aws_s3_bucket"), observe_only=True)
+    assert flow._no_revert_rule(Plan([]), [], []) is None
+    assert flow._no_revert_rule(Plan([], ["not deleting ..."]), [changed], []) is None
+    text = flow._no_revert_rule(Plan([]), [changed, unsure], [])
+    assert text is not None and text.startswith(
+        "the scan found 2 drifts (1 changed, 1 unmanaged), and 1 of them is never reverted "
+        "(observe-only, or unmanaged where a declaration whose name is known only after "
+        "apply may be it) and no rule asks for `revert` of the rest: "
+    )
+    only = flow._no_revert_rule(Plan([]), [unsure], [])
+    assert only is not None and "drift (1 unmanaged), and it is never reverted (" in only
