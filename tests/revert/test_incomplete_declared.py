@@ -19,6 +19,7 @@ from driftctl.revert.calls import Call
 from driftctl.revert.planner import Plan, Step
 from driftctl.revert.state import Scope, World, open_gaps
 from driftctl.revert.undo import lost
+from driftctl.scopes import LiveRun
 from tests.declared.hcl.hcltest import load
 
 BUCKET_MODULE = {
@@ -161,3 +162,16 @@ def test_an_empty_plan_over_drift_says_why_nothing_is_reverted() -> None:
     )
     only = flow._no_revert_rule(Plan([]), [unsure], [])
     assert only is not None and "drift (1 unmanaged), and it is never reverted (" in only
+
+
+def test_declared_in_an_unscanned_region_counts_unless_another_shard_reads_it() -> None:
+    here = Resource("aws_sqs_queue", None, "aws_sqs_queue.a", {"name": "a"}, region="us-east-1")
+    away = Resource("aws_sqs_queue", None, "aws_sqs_queue.b", {"name": "b"}, region="eu-west-1")
+    declared = Declared([here, away], read=2)
+    pairs = [("1", "global"), ("1", "us-east-1")]
+    run = LiveRun({"1": LiveState([], [], set())}, pairs, "us-east-1")
+    summary = pipeline.scan_report(declared, run).summary
+    assert (summary["declared"], summary["not_compared"], summary["missing"]) == (2, 1, 1)
+    assert summary["compared_share"] == 0.5
+    shard = pipeline.scan_report(declared, dataclasses.replace(run, sharded=True)).summary
+    assert (shard["declared"], shard["not_compared"], shard["compared_share"]) == (1, 0, 1.0)
