@@ -407,9 +407,11 @@ def plan_revert(
     parameters: Pairs | None = None,
     parameters_file: PathLike | None = None,
     stack_name: str | None = None,
+    delete_data: Sequence[str] | None = None,
 ) -> RevertPlan:
     """`driftctl revert` without --approve: the plan, from a scan (read calls only); no call
-    that changes AWS is made. only: --only TYPE/ADDRESS globs."""
+    that changes AWS is made. only: --only TYPE/ADDRESS globs. delete_data: --delete-data
+    TYPE.ID, the resources holding data the plan may delete."""
     from driftctl import rules as rules_module
     from driftctl.revert import flow, guards
 
@@ -436,7 +438,9 @@ def plan_revert(
     conf = dataclasses.replace(conf, session=session)
     chosen = guards.parse_only(only)
     aws = flow.connect(conf)
-    _, plan = flow.first_plan(conf, policy or rules_module.policy_for(conf), aws, chosen)
+    wanted = tuple(delete_data or ())
+    policy = policy or rules_module.policy_for(conf)
+    _, plan = flow.first_plan(conf, policy, aws, chosen, delete_data=wanted)
     return RevertPlan(tuple(plan.steps), tuple(plan.notes))
 
 

@@ -100,6 +100,7 @@ def _declared(
         prefix = f"{source.path.as_posix()}:" if len(loaded) > 1 and local else ""
         merged.outputs.update({f"{prefix}{k}": v for k, v in part.outputs.items()})
         merged.warnings.extend(part.warnings)
+        merged.gaps.extend(part.gaps)
         merged.notes.extend(raw.notes)
         for rtype, n in part.unsupported.items():
             merged.unsupported[rtype] = merged.unsupported.get(rtype, 0) + n
@@ -279,7 +280,9 @@ def load_live(
             waited = sum(w for _, w in done.values())  # each account has its own limiter
             processes = 1
     context = declared_context(settings, conn)
-    return LiveRun(states, pairs, region, counter, limiter.waited + waited, context, processes)
+    waited += limiter.waited
+    sharded = scale.shard[1] > 1
+    return LiveRun(states, pairs, region, counter, waited, context, processes, sharded)
 
 
 def _enabled_regions(
@@ -404,18 +407,80 @@ def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Repo
     combined = scopes.combine(parts)
     # declared resources of types or kinds driftctl does not read yet: never compared
     unsupported = {name: declared.unsupported[name] for name in sorted(declared.unsupported)}
+    # declared in a region this scan did not read: declared, and not compared
+    outside = _outside(declared, run, selection)
+    read = declared.read - len({r.address or f"{r.type}.{r.id}" for r in _unread(declared, run)})
     summary = {
         **combined.summary,
+        "declared": int(combined.summary.get("declared", 0)) + outside,
+        "not_compared": int(combined.summary.get("not_compared", 0)) + outside,
         "unsupported": unsupported,
-        "compared_share": compared_share(declared.read, sum(unsupported.values())),
+        "compared_share": compared_share(max(read, 0), sum(unsupported.values()), declared.read),
     }
-    return dataclasses.replace(combined, summary=summary)
+    errors = (*declared_errors(declared), *combined.errors)
+    return dataclasses.replace(combined, summary=summary, errors=errors)
 
 
-def compared_share(read: int, unsupported: int) -> float:
-    """The share of declared resources of types driftctl compares (1.0 when none)."""
-    total = read + unsupported
+DECLARED_SCOPE = "declared"  # the scope of a ScanError about the declared state
+
+
+def declared_errors(declared: Declared) -> list[ScanError]:
+    """A declared state that could not be loaded whole (a module not installed, a
+    directory with only a backend block) makes the scan incomplete: one error each."""
+    return [
+        ScanError(DECLARED_SCOPE, f"{g.where}: {g.reason}")
+        for g in sorted(declared.gaps, key=lambda g: (g.where, g.reason))
+        if g.whole
+    ]
+
+
+def gap_types(declared: Declared, whole: bool = False) -> frozenset[str] | None:
+    """The types of which the declared state may declare more than it does (its gaps';
+    only those of gaps that make the scan incomplete with `whole`); None: any type."""
+    found: set[str] = set()
+    for gap in declared.gaps:
+        if whole and not gap.whole:
+            continue
+        if gap.types is None:
+            return None
+        found |= gap.types
+    return frozenset(found)
+
+
+def compared_share(read: int, unsupported: int, declared: int | None = None) -> float:
+    """The share of declared resources compared: of types driftctl compares, in regions
+    the scan read (`read` of them, of `declared` of types it reads; 1.0 when none)."""
+    total = (read if declared is None else declared) + unsupported
     return round(read / total, 4) if total else 1.0
+
+
+def _unread(declared: Declared, run: LiveRun) -> list[Resource]:
+    """The declared resources in a region no account of this scan read (none for a shard:
+    the other shards read the other regions)."""
+    if run.sharded:
+        return []
+    scanned = {region for _, region in run.pairs}
+    default = run.default_region
+    return [r for r in declared.resources if scopes.scope_region(r, default) not in scanned]
+
+
+def _outside(declared: Declared, run: LiveRun, selection: Selection) -> int:
+    """How many declared resources each account has in regions its scan did not read
+    (summed over the accounts, as `declared` is), those --filter drops left out; none
+    for a shard: the other shards read the other regions."""
+    if run.sharded:
+        return 0
+    keep = resource_filter(selection.filter) if selection.filter else None
+    count = 0
+    for account in sorted(run.states):
+        own = {region for a, region in run.pairs if a == account}
+        resources = declared.per_account.get(account, declared.resources)
+        for r in resources:
+            if scopes.scope_region(r, run.default_region) in own:
+                continue
+            if keep is None or keep(_with_declared_id(r)):
+                count += 1
+    return count
 
 
 def unscanned_regions(declared: Declared, run: LiveRun) -> list[str]:
@@ -481,8 +546,11 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     # a live resource of a type that has declarations nobody could identify (a name known
     # only after apply) may be one of them: reported, but never deleted by a revert rule
     unsure = {d.type for d in matched.unidentified}
+    # a declared state not loaded whole may declare any live resource of the types it
+    # could not read: not compared (the scan's error says why), never reported unmanaged
+    unread = gap_types(declared, whole=True)
     for lv in matched.unmanaged:
-        if lv.type in shadowed:  # may be a left-out declaration's live counterpart
+        if lv.type in shadowed or unread is None or lv.type in unread:
             not_compared += 1
             continue
         unmanaged = Drift("unmanaged", lv.type, lv.id, None, None, tags=_tags(lv))

@@ -36,6 +36,8 @@ class LiveRun:
     # side's aws_caller_identity/aws_region/aws_partition read; kept in snapshots
     context: dict[str, str] | None = None
     processes: int = 1  # processes the scan's calls were spread over (not in snapshots)
+    # one of several shards (--shard I/N): the regions it did not read, others did
+    sharded: bool = False
 
 
 COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown", "not_compared")

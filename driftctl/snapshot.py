@@ -91,7 +91,8 @@ def _load(path: Path) -> LiveRun:
     snapshot_check.check(str(path), doc)  # every shape below is as --save-live writes it
     states = {account: _load_state(account, s) for account, s in doc["accounts"].items()}
     pairs = [(str(a), str(r)) for a, r in doc["pairs"]]
-    return LiveRun(states, pairs, str(doc["default_region"]), context=doc.get("context"))
+    region = str(doc["default_region"])
+    return LiveRun(states, pairs, region, context=doc.get("context"), sharded="shard" in doc)
 
 
 def _load_state(account: str, doc: dict[str, Any]) -> LiveState:

@@ -17,7 +17,7 @@ from typing import Any
 
 from driftctl import sensitive
 from driftctl.declared.binding import State
-from driftctl.declared.raw import RawDeclared, RawResource
+from driftctl.declared.raw import Gap, RawDeclared, RawResource
 from driftctl.model import Ref, Resource, Unknown, is_known
 from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
 from driftctl.resources.spec import ResourceType
@@ -52,6 +52,9 @@ class Declared:
     # (state, account identity or None) -> the declared state evaluated again with the
     # live values of matched resources (driftctl.bind); None: no source can be
     rebind: Callable[[State, dict[str, str] | None], Declared] | None = None
+    # the parts of the declared state that could not be read whole, their types canonical
+    # (Gap.types None: any type): what they may declare is never proven unmanaged
+    gaps: list[Gap] = dataclasses.field(default_factory=list)
 
 
 def kept_attrs(rtype: ResourceType) -> frozenset[str]:
@@ -131,8 +134,26 @@ def canonicalize(raw: RawDeclared, state: State | None = None) -> Declared:
     )
     declared.outputs = dict(raw.outputs)
     declared.waiting = list(raw.waiting)
+    declared.gaps = [canonical_gap(g) for g in raw.gaps]
     _fold(declared, fragments, state or {})
     return declared
+
+
+def canonical_gap(gap: Gap) -> Gap:
+    """gap with the Terraform types it could declare as the canonical types they become
+    (a bucket and the settings split out of it; an aws_route folded into its table)."""
+    if gap.types is None:
+        return gap
+    return dataclasses.replace(gap, types=frozenset(t for tf in gap.types for t in _becomes(tf)))
+
+
+def _becomes(tf: str) -> set[str]:
+    owner = CONVERTERS[tf][0] if tf in CONVERTERS else FOLDS[tf][0] if tf in FOLDS else None
+    if owner is None:
+        return set()
+    out = {owner.name}
+    out.update(t.name for t in TYPES.values() if t.parent and t.parent[0] == owner.name)
+    return out
 
 
 def _raw_sensitive(r: RawResource) -> frozenset[str]:

@@ -77,6 +77,14 @@ ConfirmDeletes = Annotated[
         "--max-deletes / --max-delete-share, and refused if the plan deletes another number",
     ),
 ]
+DeleteData = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--delete-data",
+        help="Delete this resource that holds data (a table, queue, log group, DB, ...), "
+        "named TYPE.ID as the plan prints it (repeatable): no rule deletes data without it",
+    ),
+]
 
 
 def revert(
@@ -107,6 +115,7 @@ def revert(
     max_deletes: MaxDeletes = None,
     max_delete_share: MaxDeleteShare = None,
     confirm_deletes: ConfirmDeletes = None,
+    delete_data: DeleteData = None,
 ) -> None:
     """Revert the drifts rules mark `revert` (0 done or nothing to do, 1 not converged, 2 error)."""
     out = Console(highlight=False, soft_wrap=True)
@@ -117,17 +126,24 @@ def revert(
     scale = settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts)
     limits = blast.parse(max_deletes, max_delete_share, confirm_deletes)
     opts = flow.Options(
-        approve, allow_dirty, guards.parse_only(only), journal_dir, _fail_after(), limits
+        approve,
+        allow_dirty,
+        guards.parse_only(only),
+        journal_dir,
+        _fail_after(),
+        limits,
+        tuple(delete_data or ()),
     )
     if undo is not None:
         if only or from_:
             raise DriftctlError(
                 "--undo restores everything its journal recorded: --only and --from do not apply"
             )
-        if max_deletes is not None or max_delete_share is not None or confirm_deletes is not None:
+        if max_delete_share is not None:
             raise DriftctlError(
-                "--undo puts back what a revert journal recorded: --max-deletes, "
-                "--max-delete-share and --confirm-deletes do not apply"
+                "--undo has no scan whose managed resources a share would be of: "
+                "--max-delete-share does not apply",
+                "its deletes are limited by --max-deletes (confirmed with --confirm-deletes)",
             )
         aws_only = settings.build_aws_only(profile, region or [], endpoint_url, scale)
         raise typer.Exit(int(flow.undo(aws_only, undo, opts, say)))

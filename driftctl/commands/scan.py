@@ -179,6 +179,8 @@ def below_min_compared(report: Report, minimum: float | None) -> str | None:
         return None
     unsupported: dict[str, int] = report.summary.get("unsupported") or {}
     listed = ", ".join(f"{name} ({n})" for name, n in sorted(unsupported.items()))
+    if not listed:  # declared in regions the scan did not read (warned about above)
+        listed = f"{report.summary.get('not_compared', 0)} resources (see the warnings above)"
     return (
         f"compared {share:.1%} of the declared resources, below --min-compared "
         f"{minimum:.1%}; not compared: {listed}"

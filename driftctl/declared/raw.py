@@ -44,6 +44,23 @@ class RawResource:
     bound: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
 
+@dataclasses.dataclass(frozen=True)
+class Gap:
+    """A part of the declared state that could not be read whole, and so may declare
+    resources that are not declared: a module not installed, a `count`/`for_each` known
+    only after apply, a CloudFormation resource whose condition is known only when the
+    stack is deployed. A live resource of a type it could declare is never proven
+    unmanaged: a revert does not delete it (driftctl.revert.state.World)."""
+
+    where: str  # what could not be read: "module.logs", "aws_route53_record.v", a file
+    reason: str  # why, in words, with what to do where there is something to do
+    # the Terraform types it could declare; None: any type (a module not installed)
+    types: frozenset[str] | None = None
+    # the declared state could not be loaded whole (a module not installed, a directory
+    # with only a backend block): the scan is incomplete (exit 2), not just the revert
+    whole: bool = False
+
+
 @dataclasses.dataclass
 class RawDeclared:
     resources: list[RawResource]
@@ -72,3 +89,5 @@ class RawDeclared:
     # every file the loader read (a module outside the source, a file(), a tfvars, ...), as
     # it named them (symlinks unresolved): what the revert's git guard checks
     inputs: list[Path] = dataclasses.field(default_factory=list)
+    # the parts of the declared state that could not be read whole (Gap)
+    gaps: list[Gap] = dataclasses.field(default_factory=list)

@@ -24,7 +24,7 @@ from driftctl.declared.cfn.parse import parse_template
 from driftctl.declared.driftctl_yaml import is_driftctl_yaml, load_driftctl_yaml
 from driftctl.declared.k8s.kustomize import load_kustomize
 from driftctl.declared.merge import merge_state
-from driftctl.declared.raw import RawDeclared
+from driftctl.declared.raw import Gap, RawDeclared
 from driftctl.declared.tfstate import load_state_s3, load_state_text
 from driftctl.errors import DriftctlError
 from driftctl.settings import Settings, Source
@@ -51,6 +51,8 @@ def load_source(
     that its references to computed attributes take (binding.py; HCL's through load_hcl)."""
     if source.scheme == "hcl":
         raw = load_hcl(source)
+        if not raw.resources and not raw.gaps:
+            raw.gaps.extend(_backend_only(source))
         pairs = state_pairs(settings.sources)
         for state in pairs.get(source, []):
             raw = merge_state(raw, load_state(state, settings))
@@ -60,6 +62,21 @@ def load_source(
     if source.scheme == "yaml":
         return load_yaml(source.path, settings, bound)
     return load_one(source, settings)
+
+
+def _backend_only(source: Source) -> list[Gap]:
+    """A configuration that declares nothing but a backend block: its resources are
+    elsewhere (another directory, modules a wrapper like Terragrunt adds), so the declared
+    state was not loaded whole, and everything live would look unmanaged."""
+    found = backend.find(source.path) if source.path.is_dir() else None
+    if found is None:
+        return []
+    reason = (
+        f"{source.path} declares no resource, only a backend block ({found.origin}): "
+        "point --from at the directory of the configuration that declares the resources "
+        "(or at its state: --from tfstate://FILE)"
+    )
+    return [Gap(f"hcl://{source.path}", reason, whole=True)]
 
 
 def can_bind(source: Source) -> bool:

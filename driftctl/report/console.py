@@ -67,8 +67,14 @@ def render(report: Report, console: Console) -> None:
     for e in report.errors:
         console.print(f"[bold red]error[/] {escape(e.scope)}: {escape(e.message)}")
     s = report.summary
+    unloaded = all(e.scope == "declared" for e in report.errors)  # pipeline.DECLARED_SCOPE
+    what = (
+        "the declared state could not be loaded whole"
+        if unloaded
+        else "some scopes could not be scanned"
+    )
     status = (
-        "[bold red]incomplete: some scopes could not be scanned[/]"
+        f"[bold red]incomplete: {what}[/]"
         if report.errors
         else (
             "[bold yellow]drift found[/]" if any(s[k] for k in KINDS) else "[bold green]in sync[/]"
@@ -85,9 +91,10 @@ def render(report: Report, console: Console) -> None:
     )
     if s.get("not_compared"):
         console.print(
-            f"[bold red]not compared because of the errors above: {s['not_compared']} "
-            "resources[/] (declared or live, of the types whose scan failed or that refer "
-            "to them)"
+            f"[bold red]not compared: {s['not_compared']} resources[/] (declared or live, "
+            "of the types whose scan failed or that refer to them; live, of the types a "
+            "declared state not loaded whole may declare; declared, in regions this scan "
+            "did not read)"
         )
     if unsupported:
         listed = ", ".join(f"{escape(name)} {n}" for name, n in sorted(unsupported.items()))

@@ -192,6 +192,10 @@ class ResourceType:
     id_doc: str = ""
     # types a revert creates before this one (besides its parent); deletes run reversed
     after: tuple[str, ...] = ()
+    # it holds data (items, messages, objects, files, events, images, key material) that
+    # a delete loses and no undo brings back: a revert rule never deletes one, only
+    # `--delete-data TYPE.ID` naming it (docs/revert.md#data)
+    holds_data: bool = False
     # Terraform state: its `id` is driftctl's id for this type (else: natural keys match)
     state_id: bool = False
     # Terraform state: the key under which this separate resource repeats inside its

@@ -5,7 +5,8 @@ A misread declared side makes live resources look unmanaged; a revert rule that 
 unmanaged resources would then delete them. Deletes where nothing is declared are refused
 by the planner (state.World.unfounded_delete); above a threshold, a count or a share of
 the managed resources, `--approve` refuses unless `--confirm-deletes N` names exactly the
-number of deletes the plan makes.
+number of deletes the plan makes. An undo's deletes (of what the revert created) have
+the count threshold only: it has no scan whose managed resources a share would be of.
 """
 
 from __future__ import annotations
@@ -60,17 +61,17 @@ def deletes(plan: Plan) -> list[Step]:
     return [s for s in plan.steps if s.kind == "unmanaged" and s.calls]
 
 
-def over(limits: Limits, count: int, managed: int) -> str | None:
-    """Why `count` deletes need confirming, or None."""
+def over(limits: Limits, count: int, managed: int | None) -> str | None:
+    """Why `count` deletes need confirming, or None (managed None: no share applies)."""
     if count > limits.max_deletes:
         return f"more than --max-deletes {limits.max_deletes}"
-    if count and count > limits.max_share * managed:
+    if managed is not None and count and count > limits.max_share * managed:
         share = f"{limits.max_share:.0%}"
         return f"more than --max-delete-share {share} of the {managed} managed resources"
     return None
 
 
-def check(limits: Limits, plan: Plan, managed: int, approve: bool) -> str | None:
+def check(limits: Limits, plan: Plan, managed: int | None, approve: bool) -> str | None:
     """With approve: raise unless the deletes are within the limits or confirmed exactly.
     Without: the warning line to print (None when there is nothing to say)."""
     count = len(deletes(plan))

@@ -11,6 +11,7 @@ undo: journal -> what is live now of its units -> the calls back to the journale
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,15 +21,15 @@ from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.globs import Glob
-from driftctl.model import Resource
+from driftctl.model import KINDS, Drift, Resource
 from driftctl.revert import blast, guards, journal, render
 from driftctl.revert.calls import Call, Unit
 from driftctl.revert.executor import Executor, Result, preflight
 from driftctl.revert.journal import Entry, Journal, JournalData
-from driftctl.revert.planner import Plan, plan, selected
+from driftctl.revert.planner import Plan, check_delete_data, plan, selected
 from driftctl.revert.readers import Reader
 from driftctl.revert.state import build_world
-from driftctl.revert.undo import not_restored, plan_undo, renamed_ids
+from driftctl.revert.undo import lost, not_restored, plan_undo, renamed_ids
 from driftctl.revert.verify import leftovers, read_units, resolved, splice
 from driftctl.scopes import LiveRun
 from driftctl.settings import Settings
@@ -44,6 +45,7 @@ class Options:
     journal_dir: Path | None = None  # None: .driftctl/journal/<UTC time>
     fail_after: int | None = None  # test hook: DRIFTCTL_TEST_FAIL_AFTER_CALLS
     limits: blast.Limits = dataclasses.field(default_factory=blast.Limits)
+    delete_data: Sequence[str] = ()  # --delete-data TYPE.ID: deletes of data asked for
 
 
 @dataclasses.dataclass
@@ -84,23 +86,34 @@ class Scanned:
     aws: Aws
     only: Sequence[Glob]
     managed: int = 0  # of the last plan's scan: what the delete share is of
+    delete_data: Sequence[str] = ()  # --delete-data TYPE.ID
+    drifts: Sequence[Drift] = ()  # of the last plan's scan, decided (ignored ones left out)
 
     def plan(self, check_only: bool = False) -> Plan:
         """The plan; with check_only, an --only value that matches no drift is an error."""
         report = rules.apply(self.policy, pipeline.scan_report(self.declared, self.run))
         self.managed = int(report.summary.get("managed", 0))
+        self.drifts = report.drifts
         if report.errors:
             first = report.errors[0]
+            declared = first.scope == pipeline.DECLARED_SCOPE
             raise DriftctlError(
                 f"the scan is incomplete ({first.scope}: {first.message}); "
                 "revert needs a complete one",
-                "give the credentials read access everywhere driftctl scans, then run it again",
+                "make the declared state load whole (above), then run it again"
+                if declared
+                else "give the credentials read access everywhere driftctl scans, then run it "
+                "again",
             )
         if check_only:
             guards.check_only(self.only, report.drifts)
         world = build_world(self.declared, self.run)
         chosen = selected(report.drifts, self.only)
-        return plan(chosen, world, self.aws.reader, self.policy, self.aws.account)
+        wanted = frozenset(self.delete_data)
+        made = plan(chosen, world, self.aws.reader, self.policy, self.aws.account, wanted)
+        if check_only:
+            check_delete_data(self.delete_data, made)
+        return made
 
     def with_fresh(self, fresh: dict[Unit, list[Resource]]) -> Scanned:
         return dataclasses.replace(self, run=splice(self.run, self.aws.account, fresh))
@@ -119,6 +132,7 @@ def first_plan(
     aws: Aws,
     only: Sequence[Glob],
     on_declared: Callable[[Declared], None] | None = None,
+    delete_data: Sequence[str] = (),
 ) -> tuple[Scanned, Plan]:
     """The scan and the plan made from it, before any call that changes AWS (the plan
     `driftctl revert` prints, and driftctl.api.plan_revert returns). on_declared: told the
@@ -127,7 +141,7 @@ def first_plan(
     if on_declared is not None:
         on_declared(declared)
     live = pipeline.load_live(conf, aws.conn)
-    scanned = Scanned(conf, policy, declared, live, aws, only)
+    scanned = Scanned(conf, policy, declared, live, aws, only, delete_data=delete_data)
     return scanned, scanned.plan(check_only=True)
 
 
@@ -141,8 +155,11 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     def checked(declared: Declared) -> None:  # every file the loaders read, checked
         origins.extend(_origins(conf, opts, say, declared))
 
-    scanned, first = first_plan(conf, policy, aws, opts.only, checked)
+    scanned, first = first_plan(conf, policy, aws, opts.only, checked, opts.delete_data)
     show(first, say)
+    unasked = _no_revert_rule(first, scanned.drifts, opts.only)
+    if unasked:
+        say(unasked)
     warning = blast.check(opts.limits, first, scanned.managed, opts.approve)
     if not opts.approve:
         if warning:
@@ -151,7 +168,7 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
             say(f"\nnothing was changed: pass --approve to make these {len(first.calls)} calls")
         return ExitStatus.OK
     if not first.calls:
-        return _nothing_to_apply(first, say)
+        return ExitStatus.DRIFT if unasked else _nothing_to_apply(first, say)
     fresh = read_units(aws.reader, first.units)
     scanned = scanned.with_fresh(fresh)
     final = _replanned(first, scanned.plan(), say)
@@ -170,6 +187,32 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     if result.failed is not None:
         return _stopped(book, final, result, say)
     return _verified(book, scanned.leftovers(final, result.outputs), say, "reverted")
+
+
+def _no_revert_rule(plan_: Plan, drifts: Sequence[Drift], only: Sequence[Glob]) -> str | None:
+    """When the plan is empty while the scan found drift: that no rule asks for `revert`
+    (an empty plan must not read like a clean account), and how to write one."""
+    found = [d for d in drifts if guards.wanted(d, only)]
+    if plan_.steps or plan_.notes or not found:
+        return None
+    kinds = Counter(d.kind for d in found)
+    each = ", ".join(f"{kinds[k]} {k}" for k in KINDS if kinds[k])
+    noun = "drift" if len(found) == 1 else "drifts"
+    observe = sum(1 for d in found if d.observe_only)
+    why = f"no rule asks for `revert` of {'it' if len(found) == 1 else 'any'}"
+    if observe:  # a rule may ask: rules never revert these (rules._decided)
+        which = ("it" if observe == 1 else "all") if observe == len(found) else f"{observe} of them"
+        rest = "" if observe == len(found) else " and no rule asks for `revert` of the rest"
+        why = (
+            f"{which} {'is' if observe == 1 else 'are'} never reverted (observe-only, or "
+            "unmanaged where a declaration whose name is known only after apply may be it)"
+            f"{rest}"
+        )
+    return (
+        f"the scan found {len(found)} {noun} ({each}), and {why}: revert changes only what "
+        "a rule marks `action: revert`\n  hint: add one to a rules file (--rules FILE), "
+        "e.g. `match: {kind: [changed, missing]}` with `action: revert`; see docs/rules.md"
+    )
 
 
 def _origins(conf: Settings, opts: Options, say: Say, declared: Declared) -> list[guards.Origin]:
@@ -277,14 +320,22 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
             "use credentials of the journal's account",
         )
     earlier = journal.earlier_outputs(data)
-    undo_plan, now = plan_undo(data, aws.reader, aws.account, earlier)
+    wanted = frozenset(opts.delete_data)
+    undo_plan, now = plan_undo(data, aws.reader, aws.account, earlier, wanted)
+    check_delete_data(opts.delete_data, undo_plan)
     secrets = data.secrets
     show(undo_plan, say, f"undo plan for {path}", secrets)
+    # its deletes (of what the revert created) are guarded as a revert's are: the count
+    warning = blast.check(opts.limits, undo_plan, None, opts.approve)
     if not opts.approve:
+        if warning:
+            say(f"\n{warning}")
         if undo_plan.calls:
             say(f"\nnothing was changed: pass --approve to make these {len(undo_plan.calls)} calls")
         return ExitStatus.OK
     if not undo_plan.calls:
+        if undo_plan.refusals:
+            return _nothing_to_apply(undo_plan, say)
         return _verified_undo(None, data, aws, list(now), earlier, say)
     header = {
         "command": "undo",
@@ -302,7 +353,8 @@ def undo(conf: Settings, path: Path, opts: Options, say: Say) -> ExitStatus:
     if result.failed is not None:
         return _stopped(book, undo_plan, result, say)
     units = list(now) + resolved(undo_plan.units, result.outputs)
-    return _verified_undo(book, data, aws, units, {**earlier, **result.outputs}, say)
+    outputs = {**earlier, **result.outputs}
+    return _verified_undo(book, data, aws, units, outputs, say, lost(undo_plan.steps))
 
 
 def _verified_undo(
@@ -312,6 +364,7 @@ def _verified_undo(
     units: list[Unit],  # what to read: the journaled units (at their ids now), the created
     outputs: dict[str, Any],  # the new ids of what undo runs re-created
     say: Say,
+    emptied: Sequence[str] = (),  # undo.lost: what held data and came back empty
 ) -> ExitStatus:
     left = not_restored(data, read_units(aws.reader, units), renamed_ids(data, outputs))
     if book is None:
@@ -321,4 +374,8 @@ def _verified_undo(
                 say(f"  {line}")
             return ExitStatus.DRIFT
         return ExitStatus.OK
-    return _verified(book, left, say, "restored")
+    if emptied:  # the shape is back, the data is not: never "restored"
+        say("")
+        for line in emptied:
+            say(line)
+    return _verified(book, left, say, "undone" if emptied else "restored")

@@ -5,18 +5,23 @@ live-with-the-reverted-changes-undone (driftctl.revert.merge); a missing one is
 re-created with its declared children when its declared state fully determines it (a
 missing child of a missing parent is re-created with it, never on its own); an
 unmanaged one is deleted only when the rule that decided it names `kind: unmanaged`
-explicitly. Observe-only resources are never touched. Steps run creates first (parents
-before children), then updates, then deletes (children before parents), each group in a
-stable order, so the same inputs always give the same plan.
+explicitly, the declared state is complete for its type (World.unfounded_delete) and,
+for a type that holds data, `--delete-data TYPE.ID` names it. Observe-only resources are
+never touched. Steps run creates first (parents before children), then updates, then
+deletes (children before parents), each group in a stable order, so the same inputs
+always give the same plan.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from driftctl import sensitive
+from driftctl.errors import DriftctlError
 from driftctl.globs import Glob
 from driftctl.model import Change, Drift, Resource
 from driftctl.resources.registry import TYPES
@@ -118,6 +123,7 @@ def plan(
     reader: Reader,
     policy: Policy,
     account: str = "",
+    delete_data: frozenset[str] = frozenset(),  # --delete-data TYPE.ID
 ) -> Plan:
     notes: list[str] = []
     steps: list[Step] = []
@@ -139,6 +145,8 @@ def plan(
                 steps.append(_step(drift, where, revert.Outcome(refusals=[refusal])))
             continue
         planner = _PLANNERS[drift.kind]
+        if drift.kind == "unmanaged":
+            planner = functools.partial(_unmanaged, delete_data=delete_data)
         step = planner(drift, world, reader, policy, account)
         if isinstance(step, str):
             notes.append(step)
@@ -221,7 +229,12 @@ def _child_order(r: Resource) -> tuple[int, str]:
 
 
 def _unmanaged(
-    drift: Drift, world: World, reader: Reader, policy: Policy, account: str
+    drift: Drift,
+    world: World,
+    reader: Reader,
+    policy: Policy,
+    account: str,
+    delete_data: frozenset[str] = frozenset(),
 ) -> Step | str:
     where = f"{drift.type}.{drift.id}"
     if not _explicit_unmanaged(policy, drift.rule):
@@ -235,6 +248,8 @@ def _unmanaged(
     unfounded = world.unfounded_delete(drift)
     if unfounded is not None:
         return _step(drift, where, revert.Outcome(refusals=[f"not deleting {where}: {unfounded}"]))
+    if TYPES[lv.type].holds_data and where not in delete_data:
+        return _step(drift, where, revert.Outcome(refusals=[data_refusal(where)]))
     spec = REVERTS[lv.type]
     region = call_region(world, drift, lv)
     ctx = Ctx(str(lv.id), region, where, account)
@@ -243,6 +258,25 @@ def _unmanaged(
     unit = _unit(lv.type, region, lv.id, lv.attrs)
     secrets = _secrets(lv, lv.attrs)
     return _step(drift, where, out, units=(unit,), facts=_facts(ctx), secrets=secrets)
+
+
+def data_refusal(where: str) -> str:
+    """Why a resource that holds data is not deleted, and how to delete it all the same."""
+    return (
+        f"not deleting {where}: it holds data, which a delete loses for good (an undo "
+        f"re-creates it empty); no rule deletes data: pass --delete-data {where} to delete it"
+    )
+
+
+def check_delete_data(names: Sequence[str], plan_: Plan) -> None:
+    """Refuse a --delete-data value naming no resource the plan would delete (a typo must
+    not look like a data guard that held)."""
+    deleted = sorted({s.label for s in plan_.steps if s.kind == "unmanaged"})
+    for name in names:
+        if name not in deleted:
+            near = difflib.get_close_matches(name, deleted, n=1, cutoff=0.8)
+            hint = f"did you mean {near[0]!r}?" if near else "name it TYPE.ID as the plan prints it"
+            raise DriftctlError(f"--delete-data {name}: the plan deletes no such resource", hint)
 
 
 def _sensitive_values(drift: Drift) -> list[Any]:

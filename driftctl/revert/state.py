@@ -15,6 +15,7 @@ from driftctl import scopes
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import GLOBAL
 from driftctl.bind import bind_live
+from driftctl.declared.raw import Gap
 from driftctl.match import Matched, match, missing_parent, resolve
 from driftctl.model import Drift, Ref, Resource, Unknown
 from driftctl.pipeline import normalize_live
@@ -63,12 +64,21 @@ class World:
     scopes: dict[ScopeKey, Scope]
     default_region: str
     empty_sources: tuple[str, ...] = ()  # Declared.empty_sources
+    gaps: tuple[Gap, ...] = ()  # Declared.gaps: what could not be read whole
 
     def unfounded_delete(self, drift: Drift) -> str | None:
         """Why deleting an unmanaged resource of this drift's scope is not founded: a
         declared side that is empty (a source that declares nothing, or nothing declared
         in the scope) is what a misread source looks like, and would make everything live
-        there look unmanaged."""
+        there look unmanaged; a part of the declared state that could not be read whole
+        (a module not installed, a for_each known only after apply) may declare it."""
+        for gap in self.gaps:
+            if gap.types is None or drift.type in gap.types:
+                what = "a resource of any type" if gap.types is None else f"a {drift.type}"
+                return (
+                    f"the declared state is incomplete: {gap.where}: {gap.reason}; it may "
+                    f"declare {what}, so this one is not proven unmanaged"
+                )
         if self.empty_sources:
             return (
                 f"{self.empty_sources[0]} declares no resource (a misread source would look "
@@ -174,7 +184,18 @@ def build_world(declared: Declared, run: LiveRun) -> World:
         live = normalize_live(_in(state.resources, region, default))
         dec = _in(declared.resources, region, default)
         out[(account, region)] = Scope(dec, live, match(TYPES, dec, live))
-    return World(out, default, tuple(declared.empty_sources))
+    every = [*declared.resources, *(r for rs in declared.per_account.values() for r in rs)]
+    gaps = sorted(open_gaps(declared.gaps, every), key=lambda g: (g.where, g.reason))
+    return World(out, default, tuple(declared.empty_sources), tuple(gaps))
+
+
+def open_gaps(gaps: Iterable[Gap], resources: Iterable[Resource]) -> list[Gap]:
+    """The gaps binding live values did not close: a count/for_each that became known
+    once the resources it reads were matched declares its instances (`where[key]...`)."""
+    addresses = {str(r.address) for r in resources if r.address}
+    return [
+        g for g in gaps if not any(a == g.where or a.startswith(f"{g.where}[") for a in addresses)
+    ]
 
 
 def _in(resources: Iterable[Resource], region: str, default: str) -> list[Resource]:

@@ -9,9 +9,12 @@ policies, deleting a bucket its settings.
 A resource re-created gets a new id (a VPC, a subnet, a group): every journaled value
 equal to its old id (a subnet's vpc_id, a rule's source group) is rewritten to the new one
 (the id the creating call returns, or the id an earlier undo of the same journal gave it),
-so children are re-created in the new parent. An undo records where its own journal is in
-the journal it undoes, so a retry after an undo stopped midway finds what that undo
-re-created (by the ids its journal recorded) and does not create it again.
+so children are re-created in the new parent. A resource that held data (a table, a
+queue: ResourceType.holds_data) comes back empty, and the plan says so; deleting one the
+revert created takes `--delete-data TYPE.ID`, as a revert's delete does. An undo records
+where its own journal is in the journal it undoes, so a retry after an undo stopped
+midway finds what that undo re-created (by the ids its journal recorded) and does not
+create it again.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank
 from driftctl.revert.calls import Ctx, Pending, Unit
 from driftctl.revert.journal import Entry, JournalData
-from driftctl.revert.planner import Plan, Step
+from driftctl.revert.planner import Plan, Step, data_refusal
 from driftctl.revert.readers import Reader
 from driftctl.revert.verify import resolved
 
@@ -81,13 +84,21 @@ def rewrite(value: Any, ids: Mapping[str, Any]) -> Any:
     return value
 
 
+LOST = "re-created empty: the data is lost"
+
+
 def plan_undo(
-    data: JournalData, reader: Reader, account: str, earlier: Mapping[str, Any] | None = None
+    data: JournalData,
+    reader: Reader,
+    account: str,
+    earlier: Mapping[str, Any] | None = None,
+    delete_data: frozenset[str] = frozenset(),
 ) -> tuple[Plan, dict[Unit, list[Resource]]]:
     """The undo plan, and what is live now of every journaled unit (for the new journal).
 
     `earlier`: the outputs of earlier undo runs of this journal (journal.earlier_outputs):
-    what they re-created is read under its new id, not created again."""
+    what they re-created is read under its new id, not created again. delete_data:
+    --delete-data TYPE.ID, the resources holding data the undo may delete."""
     outputs = data.outputs
     moved = renamed_ids(data, earlier or {})
     reads: list[tuple[Entry, Unit | None, list[Resource]]] = []
@@ -115,8 +126,20 @@ def plan_undo(
                 ids[key[1]] = new_id
     steps: list[Step] = []
     for entry, unit, now in reads:
-        steps.extend(_entry_steps(entry, unit, now, reader, account, ids, back))
-    return Plan(_orphans_refused(sorted(steps, key=lambda s: s.order))), now_reads
+        steps.extend(_entry_steps(entry, unit, now, reader, account, ids, back, delete_data))
+    ordered = _orphans_refused(sorted(steps, key=lambda s: s.order))
+    return Plan(ordered, lost(ordered)), now_reads
+
+
+def lost(steps: Iterable[Step]) -> list[str]:
+    """One line for each resource that held data and is re-created: it comes back empty."""
+    return [
+        f"{s.label}: {LOST}" for s in steps if s.kind == "missing" and s.calls and _data(s.type)
+    ]
+
+
+def _data(rtype: str) -> bool:
+    return TYPES[rtype].holds_data
 
 
 def _orphans_refused(steps: list[Step]) -> list[Step]:
@@ -153,6 +176,7 @@ def _entry_steps(
     account: str,
     ids: Mapping[str, Any],  # old id -> new id (or Pending) of what is re-created
     back: Mapping[str, str],  # new id -> old id of what an earlier undo re-created
+    delete_data: frozenset[str] = frozenset(),
 ) -> list[Step]:
     journaled = [dataclasses.replace(r, attrs=rewrite(r.attrs, ids)) for r in entry.before]
     before = _normalized(journaled)
@@ -183,9 +207,12 @@ def _entry_steps(
             if _parent_key(n) in created:
                 continue  # deleted with its parent
             children = [r for r in now.values() if _parent_key(r) == key]
-            ctx = dataclasses.replace(ctx, facts=reader.facts(spec, ctx, n.attrs, "delete"))
-            out = revert.delete(spec, ctx, n.attrs, children)
             kind, step_unit = "unmanaged", unit or entry.unit
+            if _data(key[0]) and ctx.label not in delete_data:  # with what was written since
+                out = revert.Outcome(refusals=[data_refusal(ctx.label)])
+            else:
+                ctx = dataclasses.replace(ctx, facts=reader.facts(spec, ctx, n.attrs, "delete"))
+                out = revert.delete(spec, ctx, n.attrs, children)
         if out.calls or out.refusals:
             steps.append(_step(kind, key, ctx, out, step_unit))
     return steps

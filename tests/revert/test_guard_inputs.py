@@ -56,7 +56,8 @@ def test_an_edited_local_module_outside_the_source_is_refused(
         tmp_path,
         {"infra/main.tf": BUCKET_FROM_MODULE % "../modules/m", "modules/m/main.tf": MODULE},
     )
-    assert approve(tmp_path / "infra")[0] is ExitStatus.OK  # committed: no refusal
+    # committed: no refusal; the bucket is missing and no rule asks for revert: exit 1
+    assert approve(tmp_path / "infra")[0] is ExitStatus.DRIFT
     (tmp_path / "modules/m/main.tf").write_text(MODULE.replace("acme-", "evil-"))
     assert "(modules/m/main.tf)" in refused(tmp_path / "infra")
     # a new, untracked file in that module is read too
@@ -64,7 +65,7 @@ def test_an_edited_local_module_outside_the_source_is_refused(
     (tmp_path / "modules/m/extra.tf").write_text("# new\n")
     assert "(modules/m/extra.tf)" in refused(tmp_path / "infra")
     status, lines = approve(tmp_path / "infra", allow_dirty=True)
-    assert status is ExitStatus.OK
+    assert status is ExitStatus.DRIFT
     assert any("with uncommitted changes to modules/m/extra.tf" in line for line in lines)
 
 
@@ -121,7 +122,7 @@ def test_files_read_by_functions_are_checked_whatever_their_suffix(
         "policy/old.yml": "x: 1\n",
     }
     repo_with(tmp_path, committed)
-    assert approve(tmp_path / "infra")[0] is ExitStatus.OK
+    assert approve(tmp_path / "infra")[0] is ExitStatus.DRIFT  # no refusal, no revert rule
     target = tmp_path / read
     target.write_text(target.read_text() + "edited\n" if target.exists() else "new: 1\n")
     assert f"({read})" in refused(tmp_path / "infra")

@@ -25,7 +25,7 @@ from driftctl.declared.binding import NOT_BOUND, Binding, State
 from driftctl.declared.cfn import secrets
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.cfn.intrinsics import Evaluator, references
-from driftctl.declared.raw import RawDeclared, RawResource
+from driftctl.declared.raw import Gap, RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
 from driftctl.resources.family import CfnType
@@ -120,6 +120,7 @@ def load_cloudformation(
         ),
     )
     out: list[RawResource] = []
+    gaps: list[Gap] = []
     unsupported: Counter[str] = Counter()
     known = set(terraform_types())
     hidden = secrets.noecho_texts(data.get("Parameters"), values)
@@ -133,10 +134,9 @@ def load_cloudformation(
             if included is False:
                 continue
             if not isinstance(included, bool):
-                warnings.append(
-                    f"{name}: {logical} not compared: its condition {body['Condition']} "
-                    "is known only when the stack is deployed"
-                )
+                why = f"its condition {body['Condition']} is known only when the stack is deployed"
+                warnings.append(f"{name}: {logical} not compared: {why}")
+                gaps.extend(_gap(name, logical, types[logical], why))
                 continue
         given = body.get("Properties")
         if given is not None and not isinstance(given, dict):
@@ -149,7 +149,9 @@ def load_cloudformation(
         with binding.recording() as reads:
             props = ev.evaluate(given or {}, f"{where}.Properties")
         if not isinstance(props, dict):  # e.g. a whole Fn::If known only at deploy time
-            warnings.append(f"{name}: {logical} not compared: its Properties are {_kind(props)}")
+            why = f"its Properties are {_kind(props)}"
+            warnings.append(f"{name}: {logical} not compared: {why}")
+            gaps.extend(_gap(name, logical, types[logical], why))
             continue
         props = secrets.resolve_dynamic(props, secure)
         source = SourceRef(name, lines.get(where, 1))
@@ -176,7 +178,15 @@ def load_cloudformation(
                 )
     for rtype, count in sorted(unsupported.items()):
         warnings.append(f"{count} {rtype} not compared (a type driftctl does not read yet)")
-    return RawDeclared(out, warnings=warnings, unsupported=dict(sorted(unsupported.items())))
+    unread = dict(sorted(unsupported.items()))
+    return RawDeclared(out, warnings=warnings, unsupported=unread, gaps=gaps)
+
+
+def _gap(name: str, logical: str, cfn_type: str, why: str) -> list[Gap]:
+    """What a resource left out of the comparison could declare (none for a type
+    driftctl does not read)."""
+    cfn = CFN_TYPES.get(cfn_type)
+    return [Gap(f"{name}: {logical}", why, frozenset(cfn.emits))] if cfn else []
 
 
 def _kind(value: Any) -> str:

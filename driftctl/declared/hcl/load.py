@@ -237,6 +237,7 @@ def _evaluate(loader: Loader, root: ModuleInstance, options: _Options) -> RawDec
         unknown=unknown,
         warnings=list(loader.warnings),
         waiting=sorted(loader.waiting),
+        gaps=list(loader.gaps),
         nondeterministic=list(loader.nondeterministic),
         outputs=root.rendered_outputs(),
         inputs=sorted({*loader.inputs(), *_tfvars(root.config.directory, options)}),

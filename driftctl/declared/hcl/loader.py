@@ -14,6 +14,7 @@ from driftctl.declared.hcl.config import ModuleConfig
 from driftctl.declared.hcl.functions.base import CallContext
 from driftctl.declared.hcl.modcalls import read_manifest
 from driftctl.declared.hcl.nodes import Block, Body
+from driftctl.declared.raw import Gap
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.module import ModuleInstance
@@ -39,6 +40,7 @@ class Loader:
         self.warnings: list[str] = []
         # the declared addresses an unknown count/for_each waits on (RawDeclared.waiting)
         self.waiting: set[str] = set()
+        self.gaps: list[Gap] = []  # what could not be read whole (RawDeclared.gaps)
         self.nondeterministic: list[str] = []
         self.instances: dict[str, ModuleInstance] = {}
         self.manifest = read_manifest(root)
@@ -50,6 +52,10 @@ class Loader:
     def warn(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
+
+    def gap(self, gap: Gap) -> None:
+        if gap not in self.gaps:
+            self.gaps.append(gap)
 
     def _nondeterministic(self, where: str, name: str) -> None:
         entry = f"{where}: {name}()"

@@ -29,7 +29,7 @@ from driftctl.declared.hcl.values import (
     to_number,
     to_str,
 )
-from driftctl.declared.raw import RawResource
+from driftctl.declared.raw import Gap, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
 
@@ -87,6 +87,9 @@ class CallSet:
         parent = self.module.manifest_key
         return f"{parent}.{call.name}" if parent else call.name
 
+    def _address(self, name: str) -> str:
+        return f"{self.module.path + '.' if self.module.path else ''}module.{name}"
+
     def target(self, call: CallDecl) -> Path | Unknown:
         """The directory the module is read from, or Unknown when it is not installed."""
         if call.name in self._targets:
@@ -113,6 +116,14 @@ class CallSet:
                     "declared"
                 )
                 found = Unknown(f"module.{call.name} is not installed (source {call.source!r})")
+                self.module.loader.gap(
+                    Gap(
+                        self._address(call.name),
+                        f'module "{call.name}" (source "{call.source}", {call.where}) is not '
+                        "installed: run `terraform init` (or `terraform get`)",
+                        whole=True,
+                    )
+                )
         if isinstance(found, Path):
             self._refuse_cycle(call, found)
         self._targets[call.name] = found
@@ -260,7 +271,10 @@ class CallSet:
             keys = self.keys(call)
             if isinstance(keys, Unknown):
                 meta = "count" if "count" in call.attrs else "for_each"
-                address = f"{self.module.path + '.' if self.module.path else ''}module.{name}"
+                address = self._address(name)
+                # the types its resources have are not known without expanding it
+                why = f"its {meta} ({call.where}) is unknown: {keys.reason}"
+                self.module.loader.gap(Gap(address, why))
                 self.module.warn(
                     f"{call.where}: {meta} of {address} is unknown ({keys.reason}); "
                     "its resources are not declared"

@@ -30,7 +30,7 @@ from driftctl.declared.hcl.values import (
     type_name,
     unmark_deep,
 )
-from driftctl.declared.raw import RawResource
+from driftctl.declared.raw import Gap, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
 
@@ -220,6 +220,8 @@ class ResourceSet:
                 "its instances are not declared"
             )
             unknown.append({"address": block.address, "path": meta, "reason": expansion.reason})
+            why = f"its {meta} ({decl.where}) is unknown: {expansion.reason}"
+            self.module.loader.gap(Gap(block.address, why, frozenset({decl.type})))
             if expansion.depends_on:
                 self.module.loader.waiting.add(expansion.depends_on)
             return

@@ -35,7 +35,8 @@ from typing import Any
 
 from driftctl.declared import listing
 
-FORMAT = b"driftctl-hcl-result 4\n"  # 2: inputs, bound; 3: sensitive paths, HMAC; 4: waiting
+# 2: inputs, bound; 3: sensitive paths, HMAC; 4: waiting; 5: gaps
+FORMAT = b"driftctl-hcl-result 5\n"
 KEY_FILE = "key"
 SECRET_BYTES = 32
 
@@ -43,6 +44,7 @@ SECRET_BYTES = 32
 _ALLOWED = {
     ("driftctl.declared.raw", "RawDeclared"),
     ("driftctl.declared.raw", "RawResource"),
+    ("driftctl.declared.raw", "Gap"),
     ("driftctl.model", "SourceRef"),
     ("driftctl.model", "Unknown"),
     ("driftctl.model", "Ref"),

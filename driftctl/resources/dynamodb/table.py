@@ -170,8 +170,10 @@ SCAN = ScanSpec(
     listing=ListCall("list_tables", "TableNames", page_size=100, item_key="TableName"),
     details=(
         DetailCall("table", "describe_table", _by_name, GONE),
-        DetailCall("backups", "describe_continuous_backups", _by_name, NO_TABLE),
-        DetailCall("ttl", "describe_time_to_live", _by_name, GONE),
+        # after the table: a table deleted since the listing (or by a revert) is not
+        # asked for its settings (moto answers those with a code of its own)
+        DetailCall("backups", "describe_continuous_backups", _by_name, NO_TABLE, needs="table"),
+        DetailCall("ttl", "describe_time_to_live", _by_name, GONE, needs="table"),
         DetailCall(
             "tags", "list_tags_of_resource",
             lambda i: {"ResourceArn": i["table"]["Table"]["TableArn"]}, GONE, needs="table",
@@ -547,6 +549,7 @@ FAMILY = Family(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=SETS,

@@ -256,6 +256,7 @@ FAMILY = Family(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"lifecycle_policy"}),

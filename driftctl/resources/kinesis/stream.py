@@ -289,6 +289,7 @@ FAMILY = Family(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"shard_level_metrics"}),

@@ -202,6 +202,7 @@ FAMILY = Family(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("name",)),

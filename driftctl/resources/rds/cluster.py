@@ -269,6 +269,7 @@ FAMILY = Family(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"vpc_security_group_ids", "enabled_cloudwatch_logs_exports"}),

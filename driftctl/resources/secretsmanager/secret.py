@@ -197,6 +197,7 @@ FAMILY = Family(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags", "policy"}),
             natural_keys=(CFN_KEY, ("name",)),

@@ -325,6 +325,7 @@ FAMILY = Family(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags", *_JSONS}),
             documents=frozenset(_JSONS),
