@@ -36,6 +36,8 @@ class LiveRun:
     # side's aws_caller_identity/aws_region/aws_partition read; kept in snapshots
     context: dict[str, str] | None = None
     processes: int = 1  # processes the scan's calls were spread over (not in snapshots)
+    # the types the scan read (needs.py), when not every type: its reports cover only them
+    types: frozenset[str] | None = None
 
 
 COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown", "not_compared")
