@@ -30,7 +30,7 @@ from hypothesis import settings
 
 from driftctl.model import Report
 from driftctl.report import jsonout
-from tests import tiers
+from tests import needed, tiers
 from tests.schemas import validate_report
 
 TIERS = ("terraform", "e2e")
@@ -70,6 +70,13 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if "moto" in sys.modules or any(item.get_closest_marker(t) for t in TIERS):
         _import_moto_backends()
         _MOTO_READY.append(True)
+
+
+@pytest.fixture(autouse=True)
+def _aws_calls_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The services a moto test calls: what tests/needed.py scans."""
+    if "moto" in sys.modules:
+        needed.record_calls(monkeypatch)
 
 
 settings.register_profile("ci", derandomize=True)

@@ -12,7 +12,6 @@ A new test is classified by what it uses, never by a list of names (docs/testing
 
 from __future__ import annotations
 
-import subprocess
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,11 +23,12 @@ TF_DIR = Path(__file__).parent / "tf"
 # fixtures that run a pytest of their own (pytester's runpytest, in or out of process)
 E2E_FIXTURES = frozenset({"pytester", "testdir"})
 # names whose use starts a server or another process
+_SUBPROCESS = "subprocess"  # the module, or what is imported from it (named, not imported here)
 E2E_NAMES = frozenset({"moto_server", "ThreadedMotoServer", "Popen", "runpytest_subprocess"})
 
 
 def tier(item: pytest.Item) -> str | None:
-    """"terraform", "e2e", or None (the fast tier)."""
+    """ "terraform", "e2e", or None (the fast tier)."""
     path = Path(str(item.path))
     if path == TF_DIR or TF_DIR in path.parents:
         return "terraform"
@@ -77,7 +77,10 @@ def _walk(obj: Any) -> bool:
             return True
         for name in names:
             found = scope.get(name)
-            if found is subprocess or getattr(found, "__module__", None) == "subprocess":
+            if _SUBPROCESS in (
+                getattr(found, "__name__", None),
+                getattr(found, "__module__", None),
+            ):
                 return True
             if isinstance(found, types.ModuleType) and found.__name__.startswith("tests."):
                 attrs = (getattr(found, n, None) for n in names)

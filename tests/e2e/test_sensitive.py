@@ -318,4 +318,3 @@ def test_pr_never_writes_a_live_secret_into_code(
     assert len(create) == 1 and "(sensitive)" in create[0].json["body"]
     sent = json.dumps([r.json for r in fake.requests if r.json is not None])
     OUTPUTS.clean("pr title, body and labels sent to GitHub", sent)
-
