@@ -224,3 +224,30 @@ def test_the_api_takes_the_types_a_scan_needs(aws: None, tmp_path: Path) -> None
 
 def test_every_scan_serves_a_type() -> None:
     assert {t.scan for t in TYPES.values()} == set(SCANS)
+
+
+SUBNET_HCL = """\
+resource "aws_vpc" "main" {
+  cidr_block = "10.1.0.0/16"
+}
+
+resource "aws_subnet" "a" {
+  vpc_id     = aws_vpc.main.id
+  cidr_block = "10.1.1.0/24"
+  tags       = { Name = "a" }
+}
+"""
+
+
+def test_a_filtered_type_is_read_with_the_types_its_declarations_refer_to(
+    aws: None, tmp_path: Path
+) -> None:
+    ec2 = boto3.client("ec2", region_name=REGION)
+    vpc = ec2.create_vpc(CidrBlock="10.1.0.0/16")["Vpc"]["VpcId"]
+    subnet = ec2.create_subnet(VpcId=vpc, CidrBlock="10.1.1.0/24")["Subnet"]["SubnetId"]
+    ec2.create_tags(Resources=[subnet], Tags=[{"Key": "Name", "Value": "b"}])
+    (tmp_path / "main.tf").write_text(SUBNET_HCL)
+    narrowed, full, run = _both(tmp_path, filter_expr="Type=='aws_subnet'")
+    assert run.types is not None and {"aws_subnet", "aws_vpc"} <= run.types
+    assert json.dumps(narrowed, sort_keys=True) == json.dumps(full, sort_keys=True)
+    assert [(d["kind"], d["id"]) for d in narrowed["drifts"]] == [("changed", subnet)]  # type: ignore[attr-defined]
