@@ -41,7 +41,7 @@ def check_types(types: Iterable[str]) -> frozenset[str]:
         if name not in TYPES:
             raise DriftctlError(
                 f"types: {name} is not a resource type driftctl reads",
-                "see docs/resource-types.md for the types (e.g. aws_s3_bucket)",
+                "docs/resource-types.md lists the types driftctl reads",
             )
     return given
 
