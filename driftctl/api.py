@@ -122,6 +122,7 @@ def scan(
     tfc_token: str | None = None,
     tfc_endpoint: str | None = None,
     backend_config: Sequence[str] | None = None,
+    types: Sequence[str] | None = None,
 ) -> Report:
     """`driftctl scan`: the report its `-o json://` output is made from.
 
@@ -129,7 +130,9 @@ def scan(
     declared, every live resource is unmanaged). policy: rules made by
     load_rules(), used instead of rules/driftignore/ignore/no_default_rules. A scope that
     could not be read is an entry of `report.errors` (the CLI exits 2 on it), never left out
-    silently."""
+    silently. types: the resource types the scan needs (default: every type); only the
+    scans serving them (and what their declarations refer to) are read, and the report
+    covers the types those scans read (docs/scan.md, "What a scan reads")."""
     from driftctl import rules as rules_module
     from driftctl import selection
     from driftctl.declared import remote_state
@@ -166,7 +169,9 @@ def scan(
         state=remote_state.parse_state_access(
             _pairs(headers), tfc_token, tfc_endpoint, list(backend_config or ())
         ),
-        selection=selection.parse_selection(filter, only_managed, only_unmanaged, strict),
+        selection=selection.parse_selection(
+            filter, only_managed, only_unmanaged, strict, types=types
+        ),
         quiet=True,
         cache_base=_path(config_dir),
     )
@@ -183,7 +188,7 @@ def run_scan(conf: settings.Settings, policy: Policy, pending: Pending | None = 
     from driftctl import snapshot as snapshots
     from driftctl.bind import bind_live
 
-    declared, run = pipeline.declared_and_live(conf, pending)
+    declared, run = pipeline.declared_and_live(conf, pending, policy.ignore)
     if conf.save_live is not None:
         snapshots.save(run, conf.save_live, conf.scale.shard)
     # bound once: its warnings and unknowns are those left after binding (a for_each over

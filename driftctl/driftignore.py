@@ -83,6 +83,25 @@ class DriftIgnore:
                 return not pattern.negate
         return False
 
+    def ignored_types(self, types: Iterable[str]) -> frozenset[str]:
+        """The types among `types` every drift of which this file ignores, whatever its
+        id, address or path: a line covering `TYPE.` and anything after it (`TYPE`,
+        `TYPE.*`, `aws_iam_*`, `*`), with no negated line after it that could match one
+        of the type's drifts. A scan need not read them (docs/scan.md, "What a scan reads")."""
+        if any(p.negate and p.space != OURS for p in self.patterns):
+            return frozenset()  # a negated line in snyk's ids: matched after reading
+        out = []
+        for rtype in types:
+            subject = f"{rtype}."
+            for pattern in reversed(self.patterns):
+                if pattern.negate and any(_may_match(g, subject) for g in pattern.globs):
+                    break
+                covering = pattern.space == OURS and not pattern.negate
+                if covering and any(_covers(g, subject) for g in pattern.globs):
+                    out.append(rtype)
+                    break
+        return frozenset(out)
+
     def ignores(self, drift: Drift) -> bool:
         subjects = {}
         for ids in _snyk_ids():
@@ -99,6 +118,34 @@ class DriftIgnore:
                 subjects[ids.space] = f"{ids.type}.{found}"
         subject = f"{drift.type}.{key(drift.id, drift.address)}.{dotted(path)}"
         return self.matches(subject, subjects)
+
+
+def _literal_prefix(glob: globs.Glob) -> tuple[str, str]:
+    """(the literal text a glob starts with, the rest from its first wildcard on)."""
+    text, out, i = glob.text, [], 0
+    while i < len(text):
+        if text[i] in "*?[":
+            break
+        if text[i] == "\\" and i + 1 < len(text):
+            i += 1
+        out.append(text[i])
+        i += 1
+    return "".join(out), text[i:]
+
+
+def _covers(glob: globs.Glob, prefix: str) -> bool:
+    """Whether the glob matches every string that starts with prefix (`L*`, L a prefix
+    of prefix: `*` matches any run of characters, dots included)."""
+    literal, rest = _literal_prefix(glob)
+    return rest == "*" and prefix.startswith(literal)
+
+
+def _may_match(glob: globs.Glob, prefix: str) -> bool:
+    """Whether the glob may match some string that starts with prefix."""
+    literal, rest = _literal_prefix(glob)
+    if not rest:
+        return literal.startswith(prefix)
+    return literal.startswith(prefix) or prefix.startswith(literal)
 
 
 def _snyk_ids() -> tuple[SnykIds, ...]:

@@ -7,11 +7,11 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import gcpause, partial, scopes, sensitive
+from driftctl import gcpause, needs, partial, scopes, sensitive
 from driftctl.aws import accounts, connection, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
@@ -31,10 +31,15 @@ from driftctl.errors import DriftctlError
 from driftctl.match import match
 from driftctl.model import KINDS, Change, Drift, Report, Resource, ScanError
 from driftctl.report import progress
-from driftctl.resources.registry import SCANS, TYPES
+from driftctl.resources.registry import TYPES
+from driftctl.resources.spec import ScanSpec
 from driftctl.scopes import LiveRun
+from driftctl.selection import filter_types as selection_types
 from driftctl.selection import resource_filter, strict_types
 from driftctl.settings import Selection, Settings, Source
+
+if TYPE_CHECKING:
+    from driftctl.driftignore import DriftIgnore
 
 # accounts of a multi-account scan read at once (each with its own per-service pools)
 ACCOUNTS_IN_PARALLEL = 4
@@ -158,10 +163,20 @@ def _prewarm(settings: Settings, pending: connection.Pending | None) -> list[tup
     return sorted(
         {
             (spec.service, pending.region if spec.global_service else region)
-            for spec in SCANS.values()
+            for spec in needs.scans(_prewarmed(settings))
             for region in regions
         }
     )
+
+
+def _prewarmed(settings: Settings) -> frozenset[str] | None:
+    """The types whose clients are made early: those a --filter or the given types allow
+    (the declared side, read later, may narrow the scan further)."""
+    wanted = settings.selection.types
+    by_filter = selection_types(settings.selection.filter, TYPES)
+    if by_filter is not None:
+        wanted = by_filter if wanted is None else wanted & by_filter
+    return frozenset(needs.covered(wanted) or ()) if wanted is not None else None
 
 
 def declared_context(settings: Settings, conn: Connection | None) -> dict[str, str] | None:
@@ -177,12 +192,15 @@ def _multi_account(settings: Settings) -> bool:
 
 
 def declared_and_live(
-    settings: Settings, pending: connection.Pending | None = None
+    settings: Settings,
+    pending: connection.Pending | None = None,
+    ignore: DriftIgnore | None = None,
 ) -> tuple[Declared, LiveRun]:
     """The declared state, evaluated with the identity of the live side, and the live side:
     the session's, or the one a snapshot recorded (so --live gives the same report as the
     scan that saved it). A problem in the declared sources is reported before one with the
-    credentials (it needs no AWS)."""
+    credentials (it needs no AWS). Only the scans the run needs are made (needs.py; ignore:
+    the .driftignore or --ignore lines the report is decided by)."""
     if settings.live_file is not None:
         run = load_live(settings)
         return load_declared(settings, run.context), run
@@ -197,7 +215,7 @@ def declared_and_live(
             raise
         progress.status(display, "reading the declared state")
         declared = load_declared(settings, declared_context(settings, conn))
-        run = load_live(settings, conn, display)
+        run = load_live(settings, conn, display, needs.needed(settings, declared, ignore))
     if _multi_account(settings) and conn is not None and _reads_session(declared):
         # each account reads its own account id: evaluate once per account scanned
         for account in sorted(run.states):
@@ -216,15 +234,18 @@ def load_live(
     settings: Settings,
     conn: Connection | None = None,
     display: progress.RichProgress | None = None,
+    types: frozenset[str] | None = None,
 ) -> LiveRun:
-    """The live side; display: a progress display already shown (else one is made here,
-    on a terminal and without --quiet)."""
+    """The live side: every scan, or those serving `types` (needs.needed); the run covers
+    the types those scans read, and its reports only them. display: a progress display
+    already shown (else one is made here, on a terminal and without --quiet)."""
     if settings.live_file is not None:
         from driftctl import snapshot
 
         return snapshot.load(settings.live_file)
     conn = conn or connect(settings, connection.start(settings))
     assert conn is not None
+    specs = needs.scans(types)
     scale = settings.scale
     base, region, counter, limiter = conn.base, conn.region, conn.counter, conn.limiter
     caller = conn.caller["account_id"]
@@ -266,23 +287,26 @@ def load_live(
                 processes=scale.processes,
                 limiter=limiter,
             )
-            states = {a: scanner.scan(SCANS.values(), w, region) for a, w in wanted.items()}
+            states = {a: scanner.scan(specs, w, region) for a, w in wanted.items()}
             waited, processes = 0.0, scanner.processes_used
         else:
             # accounts in parallel (each has its own API limits): dozens of accounts take
             # about the time of the slowest few, not the sum of all
             def read(a: str) -> tuple[LiveState, float]:
                 account = opened.get(a) or _open_account(settings, base, a, region, counter, False)
-                return _scan_account(account, wanted[a], region, counter, display)
+                return _scan_account(account, specs, wanted[a], region, counter, display)
 
             done = _in_parallel(list(wanted), read)
             states = {a: state for a, (state, _) in done.items()}
             waited = sum(w for _, w in done.values())  # each account has its own limiter
             processes = 1
     context = declared_context(settings, conn)
+    covered = frozenset(needs.covered(types) or ()) if types is not None else None
     waited += limiter.waited
     sharded = scale.shard[1] > 1
-    return LiveRun(states, pairs, region, counter, waited, context, processes, sharded)
+    return LiveRun(
+        states, pairs, region, counter, waited, context, processes, sharded, types=covered
+    )
 
 
 def _enabled_regions(
@@ -356,6 +380,7 @@ def _open_account(
 
 def _scan_account(
     account: _Account,
+    specs: list[ScanSpec],
     wanted: list[str],  # the account's scopes this run reads
     region: str,  # the region for global calls
     counter: aws_session.CallCounter,
@@ -364,20 +389,23 @@ def _scan_account(
     """One account of a multi-account scan, and the seconds its rate limiter waited."""
     waited = account.limiter.waited if account.limiter is not None else 0.0
     if account.error is not None:
-        return _account_failed(account.id, wanted, account.error), waited
+        return _account_failed(account.id, specs, wanted, account.error), waited
     assert account.factory is not None and account.limiter is not None
     scanner = Scanner(account.factory, counter, scope_prefix=f"{account.id}/", progress=display)
     try:
-        state = scanner.scan(SCANS.values(), wanted, region)
+        state = scanner.scan(specs, wanted, region)
     except DriftctlError as exc:  # fatal for this account's credentials, not for the others
-        state = _account_failed(account.id, wanted, ScanError(f"{account.id}/sts", exc.message))
+        error = ScanError(f"{account.id}/sts", exc.message)
+        state = _account_failed(account.id, specs, wanted, error)
     state.account = account.id
     return state, account.limiter.waited
 
 
-def _account_failed(account: str, wanted: list[str], error: ScanError) -> LiveState:
+def _account_failed(
+    account: str, specs: list[ScanSpec], wanted: list[str], error: ScanError
+) -> LiveState:
     """An account none of whose scopes could be read: one error entry, all scopes failed."""
-    failed = {(spec, scope) for spec in SCANS for scope in wanted}
+    failed = {(spec.name, scope) for spec in specs for scope in wanted}
     return LiveState([], [error], failed, account)
 
 
@@ -402,7 +430,9 @@ def _scan_report(declared: Declared, run: LiveRun, selection: Selection) -> Repo
         )
         resources = declared.per_account.get(account, declared.resources)
         dec = [r for r in resources if scopes.scope_region(r, default) == region]
-        report = build_report(dataclasses.replace(declared, resources=dec), part, selection)
+        report = build_report(
+            dataclasses.replace(declared, resources=dec), part, selection, run.types
+        )
         parts.append(_tagged(report, account, region))
     combined = scopes.combine(parts)
     # declared resources of types or kinds driftctl does not read yet: never compared
@@ -504,7 +534,12 @@ def _tagged(report: Report, account: str, region: str) -> Report:
 normalize_live = scopes.normalize_live
 
 
-def build_report(declared: Declared, live: LiveState, selection: Selection | None = None) -> Report:
+def build_report(
+    declared: Declared,
+    live: LiveState,
+    selection: Selection | None = None,
+    covered: frozenset[str] | None = None,  # the types the live side read (None: all)
+) -> Report:
     selection = selection or Selection()
     failed_scans = {spec for spec, _ in live.incomplete_scans}
     incomplete = {name for name, t in TYPES.items() if t.scan in failed_scans}
@@ -516,8 +551,10 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     not_compared = len(left_out) + len(all_live) - len(liv)
     matched = match(strict_types(TYPES) if selection.strict else TYPES, dec, liv)
     declared_count, live_count = len(declared.resources), len(live.resources)
-    if selection.filter:  # what the filter drops is neither compared nor counted
-        keep = resource_filter(selection.filter)
+    if selection.filter or covered is not None:
+        # what the filter drops is neither compared nor counted; nor are the declared
+        # resources of types the scan did not read (needs.py: nothing can refer to them)
+        keep = _kept(resource_filter(selection.filter), covered)
         kept_pairs = [(d, lv) for d, lv in matched.pairs if keep(lv)]
         kept_missing = [d for d in matched.missing if keep(_with_declared_id(d))]
         declared_count -= len(matched.pairs) - len(kept_pairs)
@@ -573,6 +610,14 @@ def build_report(declared: Declared, live: LiveState, selection: Selection | Non
     managed_keys = tuple(sorted((lv.type, str(lv.id)) for _, lv in matched.pairs))
     marks = {(lv.type, str(lv.id)): d.sensitive for d, lv in matched.pairs if d.sensitive}
     return Report(summary, tuple(drifts), tuple(live.errors), managed=managed_keys, sensitive=marks)
+
+
+def _kept(
+    keep: Callable[[Resource], bool], covered: frozenset[str] | None
+) -> Callable[[Resource], bool]:
+    if covered is None:
+        return keep
+    return lambda r: r.type in covered and keep(r)
 
 
 def _with_declared_id(d: Resource) -> Resource:

@@ -38,6 +38,8 @@ class LiveRun:
     processes: int = 1  # processes the scan's calls were spread over (not in snapshots)
     # one of several shards (--shard I/N): the regions it did not read, others did
     sharded: bool = False
+    # the types the scan read (needs.py), when not every type: its reports cover only them
+    types: frozenset[str] | None = None
 
 
 COUNTS = ("declared", "live", "managed", *KINDS, "ignored", "unknown", "not_compared")

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Callable, Mapping
+import functools
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from driftctl.errors import DriftctlError
@@ -25,6 +26,7 @@ def parse_selection(
     only_managed: bool = False,
     only_unmanaged: bool = False,
     strict: bool = False,
+    types: Collection[str] | None = None,  # the Python API's types (needs.py)
 ) -> Selection:
     if only_managed and only_unmanaged:
         raise DriftctlError(
@@ -36,7 +38,12 @@ def parse_selection(
         kinds = ("changed", "missing")
     elif only_unmanaged:
         kinds = ("unmanaged",)
-    return Selection(filter_expr or None, kinds, strict)
+    needed = None
+    if types is not None:
+        from driftctl.needs import check_types
+
+        needed = check_types(types)
+    return Selection(filter_expr or None, kinds, strict, needed)
 
 
 def resource_filter(expression: str | None) -> Callable[[Resource], bool]:
@@ -137,6 +144,63 @@ def _check_types(expression: str, parsed: Any) -> None:
                 f"{name!r}, so it would match nothing",
                 f"did you mean {close[0]}?" if close else "docs/resource-types.md lists them",
             )
+
+
+def filter_types(expression: str | None, types: Collection[str]) -> frozenset[str] | None:
+    """The types among `types` whose resources a --filter can keep, when its expression
+    proves it (None: it may keep any). Only what constrains `Type` by itself is read:
+    `Type=='T'`, `Type!='T'`, starts_with/ends_with/contains(Type, '...'), joined by `&&`
+    and `||`; anything else (a `!`, a pipe, Attr or Id) may keep any type, so a scan
+    narrowed by this reads every type the filter can keep (docs/scan.md, "What a scan reads")."""
+    if not expression:
+        return None
+    import jmespath
+
+    return _kept_types(jmespath.compile(expression).parsed, frozenset(types))
+
+
+def _kept_types(node: Mapping[str, Any], types: frozenset[str]) -> frozenset[str] | None:
+    kind, children = node.get("type"), node.get("children") or []
+    if kind in ("and_expression", "or_expression"):
+        parts = [_kept_types(child, types) for child in children]
+        if kind == "and_expression":  # truthy only where both are
+            known = [p for p in parts if p is not None]
+            return functools.reduce(frozenset.__and__, known) if known else None
+        if any(p is None for p in parts):  # `||`: where either is
+            return None
+        return functools.reduce(frozenset.__or__, (p for p in parts if p is not None))
+    text = _type_literal(children)
+    if text is None:
+        return None
+    if kind == "comparator" and node.get("value") == "eq":
+        return frozenset(t for t in types if t == text)
+    if kind == "comparator" and node.get("value") == "ne":
+        return frozenset(t for t in types if t != text)
+    if kind == "function_expression" and children[0].get("type") == "field":
+        test = _TYPE_TESTS.get(str(node.get("value")))
+        return frozenset(t for t in types if test(t, text)) if test else None
+    return None
+
+
+# the string functions a filter may test Type with, as JMESPath defines them
+_TYPE_TESTS: dict[str, Callable[[str, str], bool]] = {
+    "starts_with": str.startswith,
+    "ends_with": str.endswith,
+    "contains": str.__contains__,
+}
+
+
+def _type_literal(children: list[Mapping[str, Any]]) -> str | None:
+    """'T' of a node comparing the field Type with a string literal (in either order)."""
+    if len(children) != 2:
+        return None
+    kinds = [str(c.get("type")) for c in children]
+    if sorted(kinds) != ["field", "literal"]:
+        return None
+    field, literal = children if kinds[0] == "field" else children[::-1]
+    if field.get("value") != "Type" or not isinstance(literal.get("value"), str):
+        return None
+    return str(literal["value"])
 
 
 def strict_types(types: Mapping[str, ResourceType]) -> dict[str, ResourceType]:

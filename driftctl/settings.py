@@ -116,6 +116,9 @@ class Selection:
     filter: str | None = None  # --filter: a JMESPath expression over {Type, Id, Attr}
     kinds: tuple[str, ...] = ("changed", "missing", "unmanaged")  # --only-managed/-unmanaged
     strict: bool = False  # --strict: AWS's own resources (service-linked roles...) too
+    # the types the run needs (None: every type): only the scans serving them run, and
+    # the report covers the types those scans read (driftctl.needs; the Python API's types)
+    types: frozenset[str] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -21,6 +21,7 @@ from moto import mock_aws
 
 from driftctl import pipeline, settings
 from driftctl.model import Report
+from tests import needed
 
 REGION = "us-east-1"
 ACCOUNT = "123456789012"
@@ -156,7 +157,8 @@ def scan(directory: Path, files: dict[str, str]) -> Report:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     conf = settings.build([f"hcl://{directory}"], [], None, [REGION], None)
-    report = pipeline.scan_report(pipeline.load_declared(conf), pipeline.load_live(conf))
+    declared = pipeline.load_declared(conf)
+    report = pipeline.scan_report(declared, needed.load_live(conf, declared))
     assert report.errors == ()
     return report
 
@@ -476,7 +478,8 @@ def test_cloudformation_sub_naming_two_resources_is_bound(aws: None, tmp_path: P
     conf = settings.build([f"yaml://{template}"], [], None, [REGION], None)
 
     def report() -> Report:
-        return pipeline.scan_report(pipeline.load_declared(conf), pipeline.load_live(conf))
+        declared = pipeline.load_declared(conf)
+        return pipeline.scan_report(declared, needed.load_live(conf, declared))
 
     assert report().drifts == ()
     doc["Statement"][0]["Resource"] = f"{BUCKET_ARN}/*"

@@ -14,6 +14,7 @@ from moto import mock_aws
 from driftctl import emulator, pipeline, settings
 from driftctl.revert import executor
 from driftctl.revert.calls import Call, resolve_pending
+from tests import needed
 from tests.revert.conftest import make_plan
 
 REGION = "us-east-1"
@@ -45,7 +46,7 @@ def scan(directory: Path) -> dict[str, Any]:
     """`driftctl scan hcl://directory` in us-east-1: the report as JSON."""
     conf = settings.build([f"hcl://{directory}"], [], None, [REGION], None, no_cache=True)
     declared = pipeline.load_declared(conf)
-    report = pipeline.scan_report(declared, pipeline.load_live(conf))
+    report = pipeline.scan_report(declared, needed.load_live(conf, declared))
     out: dict[str, Any] = report.to_json()
     return out
 

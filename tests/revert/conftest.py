@@ -15,6 +15,7 @@ from driftctl.globs import Glob
 from driftctl.model import Drift
 from driftctl.revert import flow, planner
 from driftctl.revert.state import build_world
+from tests import needed
 
 
 @pytest.fixture
@@ -54,7 +55,7 @@ def make_plan(
     )
     policy = rules.policy_for(conf)
     declared = pipeline.load_declared(conf)
-    run = pipeline.load_live(conf)
+    run = needed.load_live(conf, declared)
     report = rules.apply(policy, pipeline.scan_report(declared, run))
     drifts = list(report.drifts)
     if observe_only:

@@ -11,6 +11,7 @@ from driftctl import pipeline, settings
 from driftctl.codify.base import Context
 from driftctl.codify.plan import Plan, make_plan
 from driftctl.model import Drift, Resource
+from tests import needed
 
 REGION = "us-east-1"
 
@@ -18,7 +19,8 @@ REGION = "us-east-1"
 def scan_source(source: str) -> tuple[dict[str, Any], list[Drift]]:
     """`driftctl scan --from source` in us-east-1: the JSON report and its drifts."""
     conf = settings.build([source], [], None, [REGION], None, no_cache=True)
-    report = pipeline.scan_report(pipeline.load_declared(conf), pipeline.load_live(conf))
+    declared = pipeline.load_declared(conf)
+    report = pipeline.scan_report(declared, needed.load_live(conf, declared))
     out: dict[str, Any] = report.to_json()
     assert out["errors"] == [], out["errors"]
     return out, list(report.drifts)

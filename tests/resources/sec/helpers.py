@@ -13,6 +13,7 @@ from driftctl.resources.registry import REVERTS, TYPES
 from driftctl.revert import flow
 from driftctl.revert import spec as revert
 from driftctl.revert.calls import Ctx
+from tests import needed
 
 REGION = "us-east-1"
 
@@ -39,7 +40,8 @@ def _conf(tmp_path: Path, rules: bool = False) -> settings.Settings:
 def scan(tmp_path: Path, hcl: str) -> list[Drift]:
     (tmp_path / "main.tf").write_text(hcl)
     conf = _conf(tmp_path)
-    report = pipeline.scan_report(pipeline.load_declared(conf), pipeline.load_live(conf))
+    declared = pipeline.load_declared(conf)
+    report = pipeline.scan_report(declared, needed.load_live(conf, declared))
     assert report.errors == ()
     return list(report.drifts)
 

@@ -1,0 +1,112 @@
+"""The types a scan needs, and the scans that read them (docs/scan.md, "What a scan reads").
+
+A run reads only the scans serving the types it can report on: the Python API's `types`,
+narrowed by a --filter that constrains `Type`, by --ignore/.driftignore lines that ignore
+every drift of a type, and by --only-managed (no unmanaged discovery: only the declared
+types). Then the set is closed so that nothing reported on changes:
+
+- a scan serves several types (s3_buckets reads the bucket and its 11 sub-resources): the
+  report covers every type of every scan that runs (`covered`);
+- a declared resource of a covered type that refers to another declared resource
+  (`vpc_id = aws_vpc.main.id`) matches and binds through that resource's live side: its
+  type is read too, transitively;
+- a child type (aws_lambda_permission) is reported unmanaged only under a managed parent,
+  and missing only when its parent is not: the parent's type is read too.
+
+So the drifts of every covered type are those of a scan that reads everything (when
+every scan succeeds). A run that saves its live state (--save-live) reads everything: a
+snapshot holds every type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from driftctl.aws.canonical import Declared
+from driftctl.bind import waited_on
+from driftctl.driftignore import DriftIgnore
+from driftctl.errors import DriftctlError
+from driftctl.model import Resource
+from driftctl.partial import ref_targets
+from driftctl.resources.registry import SCANS, TYPES
+from driftctl.resources.spec import ScanSpec
+from driftctl.selection import filter_types
+from driftctl.settings import Settings
+
+
+def check_types(types: Iterable[str]) -> frozenset[str]:
+    """The types, each one driftctl reads; else an error naming the first unknown one."""
+    given = frozenset(types)
+    for name in sorted(given):
+        if name not in TYPES:
+            raise DriftctlError(
+                f"types: {name} is not a resource type driftctl reads",
+                "docs/resource-types.md lists the types driftctl reads",
+            )
+    return given
+
+
+def needed(
+    settings: Settings, declared: Declared, ignore: DriftIgnore | None = None
+) -> frozenset[str] | None:
+    """The types this run reads (`covered`: closed as the module says), or None: all."""
+    if settings.save_live is not None or settings.live_file is not None:
+        return None
+    selection = settings.selection
+    wanted = set(selection.types) if selection.types is not None else set(TYPES)
+    by_filter = filter_types(selection.filter, TYPES)
+    if by_filter is not None:
+        wanted &= by_filter
+    if ignore is not None:
+        wanted -= ignore.ignored_types(TYPES)
+    resources = _all_declared(declared)
+    if "unmanaged" not in selection.kinds:  # --only-managed: nothing to discover
+        wanted &= {r.type for r in resources}
+    return closed(wanted, resources)
+
+
+def closed(wanted: Iterable[str], declared: Iterable[Resource]) -> frozenset[str] | None:
+    """`wanted` with every type its scans read, the types their declared resources refer
+    to and their parents, until nothing is added; None when that is every type."""
+    resources = list(declared)
+    types_at = {r.address: r.type for r in resources if r.address}
+    refers: dict[str, set[str]] = {}
+    for r in resources:
+        targets = ref_targets(r.attrs) | waited_on(r.attrs)
+        refers.setdefault(r.type, set()).update(types_at[a] for a in targets if a in types_at)
+    found: set[str] = set()
+    todo = set(wanted)
+    while todo:
+        found |= todo
+        more = covered(todo) or set()
+        for rtype in list(more):
+            parent = TYPES[rtype].parent
+            if parent and parent[0] in TYPES:
+                more.add(parent[0])
+            more |= refers.get(rtype, set())
+        todo = set(more) - found
+    return None if found >= TYPES.keys() else frozenset(found)
+
+
+def covered(types: Iterable[str] | None) -> set[str] | None:
+    """Every type the scans serving `types` read (None: every type)."""
+    if types is None:
+        return None
+    scans = {TYPES[t].scan for t in types}
+    return {name for name, t in TYPES.items() if t.scan in scans}
+
+
+def scans(types: frozenset[str] | None) -> list[ScanSpec]:
+    """The scans serving `types`, in the registry's order (None: every scan)."""
+    if types is None:
+        return list(SCANS.values())
+    names = {TYPES[t].scan for t in types}
+    return [spec for name, spec in SCANS.items() if name in names]
+
+
+def _all_declared(declared: Declared) -> list[Resource]:
+    """Every declared resource: the run's, and each account's own evaluation."""
+    out = list(declared.resources)
+    for resources in declared.per_account.values():
+        out.extend(resources)
+    return out
