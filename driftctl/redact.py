@@ -54,6 +54,18 @@ def text(message: str) -> str:
     return _URL.sub(_one, message)
 
 
+def credentials(message: str) -> str:
+    """message with the user info of every URL in it left out, the rest kept: for a
+    module source (`git::https://user:TOKEN@host/repo.git?ref=v1.2`), whose query names a
+    version, not a secret."""
+    if "://" not in message:
+        return message
+    return _URL.sub(lambda found: _USERINFO.sub(r"\1", found.group(0), count=1), message)
+
+
+_USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
+
+
 def _one(found: re.Match[str]) -> str:
     whole = found.group(0)
     core = whole.rstrip(_TRAILING)

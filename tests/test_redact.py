@@ -35,3 +35,16 @@ def test_url(given: str, shown: str) -> None:
 def test_text_redacts_each_url_and_keeps_the_punctuation_after_it() -> None:
     text = "cannot read http://a:b@h/x?y=1: HTTP 404 (see https://h2/p?sig=2)."
     assert redact.text(text) == "cannot read http://h/x: HTTP 404 (see https://h2/p)."
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"),
+    [
+        ("git::https://ci:TOKEN@host/x.git?ref=v1", "git::https://host/x.git?ref=v1"),
+        ('module "m" (source "https://tok@h/m.zip")', 'module "m" (source "https://h/m.zip")'),
+        ("https://host/a@b?ref=v1", "https://host/a@b?ref=v1"),  # @ in the path only
+        ("terraform-aws-modules/s3-bucket/aws", "terraform-aws-modules/s3-bucket/aws"),
+    ],
+)
+def test_credentials_leaves_out_user_info_only(given: str, shown: str) -> None:
+    assert redact.credentials(given) == shown

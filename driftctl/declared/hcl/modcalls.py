@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftctl import safejson
+from driftctl import redact, safejson
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.config import CallDecl
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
@@ -110,16 +110,17 @@ class CallSet:
             if isinstance(found, Path) and not found.is_dir():
                 found = Unknown("")
             if isinstance(found, Unknown):
+                shown = redact.credentials(call.source)  # a git source's token stays hidden
                 self.module.warn(
-                    f'{call.where}: module "{call.name}" (source "{call.source}") is not '
+                    f'{call.where}: module "{call.name}" (source "{shown}") is not '
                     "installed; run `terraform init` to install it. Its resources are not "
                     "declared"
                 )
-                found = Unknown(f"module.{call.name} is not installed (source {call.source!r})")
+                found = Unknown(f"module.{call.name} is not installed (source {shown!r})")
                 self.module.loader.gap(
                     Gap(
                         self._address(call.name),
-                        f'module "{call.name}" (source "{call.source}", {call.where}) is not '
+                        f'module "{call.name}" (source "{shown}", {call.where}) is not '
                         "installed: run `terraform init` (or `terraform get`)",
                         whole=True,
                     )

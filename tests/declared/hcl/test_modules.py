@@ -321,3 +321,13 @@ def test_validation_in_a_child_module_names_the_module_variable(tmp_path: Path) 
         "modules/v/main.tf:3:21: invalid value for module.v.var.env "
         "(value from main.tf:3:12): Only prod here."
     )
+
+
+def test_a_module_source_with_a_token_is_named_without_it(tmp_path: Path) -> None:
+    """A git source's user info is a credential (`https://user:TOKEN@host/...`): the
+    warning and the gap name the source without it, and keep the version it asks for."""
+    source = "git::https://ci:TOKEN-123@example.com/vpc.git?ref=v1"
+    declared = load(tmp_path, {"main.tf": f'module "vpc" {{\n  source = "{source}"\n}}\n'})
+    said = [*declared.warnings, *(g.reason for g in declared.gaps)]
+    assert said and all("TOKEN-123" not in s for s in said)
+    assert all("git::https://example.com/vpc.git?ref=v1" in s for s in said)
