@@ -39,7 +39,7 @@ def check_one_filter(args: Sequence[str] | None) -> None:
     if len(given) > 1:
         raise DriftctlError(
             f"--filter given {len(given)} times: pass one expression",
-            "combine them in one: --filter \"(Type=='aws_s3_bucket') && (Id!='logs')\"",
+            'combine them with && in one expression: --filter "(A) && (B)"',
         )
 
 

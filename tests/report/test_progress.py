@@ -96,12 +96,13 @@ def test_a_scan_shows_each_phase_before_it_starts(monkeypatch: pytest.MonkeyPatc
         seen["declared"] = list(shown)
         return object()
 
-    def live(settings: Settings, conn: Any = None, given: Any = None) -> Any:
+    def live(settings: Settings, conn: Any = None, given: Any = None, types: Any = None) -> Any:
         seen["live"] = given
         return object()
 
     monkeypatch.setattr(pipeline, "load_declared", declared)
     monkeypatch.setattr(pipeline, "load_live", live)
+    monkeypatch.setattr(pipeline.needs, "needed", lambda *_: None)  # every type
     pipeline.declared_and_live(Settings())
     assert seen["connect"] == ["connecting to AWS"]
     assert seen["declared"] == ["connecting to AWS", "reading the declared state"]

@@ -117,27 +117,29 @@ def test_every_compared_attribute_changed_live_is_drift(aws: None, tmp_path: Pat
     ]
 
 
-def test_a_revert_puts_every_attribute_back_and_deletes_an_unmanaged_queue(
+def test_a_revert_puts_every_attribute_back_and_keeps_an_unmanaged_queue(
     aws: None, tmp_path: Path
 ) -> None:
+    """A queue holds messages: a rule reverts the managed queue's attributes, but deletes
+    no unmanaged queue (only --delete-data names one for deletion)."""
     url = apply()
     sqs = boto3.client("sqs", region_name="us-east-1")
     sqs.set_queue_attributes(
         QueueUrl=url, Attributes={"VisibilityTimeout": "5", "Policy": policy("sqs:*")}
     )
     sqs.untag_queue(QueueUrl=url, TagKeys=["Team"])
-    sqs.create_queue(QueueName="scratch")
+    scratch = sqs.create_queue(QueueName="scratch")["QueueUrl"]
     directory = write(tmp_path / "tf", HCL)
     calls, refusals = plan_calls(tmp_path, directory)
-    assert refusals == []
+    assert len(refusals) == 1
+    assert f"not deleting aws_sqs_queue.{scratch}: it holds data" in refusals[0]
     assert sorted(c.name for c in calls) == [
-        "sqs.delete_queue",
         "sqs.set_queue_attributes",
         "sqs.set_queue_attributes",
         "sqs.tag_queue",
     ]
     run(calls)
-    assert drifts(scan(directory)) == []
+    assert drifts(scan(directory)) == [("unmanaged", f"aws_sqs_queue.{scratch}", [])]
 
 
 def test_fifo_cannot_be_changed_in_place(aws: None, tmp_path: Path) -> None:
