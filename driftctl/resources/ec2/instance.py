@@ -1,16 +1,21 @@
 """aws_instance: an EC2 instance: its AMI, type, subnet, security groups, key pair,
-instance profile, monitoring, EBS optimization, source/destination check and tags.
+instance profile, monitoring, EBS optimization, source/destination check, whether its
+root volume is deleted on termination, and tags.
 
 Live: DescribeInstances pages (1,000 a call), nothing per instance; terminated and
 shutting-down instances are left out. Instances an Auto Scaling group launched (EKS node
 groups' among them) are the group's, never unmanaged. Source/destination check is on
 unless declared otherwise; the rest is compared where declared (Terraform computes it).
 The volume at its root device (`RootDeviceName`) is its `root_block_device`: never an
-unmanaged volume, whether or not it is deleted on termination (ebs_volume.py).
-Security groups, source/destination check, monitoring and tags are put back in place;
-the instance type only while the instance is stopped (a human decides); AMI, subnet and
-key pair are fixed at launch. Not read here: user data, the termination-protection flag
-and block devices (each a call per instance). Moto has no MonitorInstances /
+unmanaged volume, whether or not it is deleted on termination (ebs_volume.py). Of a
+declared `root_block_device`, `delete_on_termination` is compared (true unless declared
+otherwise, as Terraform defaults it), from DescribeInstances' block device mappings: a
+root volume switched to be deleted with its instance is drift. Security groups,
+source/destination check, monitoring, the root volume's delete-on-termination flag and
+tags are put back in place (the flag also on an instance launched again); the instance
+type only while the instance is stopped (a human decides); AMI, subnet and key pair are
+fixed at launch. Not read here: user data, the termination-protection flag, and the root
+volume's size, type and encryption (DescribeVolumes). Moto has no MonitorInstances /
 UnmonitorInstances (the monitoring revert is tested as a plan only).
 """
 
@@ -21,7 +26,7 @@ from typing import Any
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
+from driftctl.model import Resource, is_known
 from driftctl.resources.ec2.common import RECREATE, TAGS, by_id, new_id, pending, tag_spec
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.spec import (
@@ -32,9 +37,10 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
     cfn_identity,
+    first_block,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
+from driftctl.revert.calls import Attrs, Call, Ctx, Pending
 from driftctl.revert.spec import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool
 
 TYPE = "aws_instance"
@@ -49,6 +55,7 @@ COMPARED = frozenset(
         "monitoring",
         "ebs_optimized",
         "source_dest_check",
+        "root_block_device",
         "tags",
     }
 )
@@ -80,17 +87,35 @@ def _instance(i: Item, region: str) -> Resource:
         "arn": f"arn:aws:ec2:{region}::instance/{i['InstanceId']}",
         "launched_by_group": any(t["Key"] == "aws:autoscaling:groupName" for t in raw_tags or ()),
         "root_volume_id": _root_volume(i),
+        "root_block_device": _root_block_device(i),
     }
     return Resource(TYPE, i["InstanceId"], None, attrs, region=region)
 
 
-def _root_volume(i: Item) -> str | None:
-    """The volume attached at the instance's root device: its `root_block_device`."""
+def _root_ebs(i: Item) -> Item | None:
+    """The EBS mapping at the instance's root device, if its root device is EBS."""
     root = i.get("RootDeviceName")
     for mapping in i.get("BlockDeviceMappings") or ():
-        if mapping.get("DeviceName") == root:
-            return (mapping.get("Ebs") or {}).get("VolumeId")
+        if mapping.get("DeviceName") == root and isinstance(mapping.get("Ebs"), dict):
+            ebs: Item = mapping["Ebs"]
+            return ebs
     return None
+
+
+def _root_volume(i: Item) -> str | None:
+    """The volume attached at the instance's root device: its `root_block_device`."""
+    return (_root_ebs(i) or {}).get("VolumeId")
+
+
+def _root_block_device(i: Item) -> dict[str, Any] | None:
+    """Terraform's `root_block_device`, as far as DescribeInstances tells it."""
+    ebs = _root_ebs(i)
+    if ebs is None:
+        return None
+    return {
+        "device_name": i.get("RootDeviceName"),
+        "delete_on_termination": ebs.get("DeleteOnTermination"),
+    }
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:
@@ -111,7 +136,13 @@ SCAN = ScanSpec(
 
 
 def _from_tf(raw: RawResource) -> list[Resource]:
-    attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
+    attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED - {"root_block_device"}}
+    if raw.attrs.get("root_block_device"):
+        # of the block, what DescribeInstances tells; Terraform's default is true
+        root = first_block(raw.attrs["root_block_device"])
+        attrs["root_block_device"] = {
+            "delete_on_termination": root.get("delete_on_termination", True)
+        }
     return [
         Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
     ]
@@ -206,6 +237,28 @@ def _stopped_only(what: str) -> Any:
     return calls
 
 
+def _root_delete_on_termination(
+    ctx: Ctx, device: Any, after: Attrs, instance_id: Any = None
+) -> list[Call]:
+    value = as_bool(first_block(after.get("root_block_device")).get("delete_on_termination"))
+    mapping = {"DeviceName": device, "Ebs": {"DeleteOnTermination": value}}
+    return [
+        ctx.call(
+            "ec2",
+            "modify_instance_attribute",
+            InstanceId=instance_id or ctx.id,
+            BlockDeviceMappings=[mapping],
+        )
+    ]
+
+
+def _root_block(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
+    device = first_block(before.get("root_block_device")).get("device_name")
+    if not device:
+        raise CannotRevert("the instance has no EBS root volume")
+    return _root_delete_on_termination(ctx, device, after)
+
+
 def _profile(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     raise CannotRevert(
         "an instance profile is swapped with its association id (ReplaceIamInstanceProfile"
@@ -234,7 +287,17 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     if desired.get("ebs_optimized") is not None:
         params["EbsOptimized"] = as_bool(desired["ebs_optimized"])
     output = {pending(ctx).name: "Instances.0.InstanceId"}
-    return [ctx.producing(output, "ec2", "run_instances", **params)]
+    root = first_block(desired.get("root_block_device"))
+    flag = root.get("delete_on_termination")
+    if flag is None or not is_known(flag):
+        return [ctx.producing(output, "ec2", "run_instances", **params)]
+    # the root device is the AMI's: known once the instance runs
+    device = Pending(f"{ctx.label}.root_device")
+    output[device.name] = "Instances.0.RootDeviceName"
+    return [
+        ctx.producing(output, "ec2", "run_instances", **params),
+        *_root_delete_on_termination(ctx, device, desired, pending(ctx)),
+    ]
 
 
 def _fresh(desired: Attrs) -> Attrs:
@@ -282,6 +345,7 @@ FAMILY = Family(
                 Updater(("instance_type",), _stopped_only("the instance type")),
                 Updater(("ebs_optimized",), _stopped_only("EBS optimization")),
                 Updater(("iam_instance_profile",), _profile),
+                Updater(("root_block_device",), _root_block),
                 TAGS,
             ),
             fixed={"ami": RECREATE, "subnet_id": RECREATE, "key_name": RECREATE},

@@ -154,3 +154,95 @@ def test_a_root_volume_kept_on_termination_is_the_instances_a_data_volume_is_not
     )
     report = scan(write(tmp_path / "tf", hcl))
     assert drifts(report) == [("unmanaged", f"aws_ebs_volume.{data}", [])]
+
+
+KEEP_ROOT = HCL.replace(
+    'tags                   = { Name = "net-web" }',
+    'tags = { Name = "net-web" }\n  root_block_device {\n    delete_on_termination = false\n  }',
+)
+
+
+def _root_deleted_on_termination(instance: str) -> bool:
+    ec2 = boto3.client("ec2", region_name="us-east-1")
+    found = ec2.describe_instances(InstanceIds=[instance])["Reservations"][0]["Instances"][0]
+    [root] = [m for m in found["BlockDeviceMappings"] if m["DeviceName"] == ROOT]
+    return bool(root["Ebs"]["DeleteOnTermination"])
+
+
+def test_a_root_volume_switched_to_be_deleted_with_its_instance_is_drift_put_back(
+    aws: None, tmp_path: Path
+) -> None:
+    """`root_block_device { delete_on_termination = false }`, switched to true in the
+    console: terraform's refresh reports it (tests/tf/test_patterns.py), and so does
+    driftctl; the revert switches it back."""
+    ids = apply(keep_root=True)
+    directory = write(tmp_path / "tf", KEEP_ROOT)
+    assert drifts(scan(directory)) == []
+    ec2 = boto3.client("ec2", region_name="us-east-1")
+    ec2.modify_instance_attribute(
+        InstanceId=ids["instance"],
+        BlockDeviceMappings=[{"DeviceName": ROOT, "Ebs": {"DeleteOnTermination": True}}],
+    )
+    assert drifts(scan(directory)) == [
+        ("changed", "aws_instance.web", ["root_block_device.delete_on_termination"])
+    ]
+    calls, refusals = plan_calls(tmp_path, directory)
+    assert refusals == []
+    assert [(c.operation, c.params) for c in calls] == [
+        (
+            "modify_instance_attribute",
+            {
+                "InstanceId": ids["instance"],
+                "BlockDeviceMappings": [
+                    {"DeviceName": ROOT, "Ebs": {"DeleteOnTermination": False}}
+                ],
+            },
+        )
+    ]
+    run(calls)
+    assert _root_deleted_on_termination(ids["instance"]) is False
+    assert drifts(scan(directory)) == []
+
+
+def test_a_declared_root_block_device_is_deleted_on_termination_unless_it_says_not(
+    aws: None, tmp_path: Path
+) -> None:
+    """Terraform defaults `delete_on_termination` to true: a declared root block that
+    leaves it out, on an instance whose root volume is kept, drifts; with no
+    root_block_device declared, the flag is not compared (Terraform computes it)."""
+    apply(keep_root=True)
+    sized = KEEP_ROOT.replace("delete_on_termination = false", "volume_size = 8")
+    assert drifts(scan(write(tmp_path / "sized", sized))) == [
+        ("changed", "aws_instance.web", ["root_block_device.delete_on_termination"])
+    ]
+    assert drifts(scan(write(tmp_path / "bare", HCL))) == []
+
+
+def test_an_instance_launched_again_keeps_its_root_volume_on_termination(
+    aws: None, tmp_path: Path
+) -> None:
+    """Terminated out of band, the instance is launched again by the revert, and its root
+    volume is kept on termination as declared (the root device is the AMI's, read from
+    RunInstances' answer). The old root volume, kept, is now unmanaged: it holds data,
+    and no rule deletes it."""
+    ids = apply(keep_root=True)
+    directory = write(tmp_path / "tf", KEEP_ROOT)
+    ec2 = boto3.client("ec2", region_name="us-east-1")
+    ec2.terminate_instances(InstanceIds=[ids["instance"]])
+    [kept] = ec2.describe_volumes()["Volumes"]
+    assert drifts(scan(directory), "missing") == [("missing", "aws_instance.web", [])]
+    calls, refusals = plan_calls(tmp_path, directory)
+    assert [r.split(":")[0] for r in refusals] == [
+        f"not deleting aws_ebs_volume.{kept['VolumeId']}"
+    ]
+    assert [c.operation for c in calls] == ["run_instances", "modify_instance_attribute"]
+    run(calls)
+    running = [
+        i["InstanceId"]
+        for r in ec2.describe_instances()["Reservations"]
+        for i in r["Instances"]
+        if i["State"]["Name"] == "running"
+    ]
+    assert len(running) == 1
+    assert _root_deleted_on_termination(running[0]) is False
+    assert drifts(scan(directory), "missing", "changed") == []
