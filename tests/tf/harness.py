@@ -403,17 +403,27 @@ class Change:
 
 
 _REF = re.compile(r"\$\{([^}]+)\}")
+_STEP = re.compile(r"\.([A-Za-z0-9_]+)|\[(\d+)\]")  # one step into a value: .name or [0]
 
 
 def resolve(value: Any, state: Mapping[str, Mapping[str, Any]], self_address: str) -> Any:
-    """`value` with each `${address.attribute}` replaced from the state."""
+    """`value` with each `${address.attribute}` replaced from the state; the attribute may
+    go on into the value (`${self.records[0]}`, `${self.root_block_device[0].device_name}`)."""
 
     def lookup(ref: str) -> Any:
-        address, _, attr = ref.rpartition(".")
-        address = self_address if address == "self" else address
-        if address not in state or attr not in state[address]:
-            raise HarnessError(f"change of {self_address}: the state has no {address}.{attr}")
-        return state[address][attr]
+        for cut in (m.start() for m in re.finditer(r"\.", ref)):
+            address = self_address if ref[:cut] == "self" else ref[:cut]
+            steps = list(_STEP.finditer(ref, cut))
+            if address in state and "".join(m[0] for m in steps) == ref[cut:]:
+                found: Any = state[address]
+                for name, index in (m.groups() for m in steps):
+                    try:
+                        found = found[name] if name else found[int(index)]
+                    except (KeyError, IndexError, TypeError):
+                        break
+                else:
+                    return found
+        raise HarnessError(f"change of {self_address}: the state has no {ref}")
 
     if isinstance(value, Json):
         return json.dumps(resolve(value.value, state, self_address))
