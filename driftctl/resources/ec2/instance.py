@@ -16,7 +16,8 @@ tags are put back in place (the flag also on an instance launched again); the in
 type only while the instance is stopped (a human decides); AMI, subnet and key pair are
 fixed at launch. Not read here: user data, the termination-protection flag, and the root
 volume's size, type and encryption (DescribeVolumes). Moto has no MonitorInstances /
-UnmonitorInstances (the monitoring revert is tested as a plan only).
+UnmonitorInstances (the monitoring revert is tested as a plan only). The root volume's
+flag is checked against real Terraform in tests/tf/test_patterns.py.
 """
 
 from __future__ import annotations

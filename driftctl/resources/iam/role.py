@@ -5,7 +5,9 @@ role_policy_attachment.py), which it may also declare inline.
 Live: GetAccountAuthorizationDetails pages (shared with users and policies) joined with
 ListRoles pages (description and maximum session duration), nothing per role.
 Service-linked roles (`/aws-service-role/`) and `/aws-reserved/` roles are AWS's own,
-never unmanaged. A role in an instance profile is never deleted by a revert.
+never unmanaged. A role in an instance profile is never deleted by a revert. A role
+deleted out of band is missing with its inline and attached policies, as Terraform's
+refresh says (checked against real Terraform in tests/tf/test_patterns.py).
 """
 
 from __future__ import annotations

@@ -14,7 +14,10 @@ latency, geolocation and CIDR routing policies are not compared yet. A record se
 name, type and set identifier are its identity: a revert says "replace needed"; the rest
 is put back with one UPSERT. ACK's RecordSet names a record relative to its zone's
 domain: by `hostedZoneRef` it is expanded with the HostedZone manifest's name, as a
-Terraform name relative to `zone_id`; with a literal `hostedZoneID` it is not.
+Terraform name relative to `zone_id`; with a literal `hostedZoneID` it is not. A
+relative name beside an alias to a CloudFront distribution, and the validation records
+of a certificate declared with `for_each`, are checked against real Terraform in
+tests/tf/test_patterns.py.
 """
 
 from __future__ import annotations
