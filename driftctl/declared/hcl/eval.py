@@ -232,7 +232,7 @@ class Evaluator:
             )
         key, marked = unmark_deep(self.evaluate(expr))
         if is_pending(key):
-            return key
+            return as_unknown(key) if isinstance(key, Unknown) else key
         if is_null(key):
             raise EvalFailure("can't use a null value as an object key")
         try:
@@ -430,7 +430,7 @@ class Evaluator:
             args[-1], marked = unmark(args[-1]) if args else (None, False)
             args = self._expand(args)
             if isinstance(args, Unknown):
-                return args
+                return as_unknown(args)
         if name in PASS_MARKS:
             pairs = [unmark(a) for a in args]
             args, marked = [a for a, _ in pairs], marked or any(m for _, m in pairs)

@@ -231,9 +231,11 @@ def _trim(args: list[Any]) -> str:
 
 def _sort(args: list[Any]) -> Any:
     items = args[0]
+    if is_pending(items):
+        return as_unknown(items)
     pending = find_pending(items)
-    if pending is not None:
-        return as_unknown(pending)
+    if pending is not None:  # cty: the length is known, not the order
+        return CList([as_unknown(pending)] * len(items), STRING)
     for position, item in enumerate(items):
         if item is None or type(item) is Null:
             raise EvalFailure(
