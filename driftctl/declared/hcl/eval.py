@@ -520,7 +520,12 @@ class Evaluator:
             raise EvalFailure(exc.message) from None
         child = Evaluator(TemplateScope(self.scope), Frame(display, names=dict(variables)))
         value, marked = unmark(child.evaluate(template))
-        if is_pending(value) or isinstance(value, str) or value is None:
+        if is_null(value):
+            raise EvalFailure(
+                f"{name}(): the template's result is null, which is not a valid result"
+            )
+        if is_pending(value) or isinstance(value, str) or name == "templatefile":
+            # templatefile gives a lone interpolation's value as it is ("${val}": true)
             return mark_if(marked, value)
         value, deep = unmark_deep(value)
         marked = marked or deep

@@ -245,8 +245,8 @@ def _sort(args: list[Any]) -> Any:
 
 
 def _startswith(args: list[Any]) -> Any:
-    if is_pending(args[0]):
-        return as_unknown(args[0])
+    if is_pending(args[0]):  # the empty string is a prefix of any string
+        return True if args[1] == "" else as_unknown(args[0])
     return args[0].startswith(args[1])
 
 
