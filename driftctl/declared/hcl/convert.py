@@ -30,9 +30,11 @@ from driftctl.declared.hcl.types import (
     SetType,
     TupleType,
     Type,
+    TypedUnknown,
     has_dynamic,
     is_null,
     type_of,
+    typed_unknown,
     without_optional,
 )
 from driftctl.model import Ref, Unknown
@@ -125,12 +127,19 @@ def get_conversion(have: Type, want: Type, unsafe: bool) -> Conversion | None:
         if type(value) is Sensitive:
             return Sensitive(run(value.value, path))
         if _pending(value):
-            return value
+            return _retyped(value, want)
         if is_null(value):
             return _typed_null(_dynamic_replace(type_of(value), without_optional(want)))
         return inner(value, path)
 
     return run
+
+
+def _retyped(value: Any, want: Type) -> Any:
+    """An unknown of a known type converted: one of the wanted type."""
+    if type(value) is TypedUnknown and not has_dynamic(want):
+        return typed_unknown(value, without_optional(want))
+    return value
 
 
 def _typed_null(type_: Type) -> Any:
@@ -529,7 +538,7 @@ def make_map(items: dict[str, Any], path: str = "", message: str = "") -> CMap:
 
 
 def _common_type(items: list[Any], path: str, message: str) -> Type:
-    known = [type_of(v) for v in items if not _pending(v)]
+    known = [type_of(v) for v in items if not _pending(v) or type(v) is TypedUnknown]
     if not known:
         return DYNAMIC
     first = known[0]
@@ -905,6 +914,14 @@ def mismatch_message(have: Type, want: Type) -> str:
 def equals(a: Any, b: Any) -> Any:
     """cty's Equals: True, False, or an Unknown when it depends on unknown values."""
     if _pending(a) or _pending(b):
+        ta, tb = type_of(a), type_of(b)
+        if (
+            ta != tb
+            and not (_pending(a) and _pending(b))
+            and not (has_dynamic(ta) or has_dynamic(tb))
+            and not is_null(a if _pending(b) else b)
+        ):
+            return False  # an unknown of another type is never equal (cty)
         return _pending_of(a, b)
     a_null, b_null = is_null(a), is_null(b)
     if a_null and b_null:
@@ -913,8 +930,37 @@ def equals(a: Any, b: Any) -> Any:
         return False
     ta, tb = type_of(a), type_of(b)
     if ta != tb:
+        # cty: an unknown inside leaves the types partly dynamic; while they could still
+        # conform, equality waits on it ({a = unknown} == {a = "b"})
+        if (has_dynamic(ta) or has_dynamic(tb)) and (_conforms(ta, tb) or _conforms(tb, ta)):
+            pending = _deep_pending(a) or _deep_pending(b)
+            if pending is not None:
+                return _pending_of(pending, pending)
         return False
     return _equal_same(a, b)
+
+
+def _conforms(have: Type, want: Type) -> bool:
+    """cty's TestConformance: have fits want, the dynamic type standing for any type."""
+    if have is DYNAMIC or want is DYNAMIC or have == want:
+        return True
+    if isinstance(have, Collection) and type(want) is type(have):
+        return _conforms(have.elem, want.elem)
+    if isinstance(have, TupleType) and isinstance(want, TupleType):
+        return len(have.elems) == len(want.elems) and all(
+            _conforms(h, w) for h, w in zip(have.elems, want.elems, strict=True)
+        )
+    if isinstance(have, ObjectType) and isinstance(want, ObjectType):
+        return have.attrs.keys() == want.attrs.keys() and all(
+            _conforms(t, want.attrs[k]) for k, t in have.attrs.items()
+        )
+    return False
+
+
+def _deep_pending(value: Any) -> Any:
+    from driftctl.declared.hcl.values import find_pending
+
+    return find_pending(value)
 
 
 def _pending_of(a: Any, b: Any) -> Any:

@@ -232,7 +232,7 @@ class Evaluator:
             )
         key, marked = unmark_deep(self.evaluate(expr))
         if is_pending(key):
-            return key
+            return as_unknown(key) if isinstance(key, Unknown) else key
         if is_null(key):
             raise EvalFailure("can't use a null value as an object key")
         try:
@@ -430,7 +430,7 @@ class Evaluator:
             args[-1], marked = unmark(args[-1]) if args else (None, False)
             args = self._expand(args)
             if isinstance(args, Unknown):
-                return args
+                return as_unknown(args)
         if name in PASS_MARKS:
             pairs = [unmark(a) for a in args]
             args, marked = [a for a, _ in pairs], marked or any(m for _, m in pairs)
@@ -520,7 +520,12 @@ class Evaluator:
             raise EvalFailure(exc.message) from None
         child = Evaluator(TemplateScope(self.scope), Frame(display, names=dict(variables)))
         value, marked = unmark(child.evaluate(template))
-        if is_pending(value) or isinstance(value, str) or value is None:
+        if is_null(value):
+            raise EvalFailure(
+                f"{name}(): the template's result is null, which is not a valid result"
+            )
+        if is_pending(value) or isinstance(value, str) or name == "templatefile":
+            # templatefile gives a lone interpolation's value as it is ("${val}": true)
             return mark_if(marked, value)
         value, deep = unmark_deep(value)
         marked = marked or deep

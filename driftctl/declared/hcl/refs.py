@@ -261,7 +261,7 @@ def _path_key(step: Step) -> str | int:
 def apply_step(value: Any, step: Step) -> Any:
     """One `.name` or `[key]` on a plain value, Unknown or Ref."""
     if isinstance(value, Unknown):
-        return value
+        return as_unknown(value)  # an element's type is not its collection's
     if isinstance(value, Ref):
         return _extend_ref(value, step)
     if isinstance(value, Instance):

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from driftctl.declared.hcl.number import I64, BigFloat
+from driftctl.model import Unknown
 
 
 class Type:
@@ -235,6 +236,21 @@ class Null:
         return hash(("null", self.type))
 
 
+@dataclasses.dataclass(frozen=True)
+class TypedUnknown(Unknown):
+    """An unknown value of a known type, as cty's: what a conversion function makes of an
+    unknown (`tostring(x)` is an unknown string, so `flatten` keeps it as one element and
+    `one` refuses it). Only the evaluator holds one: `as_unknown` (a function's unknown
+    result) and `finalize` give plain Unknowns."""
+
+    type: Type = dataclasses.field(default=None, compare=False)  # type: ignore[assignment]
+
+
+def typed_unknown(value: Unknown, type_: Type) -> TypedUnknown:
+    """value (an Unknown, typed or not) as an unknown of type_."""
+    return TypedUnknown(value.reason, value.depends_on, type=type_)
+
+
 def null_of(type_: Type) -> Any:
     return None if type_ is DYNAMIC else Null(type_)
 
@@ -265,6 +281,8 @@ def type_of(value: Any) -> Type:
         return value.type  # type: ignore[no-any-return]
     if kind is Sensitive:
         return type_of(value.value)
+    if kind is TypedUnknown:
+        return value.type  # type: ignore[no-any-return]
     return DYNAMIC  # None, Unknown, Ref, Instance
 
 

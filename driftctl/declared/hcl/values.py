@@ -30,6 +30,7 @@ from driftctl.declared.hcl.types import (
     CSet,
     Null,
     Sensitive,
+    TypedUnknown,
     is_null,
     type_of,
 )
@@ -274,6 +275,8 @@ def as_unknown(value: Unknown | Ref | Instance | Sensitive) -> Unknown:
     compared nor shown with a value)."""
     if isinstance(value, Sensitive):
         return as_unknown(value.value)
+    if type(value) is TypedUnknown:  # a function's unknown result has its own type
+        return Unknown(value.reason, value.depends_on)
     if isinstance(value, Unknown):
         return value
     if isinstance(value, Instance) and value.mode == "data":
@@ -298,7 +301,7 @@ def finalize(value: Any) -> Any:
         return plain_number(value)
     if kind is Null:
         return None
-    if kind is Instance:
+    if kind is Instance or kind is TypedUnknown:
         return as_unknown(value)
     return value
 

@@ -33,6 +33,7 @@ from driftctl.declared.hcl.types import (
     CList,
     CMap,
     CSet,
+    Dynamic,
     ListType,
     MapType,
     ObjectType,
@@ -45,12 +46,13 @@ from driftctl.declared.hcl.types import (
 )
 from driftctl.declared.hcl.values import (
     EvalFailure,
+    Instance,
     as_unknown,
     find_pending,
     is_pending,
     type_name,
 )
-from driftctl.model import Unknown
+from driftctl.model import Ref, Unknown
 
 ANY_LIST = ListType(DYNAMIC)
 
@@ -197,7 +199,10 @@ def _flatten(args: list[Any]) -> Any:
     if not isinstance(value, list):
         raise EvalFailure("can only flatten lists, sets and tuples")
     check_size(_flat_count(value), "elements")
-    return _flattened(value)
+    try:
+        return _flattened(value)
+    except _UnknownShape as exc:  # as cty's flatten does with a dynamic element
+        return as_unknown(exc.args[0])
 
 
 def _flat_count(value: list[Any]) -> int:
@@ -205,9 +210,18 @@ def _flat_count(value: list[Any]) -> int:
     return sum(_flat_count(item) if isinstance(item, list) else 1 for item in value)
 
 
+class _UnknownShape(Exception):
+    """An unknown element, which may be a list to flatten: the result's shape is unknown."""
+
+
 def _flattened(value: list[Any]) -> list[Any]:
     out: list[Any] = []
     for item in value:
+        if is_pending(item):
+            if isinstance(type_of(item), (Dynamic, ListType, SetType, TupleType)):
+                raise _UnknownShape(item)
+            out.append(item)  # an unknown string, number, map or object
+            continue
         if isinstance(item, list):
             out.extend(_flattened(item))
         else:
@@ -247,6 +261,9 @@ def _length(args: list[Any]) -> Any:
         return as_unknown(value)
     if isinstance(value, str):
         return number.I64(count(value))
+    pending = _set_collapses(value)
+    if pending is not None:
+        return as_unknown(pending)
     if isinstance(value, (list, dict)):
         return number.I64(len(value))
     raise EvalFailure("argument must be a string, a collection type, or a structural type")
@@ -340,10 +357,23 @@ def _merge_dynamic(args: list[Any]) -> Any:
     return dict(sorted(out.items()))
 
 
+def _set_collapses(value: Any) -> Unknown | Ref | Instance | None:
+    """The unknown element of a set of several elements, whose length is then unknown as
+    elements may turn out equal (cty); None for any other value."""
+    return find_pending(value) if type(value) is CSet and len(value) > 1 else None
+
+
 def _one(args: list[Any]) -> Any:
     value = args[0]
     if is_pending(value):
+        if not isinstance(type_of(value), (Dynamic, ListType, SetType, TupleType)):
+            raise EvalFailure(
+                "must be a list, set, or tuple value with either zero or one elements"
+            )
         return as_unknown(value)
+    pending = _set_collapses(value)
+    if pending is not None:
+        return as_unknown(pending)
     value_type = type_of(value)
     if isinstance(value_type, (ListType, SetType)):
         if len(value) == 0:
@@ -518,7 +548,7 @@ FUNCTIONS: dict[str, Function] = {
     "contains": fn(_contains, Param("list"), Param("value"), deep=False),
     "distinct": fn(_distinct, Param("list", ANY_LIST)),
     "element": fn(_element, Param("list"), Param("index", NUMBER), deep=False),
-    "flatten": fn(_flatten, Param("list")),
+    "flatten": fn(_flatten, Param("list"), deep=False),
     "index": fn(_index, Param("list"), Param("value"), deep=False),
     "keys": fn(_keys, Param("inputMap", allow_unknown=True), deep=False),
     "length": fn(_length, Param("value", allow_unknown=True), deep=False),
@@ -533,7 +563,7 @@ FUNCTIONS: dict[str, Function] = {
         _matchkeys, Param("values", ANY_LIST), Param("keys", ANY_LIST), Param("searchset", ANY_LIST)
     ),
     "merge": fn(_merge, var=Param("maps", allow_null=True), deep=False),
-    "one": fn(_one, Param("list"), deep=False),
+    "one": fn(_one, Param("list", allow_unknown=True), deep=False),
     "range": fn(_range, var=Param("params", NUMBER)),
     "reverse": fn(_reverse, Param("list"), deep=False),
     "slice": fn(

@@ -17,7 +17,9 @@ from driftctl.declared.hcl.types import (
     MapType,
     SetType,
     Type,
+    TypedUnknown,
     type_of,
+    typed_unknown,
 )
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending
 
@@ -25,8 +27,10 @@ from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending
 def _to(want: Type) -> Function:
     def impl(args: list[Any]) -> Any:
         value = args[0]
-        if is_pending(value):
-            return as_unknown(value)
+        if is_pending(value) and type(value) is not TypedUnknown:
+            # an unknown of the wanted type, as cty's (a Ref is not bound through the
+            # conversion: it gave an Unknown before types were kept, and still does)
+            return typed_unknown(as_unknown(value), want)
         have = type_of(value)
         try:
             return convert(value, want)

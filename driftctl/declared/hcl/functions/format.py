@@ -227,6 +227,9 @@ def _formatlist(args: list[Any]) -> Any:
     for position, value in enumerate(values):
         if is_pending(value):
             return as_unknown(value)
+        pending = find_pending(value) if type(value) is CSet and len(value) > 1 else None
+        if pending is not None:
+            return as_unknown(pending)  # the set's length is unknown (cty)
         if isinstance(value, list) and not is_null(value):
             if length == -1:
                 length, chooser = len(value), position

@@ -231,9 +231,11 @@ def _trim(args: list[Any]) -> str:
 
 def _sort(args: list[Any]) -> Any:
     items = args[0]
+    if is_pending(items):
+        return as_unknown(items)
     pending = find_pending(items)
-    if pending is not None:
-        return as_unknown(pending)
+    if pending is not None:  # cty: the length is known, not the order
+        return CList([as_unknown(pending)] * len(items), STRING)
     for position, item in enumerate(items):
         if item is None or type(item) is Null:
             raise EvalFailure(
@@ -243,8 +245,8 @@ def _sort(args: list[Any]) -> Any:
 
 
 def _startswith(args: list[Any]) -> Any:
-    if is_pending(args[0]):
-        return as_unknown(args[0])
+    if is_pending(args[0]):  # the empty string is a prefix of any string
+        return True if args[1] == "" else as_unknown(args[0])
     return args[0].startswith(args[1])
 
 
