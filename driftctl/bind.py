@@ -111,7 +111,7 @@ def _bind_account(
 def with_ids(resources: list[Resource], state: Mapping[str, Mapping[str, Any]]) -> list[Resource]:
     """The resources matched so far carry the live id they matched: once binding turned a
     reference into a live value, a later match can no longer learn it from the reference
-    (a KMS key found through the alias that targeted it; tests/resources/sec)."""
+    (a KMS key found through the alias that targeted it; tests/resources/kms)."""
     out = []
     for r in resources:
         bound = state.get(str(r.address)) if r.address and r.id is None else None

@@ -146,15 +146,24 @@ def _prefixed(r: Resource, root: str) -> Resource:
     )
 
 
-def connect(settings: Settings, pending: connection.Pending | None = None) -> Connection | None:
+def connect(
+    settings: Settings,
+    pending: connection.Pending | None = None,
+    types: frozenset[str] | None = None,
+) -> Connection | None:
     """The checked AWS session (one STS call; a clear error if unusable), or None when
-    the scan reads a saved snapshot. `pending`: a session already started."""
+    the scan reads a saved snapshot. `pending`: a session already started; `types`: the
+    types the scan is known to read (None: not known yet)."""
     if settings.live_file is not None:
         return None
-    return (pending or connection.start(settings)).result(_prewarm(settings, pending))
+    return (pending or connection.start(settings)).result(_prewarm(settings, pending, types))
 
 
-def _prewarm(settings: Settings, pending: connection.Pending | None) -> list[tuple[str, str]]:
+def _prewarm(
+    settings: Settings,
+    pending: connection.Pending | None,
+    types: frozenset[str] | None = None,
+) -> list[tuple[str, str]]:
     """The clients a single-account scan of the given regions will use, made while the
     identity call is in flight (each costs tens of milliseconds of CPU to make)."""
     if pending is None or pending.region is None or _multi_account(settings):
@@ -163,16 +172,19 @@ def _prewarm(settings: Settings, pending: connection.Pending | None) -> list[tup
     return sorted(
         {
             (spec.service, pending.region if spec.global_service else region)
-            for spec in needs.scans(_prewarmed(settings))
+            for spec in needs.scans(_prewarmed(settings, types))
             for region in regions
         }
     )
 
 
-def _prewarmed(settings: Settings) -> frozenset[str] | None:
-    """The types whose clients are made early: those a --filter or the given types allow
-    (the declared side, read later, may narrow the scan further)."""
+def _prewarmed(settings: Settings, types: frozenset[str] | None) -> frozenset[str] | None:
+    """The types whose clients are made early: those a --filter, the given types and the
+    types the scan is known to read allow (the declared side, read later, may narrow the
+    scan further)."""
     wanted = settings.selection.types
+    if types is not None:
+        wanted = types if wanted is None else wanted & types
     by_filter = selection_types(settings.selection.filter, TYPES)
     if by_filter is not None:
         wanted = by_filter if wanted is None else wanted & by_filter
@@ -243,7 +255,7 @@ def load_live(
         from driftctl import snapshot
 
         return snapshot.load(settings.live_file)
-    conn = conn or connect(settings, connection.start(settings))
+    conn = conn or connect(settings, connection.start(settings), types)
     assert conn is not None
     specs = needs.scans(types)
     scale = settings.scale

@@ -10,7 +10,7 @@ is loaded (some collected module imported it, or the test runs a moto server): m
 imports a service's backend on its first request, and a scan's first requests come from
 many threads at once, which can deadlock Python's import locks (`_DeadlockError`
 importing moto.elb, seen under load). A run that loads no moto (tests/test_diff.py) pays
-nothing.
+nothing. The `aws` fixture (tests/kit/aws.py) imports them when it starts moto.
 
 Property tests (hypothesis) explore new examples on every local run; under CI=true they
 are derandomized, so a landing gate fails only on a change, never on a newly drawn
@@ -33,25 +33,38 @@ from driftctl.report import jsonout
 from tests import needed, tiers
 from tests.schemas import validate_report
 
+# the kit's fixtures (tests/kit): `aws` (in-process moto), `endpoint` (moto's server)
+pytest_plugins = ("tests.kit.aws", "tests.kit.server")
 TIERS = ("terraform", "e2e")
-_MOTO_READY: list[bool] = []
 
 
-def _import_moto_backends() -> None:
-    from moto.backends import get_backend
+def _asked(config: pytest.Config) -> tuple[bool, bool]:
+    """Whether the command line gives a -m, and whether it names test files or folders."""
+    args = [str(a) for a in config.invocation_params.args]
+    typed_m = any(a == "-m" or (a.startswith("-m") and not a.startswith("--")) for a in args)
+    paths = [a for a in args if not a.startswith("-") and Path(a.split("::")[0]).exists()]
+    return typed_m, bool(paths)
 
-    from driftctl.resources.registry import SCANS
 
-    for service in sorted({spec.service for spec in SCANS.values()} | {"sts"}):
-        get_backend(service)  # type: ignore[call-overload]
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The default run (the fast tier: no -m, no test named) spreads over every core, as
+    `-n auto` would, where pytest-xdist is installed and no -n is given; `-n 0` runs it in
+    one process. A run naming tests, or choosing a tier with -m, runs as its command says.
+    (Called before pytest-xdist's own hook, which reads -n.)"""
+    typed_m, paths = _asked(config)
+    if typed_m or paths or hasattr(config, "workerinput"):
+        return
+    if not config.pluginmanager.hasplugin("xdist"):
+        return  # not installed, or -p no:xdist: one process
+    if config.option.numprocesses is None and not config.option.collectonly:
+        config.option.numprocesses = "auto"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Naming test files or directories runs them whatever their tier: the fast-tier
     `-m` of pyproject's addopts applies only when no -m and no test path is given."""
-    args = [str(a) for a in config.invocation_params.args]
-    typed_m = any(a == "-m" or (a.startswith("-m") and not a.startswith("--")) for a in args)
-    paths = [a for a in args if not a.startswith("-") and Path(a.split("::")[0]).exists()]
+    typed_m, paths = _asked(config)
     if paths and not typed_m:
         config.option.markexpr = ""
 
@@ -65,18 +78,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    if _MOTO_READY:
-        return
     if "moto" in sys.modules or any(item.get_closest_marker(t) for t in TIERS):
-        _import_moto_backends()
-        _MOTO_READY.append(True)
+        from tests.kit.aws import import_moto_backends  # a plugin: imported by pytest
+
+        import_moto_backends()
 
 
 @pytest.fixture(autouse=True)
 def _aws_calls_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The services a moto test calls: what tests/needed.py scans."""
+    """The services a moto test calls: what tests/needed.py scans; and botocore's models
+    parsed once per process (tests/kit/aws.py)."""
     if "moto" in sys.modules:
+        from tests.kit.aws import share_service_models
+
         needed.record_calls(monkeypatch)
+        share_service_models()
 
 
 settings.register_profile("ci", derandomize=True)

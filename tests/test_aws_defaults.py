@@ -7,29 +7,13 @@ security group. None of that may show up, on managed or unmanaged resources.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import boto3
-import pytest
-from moto import mock_aws
 
 from driftctl import pipeline, settings
 
 REGION = "us-east-1"
-
-
-@pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key, value in {
-        "AWS_ACCESS_KEY_ID": "t",
-        "AWS_SECRET_ACCESS_KEY": "t",
-        "AWS_REGION": REGION,
-    }.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
-    with mock_aws():
-        yield
 
 
 def modern_bucket(name: str) -> None:

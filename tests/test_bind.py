@@ -11,13 +11,11 @@ statement out of band, and scans.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import boto3
 import pytest
-from moto import mock_aws
 
 from driftctl import pipeline, settings
 from driftctl.model import Report
@@ -95,19 +93,6 @@ resource "aws_iam_policy" "app" {
   })
 }
 """
-
-
-@pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key, value in {
-        "AWS_ACCESS_KEY_ID": "t",
-        "AWS_SECRET_ACCESS_KEY": "t",
-        "AWS_REGION": REGION,
-    }.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
-    with mock_aws():
-        yield
 
 
 def apply_bucket_and_role() -> None:

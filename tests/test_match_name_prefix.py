@@ -7,21 +7,20 @@ an 8-hex-digit counter). Declared, live in moto, matched and diffed as `driftctl
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import boto3
 import pytest
-from moto import mock_aws
 
+from driftctl import needs
 from driftctl.aws.canonical import canonicalize
 from driftctl.aws.scanner import GLOBAL, Scanner
 from driftctl.aws.session import CallCounter
 from driftctl.errors import DriftctlError
 from driftctl.model import Report
 from driftctl.pipeline import build_report
-from driftctl.resources.registry import SCANS
+from tests import needed
 from tests.declared.hcl.hcltest import load
 
 REGION = "us-east-1"
@@ -74,15 +73,6 @@ resource "aws_security_group" "web" {
 """
 
 
-@pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
-        monkeypatch.setenv(key, "testing")
-    monkeypatch.delenv("AWS_PROFILE", raising=False)
-    with mock_aws():
-        yield
-
-
 def write_stack(directory: Path, vpc_id: str, extra: str = "") -> dict[str, str]:
     variables = f'variable "vpc_id" {{\n  default = "{vpc_id}"\n}}\n'
     locals_ = f"locals {{\n  trust  = {json.dumps(TRUST)}\n  policy = {json.dumps(POLICY)}\n}}\n"
@@ -114,7 +104,8 @@ def scan(directory: Path, files: dict[str, str]) -> Report:
     def client(service: str, region: str) -> Any:
         return boto3.client(service, region_name=region)  # type: ignore[call-overload]
 
-    live = Scanner(client, counter).scan(SCANS.values(), [REGION, GLOBAL], REGION)
+    specs = needs.scans(needed.declared_types(declared))  # the test's services (tests/needed.py)
+    live = Scanner(client, counter).scan(specs, [REGION, GLOBAL], REGION)
     return build_report(declared, live)
 
 

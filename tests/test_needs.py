@@ -5,14 +5,12 @@ the Python API's `types`, closed over what the declared resources refer to."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import boto3
 import pytest
-from moto import mock_aws
 
-from driftctl import api, driftignore, emulator, needs, pipeline, rules, selection, settings
+from driftctl import api, driftignore, needs, pipeline, rules, selection, settings
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, Resource
 from driftctl.resources.registry import SCANS, TYPES
@@ -127,16 +125,6 @@ def test_unknown_types_are_an_error_naming_the_first() -> None:
 
 
 # -- a narrowed scan reports what a scan of everything does -----------------------------------
-
-
-@pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key, value in emulator.FAKE_CREDENTIALS.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
-    monkeypatch.delenv("AWS_PROFILE", raising=False)
-    with mock_aws():
-        yield
 
 
 def _account(tmp_path: Path) -> Path:

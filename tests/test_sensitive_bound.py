@@ -33,11 +33,8 @@ from tests.test_bind import (
     TRUST,
     app_access,
     apply_bucket_and_role,
-    aws,
     scan,
 )
-
-__all__ = ["aws"]  # the fixture, used by name
 
 SENSITIVE = "(sensitive)"
 

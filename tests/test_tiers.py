@@ -11,7 +11,7 @@ from typing import Any
 
 from driftctl import emulator
 from tests import tiers
-from tests.e2e import conftest as e2e
+from tests.kit import cli
 
 ROOT = Path(__file__).parent.parent
 
@@ -30,7 +30,7 @@ def _starts_a_server() -> None:
 
 
 def _runs_the_cli() -> None:
-    e2e.driftctl("--version")
+    cli.driftctl("--version")
 
 
 def _pure() -> int:

@@ -6,16 +6,14 @@ import importlib.metadata
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import boto3
 import pytest
 import tomllib
-from moto import mock_aws
 
 import driftctl
-from driftctl import api, cli, emulator
+from driftctl import api, cli
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, Report
 
@@ -36,13 +34,10 @@ REVERT_TAGS = "rules:\n  - {name: tags-back, match: {path: 'tags.*'}, action: re
 
 
 @pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key, value in emulator.FAKE_CREDENTIALS.items():
-        monkeypatch.setenv(key, value)
-    for key in ("AWS_ENDPOINT_URL", "AWS_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION"):
-        monkeypatch.delenv(key, raising=False)
-    with mock_aws():
-        yield
+def aws_region() -> None:
+    """No default region in the environment: each scan says which region it reads (a
+    boto3 session's own region is the one a scan takes)."""
+    return None
 
 
 @pytest.fixture

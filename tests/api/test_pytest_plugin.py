@@ -3,12 +3,10 @@ and the same checks against moto's server (--driftctl-endpoint) as in-process.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import boto3
 import pytest
-from moto import mock_aws
 
 from driftctl import emulator
 from driftctl.model import Change, Drift, SourceRef
@@ -24,16 +22,6 @@ pytest_plugins = ["pytester"]
 
 REGION = "us-east-1"
 STACK = 'resource "aws_s3_bucket" "data" {\n  bucket = "data"\n  tags   = { Env = "prod" }\n}\n'
-
-
-@pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key, value in emulator.FAKE_CREDENTIALS.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
-    monkeypatch.delenv("AWS_PROFILE", raising=False)
-    with mock_aws():
-        yield
 
 
 @pytest.fixture

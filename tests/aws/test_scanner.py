@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import boto3
 import botocore.exceptions
 import pytest
-from moto import mock_aws
 
 from driftctl.aws.scanner import GLOBAL, Scanner
 from driftctl.aws.session import CallCounter
@@ -16,15 +14,6 @@ from driftctl.errors import DriftctlError
 from driftctl.resources.registry import SCANS
 
 REGION = "us-east-1"
-
-
-@pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
-        monkeypatch.setenv(key, "testing")
-    monkeypatch.delenv("AWS_PROFILE", raising=False)
-    with mock_aws():
-        yield
 
 
 class Failing:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import boto3
 
-from tests.e2e.conftest import driftctl
+from tests.kit.cli import driftctl
 
 TEMPLATE = """\
 AWSTemplateFormatVersion: "2010-09-09"

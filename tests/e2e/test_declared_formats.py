@@ -17,7 +17,7 @@ import pytest
 
 from driftctl.emulator import FAKE_CREDENTIALS
 from tests.e2e import fixture_stack
-from tests.e2e.conftest import driftctl
+from tests.kit.cli import driftctl
 
 STACK = Path(__file__).parents[1] / "fixtures" / "stack"
 KEYS = ("vpc", "subnet-a", "subnet-b", "web", "db", "raw", "curated", "logs", "app", "audit", "ci")

@@ -10,7 +10,7 @@ from typing import Any
 
 import boto3
 
-from tests.e2e.conftest import driftctl
+from tests.kit.cli import driftctl
 
 XP_TAGS = {"crossplane-providerconfig": "default"}
 

@@ -11,9 +11,9 @@ import boto3
 import git
 import pytest
 
-from tests.e2e.conftest import Run, driftctl
 from tests.e2e.github_fake import FakeGitHub, fake_github
 from tests.e2e.gitrepo import checkout_with_origin
+from tests.kit.cli import Run, driftctl
 
 MAIN_TF = """\
 provider "aws" {

@@ -20,10 +20,10 @@ import git
 import pytest
 
 from tests.e2e import fixture_stack
-from tests.e2e.conftest import Run, driftctl
 from tests.e2e.github_fake import FakeGitHub, fake_github
 from tests.e2e.gitrepo import checkout_with_origin
 from tests.e2e.test_declared_formats import CROSSPLANE_TAGS
+from tests.kit.cli import Run, driftctl
 
 pytestmark = pytest.mark.skipif(
     shutil.which("kustomize") is None and shutil.which("kubectl") is None,

@@ -16,9 +16,9 @@ import boto3
 import git
 import pytest
 
-from tests.e2e.conftest import DRIFTCTL, Run, driftctl
 from tests.e2e.github_fake import FakeGitHub, fake_github
 from tests.e2e.gitrepo import checkout_with_origin
+from tests.kit.cli import DRIFTCTL, Run, driftctl
 
 TEMPLATE = """\
 AWSTemplateFormatVersion: "2010-09-09"

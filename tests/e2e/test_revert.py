@@ -19,7 +19,7 @@ import pytest
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
 from driftctl.resources import registry
-from tests.e2e.conftest import Run, driftctl
+from tests.kit.cli import Run, driftctl
 from tests.revert import stack
 
 

@@ -11,7 +11,7 @@ import boto3
 import git
 import pytest
 
-from tests.e2e.conftest import Run, driftctl
+from tests.kit.cli import Run, driftctl
 
 REGION = "us-east-1"
 DELETE_UNMANAGED = """\

@@ -11,7 +11,7 @@ import pytest
 from bench.loopback_proxy import ProxyConfig, loopback_proxy
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
-from tests.e2e.conftest import driftctl
+from tests.kit.cli import driftctl
 
 ROLE = "arn:aws:iam::{account}:role/driftctl-read"
 ACCOUNTS = ("111111111111", "222222222222")

@@ -14,7 +14,7 @@ import pytest
 
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
-from tests.e2e.conftest import driftctl
+from tests.kit.cli import driftctl
 
 
 def scan(endpoint: str, *extra: str, source: Path = FIXTURE) -> tuple[int, dict, str]:  # type: ignore[type-arg]

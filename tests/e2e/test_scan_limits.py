@@ -12,8 +12,8 @@ from bench.loopback_proxy import ProxyConfig, loopback_proxy
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
 from driftctl.resources.registry import SCANS
-from tests.e2e.conftest import driftctl
 from tests.e2e.test_scale import ACCOUNTS, ROLE, account_session
+from tests.kit.cli import driftctl
 
 # a bucket's calls: its tags and one read per bucket setting
 PER_BUCKET = len(SCANS["s3_buckets"].details)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import boto3
 
-from tests.e2e.conftest import driftctl
 from tests.faults.proxy import Fault, fault_proxy
+from tests.kit.cli import driftctl
 
 # every service but S3 and STS (GetCallerIdentity needs no permission) is denied
 ONLY_S3 = [Fault("[!s]*", "deny"), Fault("s[!3t]*", "deny"), Fault("st[!s]*", "deny")]

@@ -10,7 +10,7 @@ import boto3
 from bench.loopback_proxy import ProxyConfig, loopback_proxy
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
-from tests.e2e.conftest import Run, driftctl
+from tests.kit.cli import Run, driftctl
 
 
 def scan(proxy_of: str, tmp_path: Path, processes: int) -> tuple[Run, bytes, Counter[str]]:

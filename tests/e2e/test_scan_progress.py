@@ -14,7 +14,7 @@ from pathlib import Path
 
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
-from tests.e2e.conftest import DRIFTCTL, driftctl
+from tests.kit.cli import DRIFTCTL, driftctl
 
 # one row of the display per service: "   s3 ━━━━━━━━━━ 16/16 calls  0 retries"
 ROW = re.compile(r"(\w+)\s+\S*\s?(\d+)/(\d+) calls\s+(\d+) retries")  # names pad to the longest

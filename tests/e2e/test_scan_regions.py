@@ -11,8 +11,8 @@ import pytest
 from moto.ec2.models import ec2_backends
 from moto.ec2.models.availability_zones_and_regions import Region
 
-from tests.e2e.conftest import driftctl
 from tests.e2e.test_scale import ACCOUNTS, ROLE, account_session, vpc
+from tests.kit.cli import driftctl
 
 CALLER = "123456789012"  # moto's account for the plain test credentials
 

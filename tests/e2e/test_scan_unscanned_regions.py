@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
-from tests.e2e.conftest import driftctl
+from tests.kit.cli import driftctl
 
 
 def scan(endpoint: str, region: str, *extra: str) -> tuple[int, dict, str]:  # type: ignore[type-arg]

@@ -12,7 +12,7 @@ import boto3
 
 from tests.declared.http_servers import Body, Redirect, serve
 from tests.declared.test_http_state import STATE
-from tests.e2e.conftest import Run, driftctl
+from tests.kit.cli import Run, driftctl
 
 PASSWORD = "PW-d0ntShow"
 SIGNATURE = "SIG-d0ntShow"

@@ -27,10 +27,10 @@ import pytest
 
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
-from tests.e2e.conftest import DRIFTCTL, driftctl
-from tests.faults.conftest import cli_env
+from tests.faults.helpers import cli_env
 from tests.faults.proxy import Fault, fault_proxy
 from tests.faults.test_revert_faults import TRUST, drifted, live, repo  # noqa: F401
+from tests.kit.cli import DRIFTCTL, driftctl
 
 WITHIN = 2.0  # seconds from the signal to the exit
 STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}

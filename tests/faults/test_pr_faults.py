@@ -9,12 +9,12 @@ from pathlib import Path
 import git
 import pytest
 
-from tests.e2e.conftest import Run
 from tests.e2e.github_fake import FakeGitHub, fake_github
 from tests.e2e.gitrepo import checkout_with_origin
 from tests.e2e.test_pr import MAIN_TF, RULES, apply_and_drift, s3
-from tests.faults.conftest import Injected, clean, run
+from tests.faults.helpers import Injected, clean, run
 from tests.faults.proxy import KINDS, Fault, fault_proxy
+from tests.kit.cli import Run
 
 TAGS = "s3:GetBucketTagging"
 

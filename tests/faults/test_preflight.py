@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.faults.conftest import Injected, clean, run
+from tests.faults.helpers import Injected, clean, run
 from tests.faults.proxy import Fault, fault_proxy
 
 STS = "sts:GetCallerIdentity"

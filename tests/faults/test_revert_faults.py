@@ -14,9 +14,9 @@ import pytest
 
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
-from tests.e2e.conftest import Run, driftctl
-from tests.faults.conftest import Injected, clean, run
+from tests.faults.helpers import Injected, clean, run
 from tests.faults.proxy import KINDS, Fault, ProxyStats, fault_proxy
+from tests.kit.cli import Run, driftctl
 from tests.revert import stack
 
 TRUST = "iam:UpdateAssumeRolePolicy"  # call 9 of the 12 the drifted demo stack needs

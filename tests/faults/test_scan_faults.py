@@ -9,7 +9,7 @@ import pytest
 
 from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
-from tests.faults.conftest import Injected, clean, run
+from tests.faults.helpers import Injected, clean, run
 from tests.faults.proxy import KINDS, Fault, fault_proxy
 
 # (call, the scope whose scan it fails, what is then not compared)

@@ -6,16 +6,11 @@ and a live snapshot of the account, so each snyk form runs offline with `--live`
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import shutil
-import subprocess
-import sys
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import boto3
 import pytest
@@ -23,57 +18,8 @@ import pytest
 from driftctl import emulator
 from tests.declared.tfstate_fixture import stack_state
 from tests.e2e import fixture_stack
+from tests.migration.world import World, world_scan
 from tests.paths import STACK
-
-DRIFTCTL = shutil.which("driftctl", path=str(Path(sys.executable).parent)) or "driftctl"
-
-
-@dataclasses.dataclass
-class Run:
-    code: int
-    stdout: str
-    stderr: str
-
-    @property
-    def json(self) -> Any:
-        return json.loads(self.stdout)
-
-
-@dataclasses.dataclass
-class World:
-    root: Path  # holds stack/ (HCL + terraform.tfstate), live.json
-    endpoint: str
-    ids: dict[str, str]
-    policy_arn: str
-
-    @property
-    def stack(self) -> Path:
-        return self.root / "stack"
-
-    @property
-    def state(self) -> Path:
-        return self.stack / "terraform.tfstate"
-
-    @property
-    def live(self) -> Path:
-        return self.root / "live.json"
-
-
-def driftctl(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, stdin: str = ""
-) -> Run:
-    """The installed CLI, in a subprocess, with no DCTL_* of the caller's."""
-    base = {k: v for k, v in os.environ.items() if not k.startswith("DCTL_")}
-    proc = subprocess.run(
-        [DRIFTCTL, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env={**base, **(env or {})},
-        cwd=cwd,
-        timeout=300,
-    )
-    return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
 @pytest.fixture(scope="session")
@@ -101,23 +47,3 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
-
-
-def world_scan(root: Path, endpoint: str) -> Run:
-    return driftctl(
-        "scan",
-        "--from",
-        f"hcl://{root / 'stack'}",
-        "--endpoint-url",
-        endpoint,
-        "--region",
-        "us-east-1",
-        "--save-live",
-        str(root / "live.json"),
-        "-o",
-        "json://-",
-    )
-
-
-def kinds(report: dict[str, Any]) -> set[tuple[str, str, str]]:
-    return {(d["kind"], d["type"], d["id"] or d["address"]) for d in report["drifts"]}

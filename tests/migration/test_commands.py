@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from driftctl import __version__
-from tests.migration.conftest import World, driftctl, kinds
+from tests.kit.cli import driftctl
+from tests.migration.world import World, kinds
 
 
 def test_scan(world: World) -> None:
@@ -79,7 +80,7 @@ def test_completion_script_completes_in_bash() -> None:
     if shutil.which("bash") is None:
         pytest.skip("needs bash")
     script = driftctl("completion", "bash").stdout
-    from tests.migration.conftest import DRIFTCTL
+    from tests.kit.cli import DRIFTCTL
 
     probe = (
         f"{script}\nexport PATH={Path(DRIFTCTL).parent}:$PATH\n"
@@ -130,4 +131,4 @@ def test_call_home_flags_are_accepted_and_do_nothing(world: World, flag: str) ->
     debug = driftctl("--debug", flag, "version")
     assert f"{flag} has no effect" in debug.stderr
     env = flag.removeprefix("--").upper().replace("-", "_")
-    assert driftctl("version", env={f"DCTL_{env}": "true"}).code == 0
+    assert driftctl("version", add_env={f"DCTL_{env}": "true"}).code == 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.migration.conftest import driftctl
+from tests.kit.cli import driftctl
 from tests.paths import DATA
 
 SNYK = DATA / "snyk_gen_driftignore"

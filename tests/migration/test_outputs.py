@@ -8,7 +8,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from tests.migration.conftest import DRIFTCTL, World, driftctl
+from tests.kit.cli import DRIFTCTL, driftctl
+from tests.migration.world import World
 
 HTML_TEXT = (
     "drift found",

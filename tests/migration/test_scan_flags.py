@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.migration.conftest import Run, World, driftctl, kinds
+from tests.kit.cli import Run, driftctl
+from tests.migration.world import World, kinds
 
 
 def scan(world: World, *args: str, source: str | None = None) -> Run:

@@ -13,7 +13,8 @@ import pytest
 
 from driftctl.model import Change, Drift, Report, ScanError, SourceRef
 from driftctl.report import read, snyk
-from tests.migration.conftest import World, driftctl
+from tests.kit.cli import driftctl
+from tests.migration.world import World
 from tests.paths import DATA
 
 GOLDEN = DATA / "snyk_gen_driftignore"

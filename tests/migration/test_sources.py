@@ -11,8 +11,9 @@ from pathlib import Path
 
 import boto3
 
-from tests.migration.conftest import Run, World, driftctl, kinds
+from tests.kit.cli import Run, driftctl
 from tests.migration.servers import self_signed, serve, tfc_routes
+from tests.migration.world import World, kinds
 
 EXPECTED = {
     ("changed", "aws_s3_bucket", "acme-demo-raw"),
@@ -37,7 +38,7 @@ def scan(
         "json://stdout",
         *args,
         cwd=cwd,
-        env=env,
+        add_env=env,
     )
 
 

@@ -3,19 +3,16 @@ an HCL directory is scanned, its drift planned for revert, and the plan's calls 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import boto3
-import pytest
-from moto import mock_aws
 
-from driftctl import emulator, pipeline, settings
+from driftctl import pipeline
 from driftctl.revert import executor
 from driftctl.revert.calls import Call, resolve_pending
 from tests import needed
-from tests.revert.conftest import make_plan
+from tests.kit.revert import hcl_settings, make_plan
 
 REGION = "us-east-1"
 REVERT_ALL = """\
@@ -26,16 +23,6 @@ rules:
 """
 
 
-@pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for key, value in emulator.FAKE_CREDENTIALS.items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
-    monkeypatch.delenv("AWS_PROFILE", raising=False)
-    with mock_aws():
-        yield
-
-
 def write(directory: Path, hcl: str) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     (directory / "main.tf").write_text(hcl, encoding="utf-8")
@@ -44,7 +31,7 @@ def write(directory: Path, hcl: str) -> Path:
 
 def scan(directory: Path) -> dict[str, Any]:
     """`driftctl scan hcl://directory` in us-east-1: the report as JSON."""
-    conf = settings.build([f"hcl://{directory}"], [], None, [REGION], None, no_cache=True)
+    conf = hcl_settings(directory)
     declared = pipeline.load_declared(conf)
     report = pipeline.scan_report(declared, needed.load_live(conf, declared))
     out: dict[str, Any] = report.to_json()

@@ -15,7 +15,6 @@ import pytest
 from driftctl import settings
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.revert import blast, flow
-from tests.revert.conftest import aws  # noqa: F401  (the fixture)
 
 DELETE_UNMANAGED = """\
 rules:
@@ -77,7 +76,7 @@ def make_buckets(*names: str) -> None:
 
 
 def test_a_source_that_declares_nothing_deletes_nothing(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     """Everything behind count = 0 (or a misread file): every live bucket looks unmanaged."""
@@ -92,7 +91,7 @@ def test_a_source_that_declares_nothing_deletes_nothing(
 
 
 def test_nothing_declared_in_a_scope_deletes_nothing_there(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     """Buckets are declared (the global scope), no EC2 resource is: a hand-made group in
@@ -114,7 +113,7 @@ def test_nothing_declared_in_a_scope_deletes_nothing_there(
 
 
 def test_deletes_above_the_share_need_the_exact_number_confirmed(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     infra = committed(tmp_path, TWO_BUCKETS)
@@ -149,7 +148,7 @@ def test_deletes_above_the_share_need_the_exact_number_confirmed(
 
 
 def test_deletes_above_the_count_need_confirming_and_limits_are_flags(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     infra = committed(tmp_path, TWO_BUCKETS)
@@ -178,7 +177,7 @@ def test_a_bad_share_is_one_clear_error(share: str) -> None:
 
 
 def test_a_malformed_state_is_an_error_and_deletes_nothing(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     """#11: a state whose resources is an object was read as 0 resources, and a rule deleting

@@ -14,7 +14,6 @@ import pytest
 from driftctl import settings
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.revert import flow
-from tests.revert.conftest import aws  # noqa: F401  (the fixture)
 
 AUTHOR = git.Actor("t", "t@example.com")
 
@@ -49,7 +48,7 @@ MODULE = 'resource "aws_s3_bucket" "b" {\n  bucket = "acme-from-module"\n}\n'
 
 
 def test_an_edited_local_module_outside_the_source_is_refused(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     repo_with(
@@ -70,7 +69,7 @@ def test_an_edited_local_module_outside_the_source_is_refused(
 
 
 def test_a_module_source_outside_the_repository_is_refused(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     (tmp_path / "elsewhere").mkdir()
@@ -81,7 +80,7 @@ def test_a_module_source_outside_the_repository_is_refused(
 
 
 def test_a_committed_symlink_leading_out_of_the_repository_is_refused(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     outside = tmp_path / "outside.tf"
@@ -106,7 +105,7 @@ def test_a_committed_symlink_leading_out_of_the_repository_is_refused(
     ],
 )
 def test_files_read_by_functions_are_checked_whatever_their_suffix(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
     call: str,
     read: str,
@@ -129,7 +128,7 @@ def test_files_read_by_functions_are_checked_whatever_their_suffix(
 
 
 def test_a_file_read_from_outside_the_repository_is_refused(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
 ) -> None:
     (tmp_path / "secret.txt").write_text("v\n")

@@ -10,7 +10,7 @@ import boto3
 from driftctl import demo_stack
 from driftctl.globs import parse
 from driftctl.revert.planner import Plan
-from tests.revert.conftest import make_plan
+from tests.kit.revert import make_plan
 
 REVERT_ALL = """\
 rules:

@@ -19,7 +19,7 @@ from driftctl.commands.demo import FIXTURE
 from driftctl.errors import ExitStatus
 from driftctl.revert import flow, verify
 from driftctl.revert.calls import Unit
-from tests.revert.conftest import aws  # noqa: F401  (the fixture)
+from tests.kit.revert import hcl_settings
 
 RULES = """\
 rules:
@@ -37,18 +37,6 @@ def repo_with(tmp_path: Path, rules: str) -> Path:
     r.index.commit("infra", author=git.Actor("t", "t@example.com"))
     (tmp_path / "rules.yaml").write_text(rules)
     return path
-
-
-def conf(repo: Path) -> settings.Settings:
-    return settings.build(
-        [f"hcl://{repo}"],
-        [],
-        None,
-        ["us-east-1"],
-        None,
-        rules=settings.parse_rules([repo.parent / "rules.yaml"], None),
-        no_cache=True,
-    )
 
 
 def route53() -> Any:
@@ -79,7 +67,7 @@ def zones() -> list[str]:
 
 
 def test_a_hand_made_zone_loses_its_record_sets_before_itself(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -89,7 +77,7 @@ def test_a_hand_made_zone_loses_its_record_sets_before_itself(
     hand_made_zone()
     lines: list[str] = []
     opts = flow.Options(approve=True, journal_dir=tmp_path / "j")
-    status = flow.revert(conf(repo), opts, lines.append)
+    status = flow.revert(hcl_settings(repo, repo.parent / "rules.yaml"), opts, lines.append)
     assert status is ExitStatus.OK, "\n".join(lines)
     assert "scratch.example." not in zones()
 
@@ -100,7 +88,7 @@ def records(zone_id: str) -> list[tuple[str, str]]:
 
 
 def test_undo_of_a_deleted_zone_re_creates_it_with_its_record_sets_and_checks_them(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -114,7 +102,10 @@ def test_undo_of_a_deleted_zone_re_creates_it_with_its_record_sets_and_checks_th
     lines: list[str] = []
     journal = tmp_path / "j"
     opts = flow.Options(approve=True, journal_dir=journal)
-    assert flow.revert(conf(repo), opts, lines.append) is ExitStatus.OK, "\n".join(lines)
+    assert (
+        flow.revert(hcl_settings(repo, repo.parent / "rules.yaml"), opts, lines.append)
+        is ExitStatus.OK
+    ), "\n".join(lines)
     assert "scratch.example." not in zones()
 
     lines.clear()
@@ -201,7 +192,7 @@ def hand_made_distribution() -> str:
 
 
 def test_the_plan_says_before_approve_which_deletes_undo_cannot_re_create(
-    aws: None,  # noqa: F811
+    aws: None,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -215,7 +206,10 @@ def test_the_plan_says_before_approve_which_deletes_undo_cannot_re_create(
     lines: list[str] = []
     # a DB instance holds data: no rule deletes it unless --delete-data names it
     opts = flow.Options(approve=False, delete_data=["aws_db_instance.scratch-db"])
-    assert flow.revert(conf(repo), opts, lines.append) is ExitStatus.OK
+    assert (
+        flow.revert(hcl_settings(repo, repo.parent / "rules.yaml"), opts, lines.append)
+        is ExitStatus.OK
+    )
     text = "\n".join(lines)
     assert "(2 deletes undo cannot re-create)" in lines[1], text
     for rtype, rid in (

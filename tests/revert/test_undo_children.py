@@ -17,7 +17,7 @@ from driftctl import demo_stack, settings
 from driftctl.commands.demo import FIXTURE
 from driftctl.errors import ExitStatus
 from driftctl.revert import flow
-from tests.revert.conftest import aws  # noqa: F401  (the fixture)
+from tests.kit.revert import hcl_settings
 
 RULES = """\
 rules:
@@ -67,20 +67,8 @@ def networks() -> dict[str, list[str]]:
     }
 
 
-def conf(repo: Path) -> settings.Settings:
-    return settings.build(
-        [f"hcl://{repo}"],
-        [],
-        None,
-        ["us-east-1"],
-        None,
-        rules=settings.parse_rules([repo.parent / "rules.yaml"], None),
-        no_cache=True,
-    )
-
-
 def test_undo_re_creates_the_subnets_in_the_new_vpc_and_a_retry_adds_no_vpc(
-    aws: None,  # noqa: F811
+    aws: None,
     repo: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -91,7 +79,10 @@ def test_undo_re_creates_the_subnets_in_the_new_vpc_and_a_retry_adds_no_vpc(
     lines: list[str] = []
     journal = tmp_path / "j-revert"
     opts = flow.Options(approve=True, journal_dir=journal)
-    assert flow.revert(conf(repo), opts, lines.append) is ExitStatus.OK, "\n".join(lines)
+    assert (
+        flow.revert(hcl_settings(repo, repo.parent / "rules.yaml"), opts, lines.append)
+        is ExitStatus.OK
+    ), "\n".join(lines)
     assert networks() == {}
 
     aws_only = settings.build_aws_only(None, ["us-east-1"], None)
@@ -119,7 +110,7 @@ def test_undo_re_creates_the_subnets_in_the_new_vpc_and_a_retry_adds_no_vpc(
 
 
 def test_one_undo_puts_back_a_vpc_with_its_subnets(
-    aws: None,  # noqa: F811
+    aws: None,
     repo: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -129,7 +120,11 @@ def test_one_undo_puts_back_a_vpc_with_its_subnets(
     hand_made_network()
     journal = tmp_path / "j"
     lines: list[str] = []
-    flow.revert(conf(repo), flow.Options(approve=True, journal_dir=journal), lines.append)
+    flow.revert(
+        hcl_settings(repo, repo.parent / "rules.yaml"),
+        flow.Options(approve=True, journal_dir=journal),
+        lines.append,
+    )
     aws_only = settings.build_aws_only(None, ["us-east-1"], None)
     lines.clear()
     opts = flow.Options(approve=True, journal_dir=tmp_path / "u")

@@ -5,9 +5,10 @@ subnet group and cluster. terraform applies tests/tf/stacks/db to moto (moto ans
 type is made with boto3 and each tool says what drifted (tests/tf/checks.py).
 
 Where moto cannot show a change, the change here is a tag and the attribute is tested on
-boto3-seeded moto in tests/resources/db: ModifyDBSubnetGroup drops the group it modifies,
-ElastiCache has no ModifyCacheCluster or ModifyCacheSubnetGroup, and DescribeDBParameters
-ignores Source=user (so the stack's parameter group sets no parameter).
+boto3-seeded moto in tests/resources/rds and tests/resources/elasticache:
+ModifyDBSubnetGroup drops the group it modifies, ElastiCache has no ModifyCacheCluster or
+ModifyCacheSubnetGroup, and DescribeDBParameters ignores Source=user (so the stack's
+parameter group sets no parameter).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ moto makes a zone private only when HostedZoneConfig.PrivateZone is sent, which 
 does not send (AWS makes a zone with a VPC private): tests/tf/moto_gaps.py makes it
 private as AWS does, so the private zone's VPCs are compared here. moto has no
 UpdateFileSystem: a file system's throughput is tested on boto3-seeded moto
-(tests/resources/dns).
+(tests/resources/efs).
 """
 
 from __future__ import annotations

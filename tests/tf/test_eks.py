@@ -4,7 +4,7 @@ terraform applies tests/tf/stacks/eks to moto, driftctl finds no drift, then a p
 changes the cluster's logs and tags and the node group's scaling and labels out of band
 with boto3, and each tool says what drifted (tests/tf/checks.py).
 
-Not changed here, and checked on moto in tests/resources/edge instead: a node group's
+Not changed here, and checked on moto in tests/resources/eks instead: a node group's
 tags (moto's TagResource tags clusters only), the endpoint access (moto's
 UpdateClusterConfig replaces the whole VPC configuration, subnets included, where AWS
 merges the fields sent) and the version (moto has no UpdateClusterVersion).

@@ -5,7 +5,7 @@ access keys).
 One stack holds them all (tests/tf/stacks/iam): terraform applies it to moto, driftctl
 finds no drift, then one out-of-band change per type is made with boto3, and each tool
 says what drifted. A group's path is not changed here: moto's UpdateGroup changes a path
-only together with a new name (tests/resources/iam2/test_group.py tests it seeded).
+only together with a new name (tests/resources/iam/test_group.py tests it seeded).
 """
 
 from __future__ import annotations

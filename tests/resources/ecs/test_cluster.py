@@ -8,9 +8,7 @@ import boto3
 
 from driftctl.resources.ecs import cluster
 from driftctl.resources.spec import listed
-from tests.resources.helpers import aws, drifts, plan_calls, run, scan, write
-
-__all__ = ["aws"]
+from tests.resources.helpers import drifts, plan_calls, run, scan, write
 
 HCL = """
 resource "aws_ecs_cluster" "apps" {

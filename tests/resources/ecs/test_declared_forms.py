@@ -10,10 +10,7 @@ from typing import Any
 import boto3
 
 from tests.resources.ecs.test_service import FARGATE, network
-from tests.resources.helpers import aws
-from tests.resources.iam2.helpers import manifests, scan_source, template
-
-__all__ = ["aws"]
+from tests.resources.formats import manifests, scan_source, template
 
 
 def apply() -> dict[str, str]:

@@ -12,9 +12,6 @@ from driftctl.resources.ecs import cluster, service, task_definition
 from driftctl.revert.calls import Unit
 from driftctl.revert.readers import READERS, Reader
 from tests.resources.ecs.test_service import apply
-from tests.resources.helpers import aws
-
-__all__ = ["aws"]
 
 ARN = "arn:aws:ecs:us-east-1:123456789012"
 

@@ -12,10 +12,8 @@ import boto3
 
 from driftctl.resources.ecs import service
 from driftctl.revert.calls import Call
-from tests.resources.helpers import aws, plan_calls, run, scan, write
 from tests.resources.helpers import drifts as all_drifts
-
-__all__ = ["aws"]
+from tests.resources.helpers import plan_calls, run, scan, write
 
 HCL = """
 resource "aws_ecs_cluster" "apps" {

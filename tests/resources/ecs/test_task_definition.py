@@ -10,9 +10,7 @@ from typing import Any
 import boto3
 
 from driftctl.resources.ecs.task_definition import containers
-from tests.resources.helpers import aws, drifts, plan_calls, run, scan, write
-
-__all__ = ["aws"]
+from tests.resources.helpers import drifts, plan_calls, run, scan, write
 
 HCL = """
 resource "aws_ecs_task_definition" "web" {

@@ -1,7 +1,7 @@
 # A Postgres instance in its own subnet group, with its own parameter group. The group
 # sets no parameter: moto's DescribeDBParameters ignores Source=user, and the provider
 # then reads the group's parameters back differently on every refresh (see
-# tests/resources/db/test_db_parameter_group.py for parameters).
+# tests/resources/rds/test_db_parameter_group.py for parameters).
 resource "aws_db_subnet_group" "main" {
   name        = "db-main"
   description = "Private subnets for the databases"

@@ -1,0 +1,89 @@
+"""In-process moto for a test: the `aws` fixture, registered for every test by
+tests/conftest.py (`pytest_plugins`), and what a run that loads moto does first.
+
+moto is imported when the fixture is used, not when this module is: a run that uses no
+moto (`python -m pytest tests/test_diff.py`) does not pay for importing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from driftctl import emulator
+from tests import needed
+
+REGION = "us-east-1"
+_BACKENDS: list[bool] = []
+
+
+def import_moto_backends() -> None:
+    """Import every moto backend a scan reads, once per process, before a test calls moto.
+
+    moto imports a service's backend on its first request, and a scan's first requests
+    come from many threads at once, which can deadlock Python's import locks
+    (`_DeadlockError` importing moto.elb, seen under load)."""
+    if _BACKENDS:
+        return
+    from moto.backends import get_backend
+
+    from driftctl.resources.registry import SCANS
+
+    for service in sorted({spec.service for spec in SCANS.values()} | {"sts"}):
+        get_backend(service)  # type: ignore[call-overload]
+    _BACKENDS.append(True)
+
+
+def share_service_models() -> None:
+    """Every botocore Session of this process reads AWS's service models through one
+    loader, so each model is parsed once per test process, not once per Session.
+
+    The models are data files, the same for every Session; driftctl makes a Session per
+    scan (as a user's run makes one), and an in-process test makes several scans: parsing
+    the JSON models (megabytes for EC2) again for each was most of such a test's time."""
+    import botocore.session
+
+    create = botocore.session.create_loader
+    if getattr(create, "shared", False):
+        return
+    loaders: dict[str | None, Any] = {}
+
+    def shared(search_path_string: str | None = None) -> Any:
+        if search_path_string not in loaders:
+            loaders[search_path_string] = create(search_path_string)
+        return loaders[search_path_string]
+
+    shared.shared = True  # type: ignore[attr-defined]
+    botocore.session.create_loader = shared
+
+
+@pytest.fixture
+def aws_region() -> str | None:
+    """The region `aws` puts in the environment; a module overrides this fixture to choose
+    another, or None for no default region (a test of where the region comes from)."""
+    return REGION
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch, aws_region: str | None) -> Iterator[None]:
+    """AWS in-process (moto's mock_aws), reached with fake credentials: no endpoint, no
+    profile of the caller's, the region of `aws_region`. Every AWS call of the test is
+    recorded (tests/needed.py scans what the test called)."""
+    from moto import mock_aws
+
+    import_moto_backends()
+    share_service_models()
+    for key, value in emulator.FAKE_CREDENTIALS.items():
+        monkeypatch.setenv(key, value)
+    for key in ("AWS_ENDPOINT_URL", "AWS_PROFILE"):
+        monkeypatch.delenv(key, raising=False)
+    for key in ("AWS_REGION", "AWS_DEFAULT_REGION"):
+        if aws_region is None:
+            monkeypatch.delenv(key, raising=False)
+        else:
+            monkeypatch.setenv(key, aws_region)
+    needed.record_calls(monkeypatch)
+    with mock_aws():
+        yield
