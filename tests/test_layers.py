@@ -28,11 +28,16 @@ def _script() -> ModuleType:
 
 layers = _script()
 
-# Arrows from a lower floor up to a higher one, today. Lower it when one goes; never raise
-# it (a new upward import needs its reason in docs/architecture.md §9).
-BACK_UP_BUDGET = 154
-# Cycles of modules across folders, today: the big one runs through the type modules'
-# imports of revert/, declared/ and aws/; the small one through errors -> redact -> settings.
+# Arrows from a lower floor up to a higher one. Lower it when one goes; never raise it (a
+# new upward import needs its reason in docs/architecture.md §9). 154 before the base
+# package (issue #23); the 9 left are root modules' (issue #23 item 5): `from driftctl
+# import __version__` in aws/session, declared/hcl/load, determinism and report/sarif;
+# aws/scanner and pipeline -> report/progress; redact -> settings (TYPE_CHECKING);
+# settings -> commands/surface; codify/verify -> commands.
+BACK_UP_BUDGET = 9
+# Import cycles across folders. Two are left, both through root modules: one through
+# driftctl/__init__ (its lazy import of driftctl.api, and `__version__` imported from it by
+# the modules above), one errors -> redact -> settings -> declared -> errors.
 CYCLE_BUDGET = 2
 
 

@@ -12,8 +12,8 @@ import pytest
 from moto import mock_aws
 
 from driftctl import emulator, pipeline, settings
+from driftctl.base.calls import Call, resolve_pending
 from driftctl.revert import executor
-from driftctl.revert.calls import Call, resolve_pending
 from tests import needed
 from tests.revert.conftest import make_plan
 

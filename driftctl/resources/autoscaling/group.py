@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import REPLACE
-from driftctl.resources.serverless import as_int
-from driftctl.resources.spec import (
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.generic import REPLACE
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool, same
+from driftctl.base.serverless import as_int
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -33,11 +34,10 @@ from driftctl.resources.spec import (
     cfn_identity,
     first_block,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool, same
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_autoscaling_group"
 SERVICE = "autoscaling"

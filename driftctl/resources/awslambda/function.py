@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.serverless import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.serverless import (
     RECREATE,
     ack_map_tags,
     as_int,
@@ -29,7 +30,7 @@ from driftctl.resources.serverless import (
     map_cfn_identity,
     map_tags,
 )
-from driftctl.resources.spec import (
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -38,11 +39,10 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Delete, RevertSpec, Updater, tag_delta
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_lambda_function"
 GONE = frozenset({"ResourceNotFoundException"})

@@ -16,18 +16,18 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec
+from driftctl.base.serverless import RECREATE, json_value, keep
+from driftctl.base.spec import DetailCall, Details, Item, ResourceType, ScanSpec
 from driftctl.model import Ref, Resource, is_known
 from driftctl.resources.awslambda import function
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.serverless import RECREATE, json_value, keep
-from driftctl.resources.spec import DetailCall, Details, Item, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_lambda_permission"
 NO_POLICY = frozenset({"ResourceNotFoundException"})

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx, Pending, Unit
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Updater, tag_delta, tag_list
+from driftctl.base.spec import Item, ScanSpec
 from driftctl.model import Resource
-from driftctl.resources.spec import Item, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending, Unit
-from driftctl.revert.spec import Updater, tag_delta, tag_list
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 RECREATE = "AWS cannot change it in place (re-create the resource by hand)"
 

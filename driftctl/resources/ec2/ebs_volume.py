@@ -17,8 +17,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool, as_int
+from driftctl.base.spec import (
+    CFN_KEY,
+    Details,
+    Item,
+    ListCall,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
+)
 from driftctl.model import Resource
 from driftctl.resources.ec2 import volume_attachment
 from driftctl.resources.ec2.common import (
@@ -30,19 +43,6 @@ from driftctl.resources.ec2.common import (
     pending,
     tag_spec,
 )
-from driftctl.resources.family import CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
-    CFN_KEY,
-    Details,
-    Item,
-    ListCall,
-    ResourceType,
-    ScanSpec,
-    cfn_identity,
-    tag_dict,
-)
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool, as_int
 
 TYPE = "aws_ebs_volume"
 COMPARED = frozenset(

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE, TAGS, by_id, new_id, pending, tag_spec
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -34,8 +34,8 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Resource
+from driftctl.resources.ec2.common import RECREATE, TAGS, by_id, new_id, pending, tag_spec
 
 TYPE = "aws_instance"
 COMPARED = frozenset(

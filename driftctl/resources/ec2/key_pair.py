@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE
-from driftctl.resources.family import CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta, tag_list
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -25,12 +25,12 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta, tag_list
+from driftctl.model import Resource
+from driftctl.resources.ec2.common import RECREATE
 
 if TYPE_CHECKING:
-    from driftctl.revert.calls import Unit
-    from driftctl.revert.readers import Reader
+    from driftctl.base.calls import Unit
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_key_pair"
 COMPARED = frozenset({"key_name", "public_key", "tags"})

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE, TAGS, new_id, pending, tag_spec
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import reader
-from driftctl.resources.spec import (
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.generic import reader
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -35,8 +35,8 @@ from driftctl.resources.spec import (
     first_block,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Resource
+from driftctl.resources.ec2.common import RECREATE, TAGS, new_id, pending, tag_spec
 
 TYPE = "aws_launch_template"
 GONE = frozenset(

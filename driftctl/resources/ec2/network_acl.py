@@ -13,9 +13,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
+    CFN_KEY,
+    Details,
+    Item,
+    ListCall,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
+)
 from driftctl.model import Resource
 from driftctl.resources.ec2.common import (
     RECREATE,
@@ -27,19 +40,6 @@ from driftctl.resources.ec2.common import (
     pending,
     tag_spec,
 )
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
-    CFN_KEY,
-    Details,
-    Item,
-    ListCall,
-    ResourceType,
-    ScanSpec,
-    cfn_identity,
-    tag_dict,
-)
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 TYPE = "aws_network_acl"
 COMPARED = frozenset({"vpc_id", "subnet_ids", "ingress", "egress", "tags"})

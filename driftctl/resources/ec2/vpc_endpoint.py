@@ -14,10 +14,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.policy import canonical_policy
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool, document
+from driftctl.base.spec import (
+    CFN_KEY,
+    Details,
+    Item,
+    ListCall,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
+)
 from driftctl.model import Resource
 from driftctl.resources.ec2.common import (
     RECREATE,
@@ -28,19 +41,6 @@ from driftctl.resources.ec2.common import (
     pending,
     tag_spec,
 )
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
-    CFN_KEY,
-    Details,
-    Item,
-    ListCall,
-    ResourceType,
-    ScanSpec,
-    cfn_identity,
-    tag_dict,
-)
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool, document
 
 TYPE = "aws_vpc_endpoint"
 COMPARED = frozenset(

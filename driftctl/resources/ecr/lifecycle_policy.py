@@ -8,12 +8,12 @@ with PutLifecyclePolicy; removed with DeleteLifecyclePolicy.
 
 from __future__ import annotations
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.generic import documents, keep, text
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
-from driftctl.resources.generic import documents, keep, text
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 TYPE = "aws_ecr_lifecycle_policy"
 REPOSITORY = "aws_ecr_repository"

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, reader, tag_items, tagger
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.generic import REPLACE, reader, tag_items, tagger
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -31,8 +32,7 @@ from driftctl.resources.spec import (
     cfn_identity,
     first_block,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Ref, Resource
 
 TYPE = "aws_ecr_repository"
 POLICY = "aws_ecr_lifecycle_policy"

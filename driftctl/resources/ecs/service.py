@@ -27,15 +27,15 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource, is_known
-from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags, name_of
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE
-from driftctl.resources.serverless import new_id, pending
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.generic import REPLACE
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool, same
+from driftctl.base.serverless import new_id, pending
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -44,11 +44,11 @@ from driftctl.resources.spec import (
     ScanSpec,
     first_block,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool, same
+from driftctl.model import Ref, Resource, is_known
+from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags, name_of
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_ecs_service"
 CLUSTER = "aws_ecs_cluster"

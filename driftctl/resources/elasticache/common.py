@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.generic import read_first, resource_name_tagger
+from driftctl.base.spec import DetailCall, ScanSpec
 from driftctl.model import Resource
-from driftctl.resources.generic import read_first, resource_name_tagger
-from driftctl.resources.spec import DetailCall, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 
 def tags_updater(kind: str) -> Callable[[Ctx, Attrs, Attrs], list[Call]]:

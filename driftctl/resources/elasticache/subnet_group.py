@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.elasticache.common import read_by, tag_details, tags_updater
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, pairs
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.generic import REPLACE, keep, pairs
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -30,8 +30,8 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource, is_known
+from driftctl.resources.elasticache.common import read_by, tag_details, tags_updater
 
 TYPE = "aws_elasticache_subnet_group"
 COMPARED = frozenset({"name", "description", "subnet_ids", "tags"})

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.generic import reader, tagger
+from driftctl.base.spec import DetailCall, Details, Item, ScanSpec, cfn_identity, tag_dict
 from driftctl.model import Resource
-from driftctl.resources.generic import reader, tagger
-from driftctl.resources.spec import DetailCall, Details, Item, ScanSpec, cfn_identity, tag_dict
-from driftctl.revert.calls import Attrs, Call, Ctx
 
 SERVICE = "elbv2"
 # the error codes meaning the load balancer, target group or listener is gone

@@ -19,9 +19,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.generic import REPLACE, pairs
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.serverless import new_id, pending
+from driftctl.base.spec import (
+    CFN_KEY,
+    DetailCall,
+    Details,
+    Item,
+    ListCall,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
+)
 from driftctl.model import Resource
 from driftctl.resources.elbv2 import listener
 from driftctl.resources.elbv2.common import (
@@ -34,22 +50,6 @@ from driftctl.resources.elbv2.common import (
     by_arn,
     deleter,
 )
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, pairs
-from driftctl.resources.serverless import new_id, pending
-from driftctl.resources.spec import (
-    CFN_KEY,
-    DetailCall,
-    Details,
-    Item,
-    ListCall,
-    ResourceType,
-    ScanSpec,
-    cfn_identity,
-    tag_dict,
-)
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 TYPE = "aws_lb"
 ALIAS = "aws_alb"

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.revert import RevertSpec, Updater
+from driftctl.base.spec import DetailCall, Details, Item, ResourceType, ScanSpec
 from driftctl.model import Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.iam.common import auth_details, keep, owner_of
-from driftctl.resources.spec import DetailCall, Details, Item, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import RevertSpec, Updater
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_access_key"
 COMPARED = frozenset({"user", "status"})

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.policy import canonical_policy
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import tag_delta, tag_list
+from driftctl.base.spec import ListCall
 from driftctl.model import Resource
-from driftctl.resources.spec import ListCall
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import tag_delta, tag_list
 
 _FILTERS = {"Filter": ["Role", "User", "Group", "LocalManagedPolicy"]}
 # read for matching a name Terraform generated from it, never compared

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.iam.common import fresh, keep, tagger, tags_param
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -30,11 +30,11 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource
+from driftctl.resources.iam.common import fresh, keep, tagger, tags_param
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_openid_connect_provider"
 COMPARED = frozenset({"url", "client_id_list", "thumbprint_list", "tags"})

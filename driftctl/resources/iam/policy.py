@@ -12,11 +12,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater, document
+from driftctl.base.spec import (
+    CFN_KEY,
+    DetailCall,
+    Details,
+    Item,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
+)
 from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.resources.iam.common import (
     DELETE,
     GENERATED,
@@ -30,21 +42,9 @@ from driftctl.resources.iam.common import (
     tagger,
     tags_param,
 )
-from driftctl.resources.spec import (
-    CFN_KEY,
-    DetailCall,
-    Details,
-    Item,
-    ResourceType,
-    ScanSpec,
-    cfn_identity,
-    tag_dict,
-)
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending, Unit
-from driftctl.revert.spec import Create, Delete, Fact, RevertSpec, Updater, document
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_policy"
 COMPARED = frozenset({"name", "path", "description", "policy", "tags"})

@@ -13,11 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater, as_int, document
+from driftctl.base.spec import (
+    CFN_KEY,
+    Details,
+    Item,
+    Join,
+    ListCall,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
+)
 from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.iam import role_policy, role_policy_attachment
 from driftctl.resources.iam.common import (
     DELETE,
@@ -34,22 +47,9 @@ from driftctl.resources.iam.common import (
     tagger,
     tags_param,
 )
-from driftctl.resources.spec import (
-    CFN_KEY,
-    Details,
-    Item,
-    Join,
-    ListCall,
-    ResourceType,
-    ScanSpec,
-    cfn_identity,
-    tag_dict,
-)
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, Fact, RevertSpec, Updater, as_int, document
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_role"
 COMPARED = frozenset(

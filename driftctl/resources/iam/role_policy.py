@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.iam.common import (
     GENERATED,
     MOVE,
@@ -23,9 +26,6 @@ from driftctl.resources.iam.common import (
     normalize_documents,
     role_of,
 )
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document
 
 TYPE = "aws_iam_role_policy"
 COMPARED = frozenset({"role", "name", "policy"})

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.iam.common import (
     GENERATED,
     MOVE,
@@ -22,9 +25,6 @@ from driftctl.resources.iam.common import (
     normalize_documents,
     owner_of,
 )
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document
 
 TYPE = "aws_iam_user_policy"
 COMPARED = frozenset({"user", "name", "policy"})

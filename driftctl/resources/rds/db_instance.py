@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep
-from driftctl.resources.rds.common import normalize, read_by, tags_updater
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.generic import REPLACE, keep
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Delete, RevertSpec, Updater, as_bool, as_int, same
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -38,8 +38,8 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Delete, RevertSpec, Updater, as_bool, as_int, same
+from driftctl.model import Resource
+from driftctl.resources.rds.common import normalize, read_by, tags_updater
 
 TYPE = "aws_db_instance"
 GONE = frozenset({"DBInstanceNotFound"})

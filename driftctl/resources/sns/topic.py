@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.serverless import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta, tag_list
+from driftctl.base.serverless import (
     RECREATE,
     as_bool,
     as_int,
@@ -28,8 +29,7 @@ from driftctl.resources.serverless import (
     pending,
     text,
 )
-from driftctl.resources.sns import topic_policy
-from driftctl.resources.spec import (
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -40,11 +40,11 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta, tag_list
+from driftctl.model import Ref, Resource
+from driftctl.resources.sns import topic_policy
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_sns_topic"
 GONE = frozenset({"NotFound"})

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.serverless import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.serverless import (
     RECREATE,
     as_bool,
     json_value,
@@ -27,12 +28,11 @@ from driftctl.resources.serverless import (
     pending,
     text,
 )
-from driftctl.resources.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_sns_topic_subscription"
 GONE = frozenset({"NotFound"})

@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.serverless import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.serverless import (
     RECREATE,
     ack_map_tags,
     as_bool,
@@ -34,7 +35,7 @@ from driftctl.resources.serverless import (
     pending,
     text,
 )
-from driftctl.resources.spec import (
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -43,12 +44,11 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
 )
+from driftctl.model import Ref, Resource
 from driftctl.resources.sqs import queue_policy
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_sqs_queue"
 GONE = frozenset({"AWS.SimpleQueueService.NonExistentQueue", "QueueDoesNotExist"})

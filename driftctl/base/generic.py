@@ -11,14 +11,14 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import tag_delta
+from driftctl.base.spec import Item, ScanSpec
 from driftctl.model import Resource, is_known
-from driftctl.resources.spec import Item, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import tag_delta
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 # the reason a revert gives for an attribute AWS cannot change in place
 REPLACE = "replace needed: a human decides (AWS cannot change it in place)"
@@ -165,3 +165,10 @@ def read_first(
         return dict(found[0]) if found else None
 
     return reader(spec, service, operation, lambda rid: {key: rid}, pick, gone)
+
+
+def key_id(value: Any) -> Any:
+    """A key's id from its ARN (`arn:aws:kms:…:key/<id>`); anything else as it is."""
+    if isinstance(value, str) and value.startswith("arn:") and ":key/" in value:
+        return value.rsplit(":key/", 1)[1]
+    return value

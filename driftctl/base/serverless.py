@@ -7,12 +7,12 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Ctx, Pending
+from driftctl.base.policy import canonical_policy
+from driftctl.base.raw import RawResource
+from driftctl.base.spec import cfn_identity
 from driftctl.model import Resource, is_known
-from driftctl.resources.spec import cfn_identity
-from driftctl.revert.calls import Attrs, Ctx, Pending
 
 RECREATE = "AWS cannot change it in place (replace needed: a human decides)"
 
