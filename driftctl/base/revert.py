@@ -124,20 +124,6 @@ def document(policy: Any) -> str:
     return policy if isinstance(policy, str) else json.dumps(policy)
 
 
-def as_bool(value: Any) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() == "true"
-    return bool(value)
-
-
-def as_int(value: Any) -> int:
-    return int(value)
-
-
-def tag_list(tags: Mapping[str, Any]) -> list[dict[str, str]]:
-    return [{"Key": k, "Value": str(v)} for k, v in sorted(tags.items())]
-
-
 def tag_delta(before: Attrs, after: Attrs) -> tuple[dict[str, str], list[str]]:
     """(tags to set, keys to remove) that turn before's tags into after's."""
     old = before.get("tags") or {}

@@ -23,7 +23,7 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, keep, reader, tag_items, tagger
+from driftctl.base.helpers import REPLACE, keep, reader, tag_items, tagger, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
@@ -169,9 +169,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the certificate's ARN once AWS assigned it: the explicit id."""
-    return external if external and external.startswith("arn:") else None
+# The external name is the certificate's ARN once AWS assigned it: the explicit id.
+_xp_external_name = xp_prefixed("arn:")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

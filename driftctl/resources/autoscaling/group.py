@@ -20,10 +20,9 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import CfnType, CrossplaneKind, Family
-from driftctl.base.generic import REPLACE
+from driftctl.base.helpers import REPLACE, as_bool, as_int, xp_no_id
 from driftctl.base.raw import RawResource
-from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool, same
-from driftctl.base.serverless import as_int
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, same
 from driftctl.base.spec import (
     CFN_KEY,
     Details,
@@ -234,10 +233,8 @@ def _text(value: Any) -> Any:
     return None if value is None else str(value)
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name."""
-    attrs["name"] = external or name
-    return None
+# The external name is the group's name.
+_xp_external_name = xp_no_id("name", overwrite=True)
 
 
 # --- revert ---------------------------------------------------------------------------------

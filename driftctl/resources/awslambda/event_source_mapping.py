@@ -18,9 +18,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, as_bool, as_int, keep, new_id, pending
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
-from driftctl.base.serverless import RECREATE, as_bool, as_int, keep, new_id, pending
 from driftctl.base.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
 from driftctl.model import Ref, Resource, is_known
 
@@ -226,7 +226,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(SETTABLE, _update), Updater(("tags",), _tags)),
-            fixed={"event_source_arn": RECREATE, "starting_position": RECREATE},
+            fixed={"event_source_arn": REPLACE, "starting_position": REPLACE},
             create=Create(_create, dict, new_id, ("function_name", "event_source_arn")),
             delete=Delete(_delete),
         ),

@@ -20,16 +20,17 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.raw import RawResource
-from driftctl.base.revert import Delete, RevertSpec, Updater, tag_delta
-from driftctl.base.serverless import (
-    RECREATE,
+from driftctl.base.helpers import (
+    REPLACE,
     ack_map_tags,
     as_int,
     keep,
     map_cfn_identity,
     map_tags,
+    xp_same_name,
 )
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Delete, RevertSpec, Updater, tag_delta
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -246,10 +247,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the function's name, and its id."""
-    attrs["function_name"] = external or name
-    return external
+# The external name is the function's name, and its id.
+_xp_external_name = xp_same_name("function_name", overwrite=True, annotated_only=True)
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -391,7 +390,7 @@ FAMILY = Family(
                 Updater(("reserved_concurrent_executions",), _concurrency),
                 Updater(("tags",), _tags),
             ),
-            fixed={"function_name": RECREATE, "package_type": RECREATE, "architectures": CODE},
+            fixed={"function_name": REPLACE, "package_type": REPLACE, "architectures": CODE},
             delete=Delete(_delete),
         ),
     ),

@@ -28,10 +28,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import sorted_known, tag_items, tagger
+from driftctl.base.helpers import as_bool, sorted_known, tag_items, tagger
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import CannotRevert, Delete, Fact, RevertSpec, Updater
-from driftctl.base.serverless import as_bool
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,

@@ -17,9 +17,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, keep, reader, tag_items, tagger
+from driftctl.base.helpers import REPLACE, as_bool, keep, reader, tag_items, tagger, xp_same_name
 from driftctl.base.raw import RawResource
-from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -130,11 +130,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     return props
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the alarm's name, its id too."""
-    found = external or name
-    attrs.setdefault("alarm_name", found)
-    return found
+# The external name is the alarm's name, its id too.
+_xp_external_name = xp_same_name("alarm_name")
 
 
 _ACK = {

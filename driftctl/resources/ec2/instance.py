@@ -22,8 +22,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
-from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
     CFN_KEY,
     Details,
@@ -35,7 +36,7 @@ from driftctl.base.spec import (
     tag_dict,
 )
 from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE, TAGS, by_id, new_id, pending, tag_spec
+from driftctl.resources.ec2.common import TAGS, by_id, tag_spec
 
 TYPE = "aws_instance"
 COMPARED = frozenset(
@@ -148,9 +149,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the instance id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("i-") else None
+# The external name is the instance id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("i-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -284,7 +284,7 @@ FAMILY = Family(
                 Updater(("iam_instance_profile",), _profile),
                 TAGS,
             ),
-            fixed={"ami": RECREATE, "subnet_id": RECREATE, "key_name": RECREATE},
+            fixed={"ami": REPLACE, "subnet_id": REPLACE, "key_name": REPLACE},
             create=Create(_create, _fresh, new_id, ("ami",)),
             delete=Delete(_delete, _refuse),
         ),

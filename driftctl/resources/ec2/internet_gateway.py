@@ -14,6 +14,7 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import keep, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
@@ -28,7 +29,7 @@ from driftctl.base.spec import (
     tag_dict,
 )
 from driftctl.model import Resource
-from driftctl.resources.ec2.common import TAGS, arn, by_id, keep, new_id, pending, tag_spec
+from driftctl.resources.ec2.common import TAGS, arn, by_id, tag_spec
 
 TYPE = "aws_internet_gateway"
 COMPARED = frozenset({"vpc_id", "tags"})
@@ -80,9 +81,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     return {"Tags": cfn_tags(a)}
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the gateway id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("igw-") else None
+# The external name is the gateway id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("igw-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -17,6 +17,7 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
@@ -30,16 +31,7 @@ from driftctl.base.spec import (
     tag_dict,
 )
 from driftctl.model import Resource
-from driftctl.resources.ec2.common import (
-    RECREATE,
-    TAGS,
-    arn,
-    by_id,
-    deleter,
-    new_id,
-    pending,
-    tag_spec,
-)
+from driftctl.resources.ec2.common import TAGS, arn, by_id, deleter, tag_spec
 
 TYPE = "aws_network_acl"
 COMPARED = frozenset({"vpc_id", "subnet_ids", "ingress", "egress", "tags"})
@@ -137,9 +129,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     return {"VpcId": a.get("vpc_id"), "Tags": cfn_tags(a)}
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the ACL id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("acl-") else None
+# The external name is the ACL id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("acl-")
 
 
 def _ack_rule(e: dict[str, Any]) -> dict[str, Any]:
@@ -276,7 +267,7 @@ FAMILY = Family(
                 TAGS,
             ),
             fixed={
-                "vpc_id": RECREATE,
+                "vpc_id": REPLACE,
                 "subnet_ids": "a subnet moves between network ACLs with the association id "
                 "of the ACL it is in now (ReplaceNetworkAclAssociation): by hand",
             },

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, keep, new_id, pending
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import Details, Item, ListCall, ResourceType, ScanSpec
 from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE, keep, new_id, pending
 
 if TYPE_CHECKING:
     from driftctl.base.calls import Unit
@@ -125,7 +125,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(("route_table_id",), _replace),),
-            fixed={"subnet_id": RECREATE, "gateway_id": RECREATE},
+            fixed={"subnet_id": REPLACE, "gateway_id": REPLACE},
             create=Create(_create, _fresh, new_id, ("route_table_id",)),
             delete=Delete(_delete, _refuse),
         ),

@@ -23,10 +23,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, keep
+from driftctl.base.helpers import REPLACE, keep, new_id, pending, xp_no_id
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
-from driftctl.base.serverless import new_id, pending
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -152,10 +151,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     return {"ClusterName": a.get("name"), "ClusterSettings": settings or None, "Tags": cfn_tags(a)}
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the cluster's name (upjet builds the ARN id from it)."""
-    attrs.setdefault("name", external or name)
-    return None
+# The external name is the cluster's name (upjet builds the ARN id from it).
+_xp_external_name = xp_no_id("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
-from driftctl.base.generic import pairs, tag_items, tagger
+from driftctl.base.helpers import pairs, tag_items, tagger
 from driftctl.base.spec import ListCall, cfn_identity
 
 SERVICE = "ecs"

@@ -31,10 +31,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE
+from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_no_id
 from driftctl.base.raw import RawResource
-from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool, same
-from driftctl.base.serverless import new_id, pending
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, same
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -311,10 +310,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the service's name (its cluster is a parameter)."""
-    attrs.setdefault("name", external or name)
-    return None
+# The external name is the service's name (its cluster is a parameter).
+_xp_external_name = xp_no_id("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

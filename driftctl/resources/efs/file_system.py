@@ -21,10 +21,19 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, keep, reader, tag_items, tagger
+from driftctl.base.helpers import (
+    REPLACE,
+    as_bool,
+    keep,
+    new_id,
+    pending,
+    reader,
+    tag_items,
+    tagger,
+    xp_prefixed,
+)
 from driftctl.base.raw import RawResource
-from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_bool
-from driftctl.base.serverless import new_id, pending
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -156,9 +165,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the file system id AWS assigned."""
-    return external if external and external.startswith("fs-") else None
+# The external name is the file system id AWS assigned.
+_xp_external_name = xp_prefixed("fs-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

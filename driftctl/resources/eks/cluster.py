@@ -23,10 +23,18 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, sorted_known, tagger
+from driftctl.base.helpers import (
+    REPLACE,
+    ack_map_tags,
+    as_bool,
+    map_cfn_identity,
+    map_tags,
+    sorted_known,
+    tagger,
+    xp_same_name,
+)
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater
-from driftctl.base.serverless import ack_map_tags, as_bool, map_cfn_identity, map_tags
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -205,11 +213,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the cluster's name, its id too."""
-    found = external or name
-    attrs.setdefault("name", found)
-    return found
+# The external name is the cluster's name, its id too.
+_xp_external_name = xp_same_name("name")
 
 
 _ACK_VPC = {

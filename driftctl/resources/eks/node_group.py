@@ -22,10 +22,17 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.base.generic import REPLACE, sorted_known, tagger
+from driftctl.base.helpers import (
+    REPLACE,
+    ack_map_tags,
+    as_int,
+    map_cfn_identity,
+    map_tags,
+    sorted_known,
+    tagger,
+)
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
-from driftctl.base.serverless import ack_map_tags, as_int, map_cfn_identity, map_tags
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,

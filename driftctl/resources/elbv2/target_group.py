@@ -19,10 +19,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, pairs
+from driftctl.base.helpers import REPLACE, as_bool, as_int, new_id, pairs, pending, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
-from driftctl.base.serverless import new_id, pending
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -37,8 +36,6 @@ from driftctl.model import Resource
 from driftctl.resources.elbv2.common import (
     SERVICE,
     TAGS,
-    as_bool,
-    as_int,
     attribute_map,
     by_arn,
     deleter,
@@ -254,9 +251,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the target group's ARN once AWS assigned it."""
-    return external if external and external.startswith("arn:") else None
+# The external name is the target group's ARN once AWS assigned it.
+_xp_external_name = xp_prefixed("arn:")
 
 
 _ACK = {

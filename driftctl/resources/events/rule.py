@@ -19,7 +19,7 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, json_document, reader, tag_items, tagger, text
+from driftctl.base.helpers import REPLACE, json_document, json_text, reader, tag_items, tagger
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
@@ -202,7 +202,7 @@ def _params(name: Any, attrs: Attrs) -> dict[str, Any]:
     for attr, field in _PUT.items():
         value = attrs.get(attr)
         if value not in (None, ""):
-            params[field] = text(value) if attr == "event_pattern" else value
+            params[field] = json_text(value) if attr == "event_pattern" else value
     return params
 
 

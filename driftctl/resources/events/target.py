@@ -15,7 +15,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.family import CrossplaneKind, Family
-from driftctl.base.generic import REPLACE
+from driftctl.base.helpers import REPLACE
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType

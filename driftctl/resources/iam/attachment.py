@@ -11,10 +11,11 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import keep
 from driftctl.base.revert import Create, Delete, RevertSpec
 from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, keep, owner_of
+from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, owner_of
 
 
 def type_name(owner: str) -> str:

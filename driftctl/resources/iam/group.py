@@ -17,12 +17,13 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import keep, xp_same_name
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import Details, Item, ResourceType, ScanSpec
 from driftctl.model import Ref, Resource
 from driftctl.resources.iam import group_policy_attachment
-from driftctl.resources.iam.common import DELETE, MOVE, auth_details, fresh, keep, named
+from driftctl.resources.iam.common import DELETE, MOVE, auth_details, fresh, named
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader
@@ -69,10 +70,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     return {"GroupName": a.get("name"), "Path": a.get("path")}
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name, and its id."""
-    attrs["name"] = external or name
-    return external
+# The external name is the group's name, and its id.
+_xp_external_name = xp_same_name("name", overwrite=True, annotated_only=True)
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -16,6 +16,7 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import keep
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater, document
 from driftctl.base.spec import (
@@ -36,10 +37,9 @@ from driftctl.resources.iam.common import (
     PREFIX,
     auth_details,
     fresh,
-    keep,
+    iam_tagger,
     normalize_documents,
     optional,
-    tagger,
     tags_param,
 )
 
@@ -241,7 +241,7 @@ FAMILY = Family(
             type=TYPE,
             updaters=(
                 Updater(("policy",), _document),
-                Updater(("tags",), tagger("policy", "PolicyArn")),
+                Updater(("tags",), iam_tagger("policy", "PolicyArn")),
             ),
             fixed={
                 "name": MOVE,

@@ -10,12 +10,13 @@ that cannot be undone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import keep, xp_same_name
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import (
@@ -36,10 +37,9 @@ from driftctl.resources.iam.common import (
     boundary,
     boundary_arn,
     fresh,
-    keep,
+    iam_tagger,
     named,
     optional,
-    tagger,
     tags_param,
 )
 
@@ -102,10 +102,8 @@ def _cfn(d: Declaring) -> None:
         d.emit(user_group_membership.TYPE, membership, owner=TYPE)
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the user's name, and its id."""
-    attrs["name"] = external or name
-    return external
+# The external name is the user's name, and its id.
+_xp_external_name = xp_same_name("name", overwrite=True, annotated_only=True)
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -239,7 +237,7 @@ FAMILY = Family(
             updaters=(
                 Updater(("path",), _path),
                 Updater(("permissions_boundary",), boundary("user", "UserName")),
-                Updater(("tags",), tagger("user", "UserName")),
+                Updater(("tags",), iam_tagger("user", "UserName")),
             ),
             fixed={"name": MOVE},
             create=Create(_create, fresh, named, ("name",)),

@@ -11,6 +11,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import keep, xp_no_id
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document
 from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
@@ -21,7 +22,6 @@ from driftctl.resources.iam.common import (
     fresh,
     joined,
     joined_id,
-    keep,
     normalize_documents,
     owner_of,
 )
@@ -50,10 +50,8 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("iam", "delete_user_policy", **params)]
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the policy's name (its id, `user:name`, follows from it)."""
-    attrs["name"] = external or name
-    return None
+# The external name is the policy's name (its id, `user:name`, follows from it).
+_xp_external_name = xp_no_id("name", overwrite=True)
 
 
 FAMILY = Family(

@@ -16,7 +16,7 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.base.generic import REPLACE, keep, key_id
+from driftctl.base.helpers import REPLACE, keep, key_id
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import Details, Item, ResourceType, ScanSpec

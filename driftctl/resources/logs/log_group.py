@@ -16,9 +16,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, keep, reader, tagger
+from driftctl.base.helpers import REPLACE, keep, reader, tagger, xp_same_name
 from driftctl.base.raw import RawResource
-from driftctl.base.revert import Create, Delete, RevertSpec, Updater, as_int
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -104,11 +104,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name, its id too."""
-    found = external or name
-    attrs.setdefault("name", found)
-    return found
+# The external name is the group's name, its id too.
+_xp_external_name = xp_same_name("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -129,7 +126,7 @@ def _ack(c: AckContext) -> list[RawResource]:
 
 
 def _retention(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
-    days = as_int(after.get("retention_in_days") or 0)
+    days = int(after.get("retention_in_days") or 0)
     if not days:
         return [ctx.call("logs", "delete_retention_policy", logGroupName=ctx.id)]
     return [ctx.call("logs", "put_retention_policy", logGroupName=ctx.id, retentionInDays=days)]

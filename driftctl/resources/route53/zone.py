@@ -25,10 +25,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, reader, tag_items
+from driftctl.base.helpers import REPLACE, pending, reader, tag_items, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
-from driftctl.base.serverless import pending
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -170,9 +169,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the zone id AWS assigned."""
-    return external or None
+# The external name is the zone id AWS assigned.
+_xp_external_name = xp_prefixed()
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -19,8 +19,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, Where, cfn_tags
+from driftctl.base.helpers import pairs, xp_same_name
 from driftctl.base.raw import RawResource
-from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater, tag_list
+from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import (
     CFN_KEY,
     Details,
@@ -151,9 +152,7 @@ CFN = CfnType(
 # --- Crossplane: the external name is the bucket's name (upjet's NameAsIdentifier) -------
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    attrs["bucket"] = external or name
-    return external
+_xp_external_name = xp_same_name("bucket", overwrite=True, annotated_only=True)
 
 
 _XP_TAGS: Where = ("map", ("tags",))
@@ -212,7 +211,7 @@ def _tags(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     tags = after.get("tags") or {}
     if not tags:
         return [ctx.call("s3", "delete_bucket_tagging", Bucket=ctx.id)]
-    return [ctx.call("s3", "put_bucket_tagging", Bucket=ctx.id, Tagging={"TagSet": tag_list(tags)})]
+    return [ctx.call("s3", "put_bucket_tagging", Bucket=ctx.id, Tagging={"TagSet": pairs(tags)})]
 
 
 def _create(ctx: Ctx, desired: Attrs) -> list[Call]:

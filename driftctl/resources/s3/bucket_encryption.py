@@ -11,8 +11,9 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import as_bool
 from driftctl.base.raw import RawResource
-from driftctl.base.revert import Delete, RevertSpec, Updater, as_bool
+from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, first_block
 from driftctl.model import Resource
 from driftctl.resources.s3.setting import (

@@ -23,7 +23,8 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.family import CrossplaneKind, Family
-from driftctl.base.revert import Delete, RevertSpec, Updater, as_bool
+from driftctl.base.helpers import as_bool
+from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType
 from driftctl.model import Resource, to_plain
 from driftctl.resources.s3.setting import (

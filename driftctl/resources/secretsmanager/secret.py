@@ -18,7 +18,16 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.generic import REPLACE, keep, key_id, reader, tag_items, tagger, text
+from driftctl.base.helpers import (
+    REPLACE,
+    json_text,
+    keep,
+    key_id,
+    reader,
+    tag_items,
+    tagger,
+    xp_prefixed,
+)
 from driftctl.base.policy import canonical_policy
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
@@ -109,9 +118,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the secret's ARN once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("arn:") else None
+# The external name is the secret's ARN once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("arn:")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -140,7 +148,7 @@ def _update(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
 def _policy(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     if after.get("policy") is None:
         return [ctx.call("secretsmanager", "delete_resource_policy", SecretId=ctx.id)]
-    doc = text(after["policy"])
+    doc = json_text(after["policy"])
     return [ctx.call("secretsmanager", "put_resource_policy", SecretId=ctx.id, ResourcePolicy=doc)]
 
 

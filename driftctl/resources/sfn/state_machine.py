@@ -18,9 +18,9 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, json_value, keep, new_id, pending
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document, tag_delta
-from driftctl.base.serverless import RECREATE, json_value, keep, new_id, pending
 from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
@@ -306,7 +306,7 @@ FAMILY = Family(
                 ),
                 Updater(("tags",), _tag_calls),
             ),
-            fixed={"name": RECREATE, "type": RECREATE},
+            fixed={"name": REPLACE, "type": REPLACE},
             create=Create(_create, dict, new_id, ("name", "definition", "role_arn")),
             delete=Delete(_delete),
         ),

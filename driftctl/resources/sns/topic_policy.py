@@ -13,10 +13,10 @@ from typing import Any
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import json_value
 from driftctl.base.policy import canonical_policy
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document, no_calls
-from driftctl.base.serverless import json_value
 from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
 

@@ -22,7 +22,7 @@ from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.base.generic import REPLACE, reader, tag_items, tagger
+from driftctl.base.helpers import REPLACE, reader, tag_items, tagger, xp_same_name
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import (
@@ -159,11 +159,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the parameter's name, its id too."""
-    found = external or name
-    attrs.setdefault("name", found)
-    return found
+# The external name is the parameter's name, its id too.
+_xp_external_name = xp_same_name("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

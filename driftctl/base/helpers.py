@@ -1,6 +1,9 @@
-"""Small helpers the regional service types share (KMS, Secrets Manager, SSM, CloudWatch,
-EventBridge, ECR, ACM): a declared resource kept as it is, JSON documents in canonical
-form, the tag calls of a revert in each service's dialect, and a fresh read of one item.
+"""The small helpers type modules share, each defined once (docs/architecture.md §9).
+
+A declared resource kept as it is, JSON documents in canonical form, values as AWS's
+APIs take them, the tag calls of a revert in each service's dialect, a fresh read of one
+item, and the Crossplane external-name rules. A type module does not define a name this
+module exports (tests/resources/test_helpers_once.py).
 
 Nothing here names a resource type: the type modules pass their own names in.
 """
@@ -11,10 +14,13 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending
+from driftctl.base.family import ExternalName
+from driftctl.base.policy import canonical_policy
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import tag_delta
-from driftctl.base.spec import Item, ScanSpec
+from driftctl.base.spec import DetailCall, Item, ScanSpec, cfn_identity
 from driftctl.model import Resource, is_known
 
 if TYPE_CHECKING:
@@ -76,7 +82,7 @@ def sorted_known(value: Any) -> Any:
     return value
 
 
-def text(value: Any) -> str:
+def json_text(value: Any) -> str:
     """A document as the JSON text an API takes (a string is sent as it is)."""
     return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
 
@@ -154,6 +160,14 @@ def resource_name_tagger(service: str, kind: str) -> Callable[[Ctx, Attrs, Attrs
     )
 
 
+def resource_name_tags(arn_key: str, gone: frozenset[str]) -> DetailCall:
+    """ListTagsForResource per item on its ARN (`arn_key`), where the describe call carries
+    no tags (RDS, ElastiCache); resource_name_tagger makes the revert's tag calls."""
+    return DetailCall(
+        "tags", "list_tags_for_resource", lambda item: {"ResourceName": item[arn_key]}, gone
+    )
+
+
 def read_first(
     spec: ScanSpec, service: str, operation: str, key: str, gone: frozenset[str]
 ) -> Callable[[Reader, Any], list[Resource]]:
@@ -172,3 +186,133 @@ def key_id(value: Any) -> Any:
     if isinstance(value, str) and value.startswith("arn:") and ":key/" in value:
         return value.rsplit(":key/", 1)[1]
     return value
+
+
+def json_value(value: Any) -> Any:
+    """A JSON document held as text (Terraform's jsonencode, AWS's attribute) as a value;
+    anything else (unknowns, unparsable text, a parsed value) passes through."""
+    if isinstance(value, str) and is_known(value):
+        text = value.strip()
+        if not text:
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return value
+    return value
+
+
+def normalize_json(*names: str, policies: tuple[str, ...] = ()) -> Callable[[Attrs], Attrs]:
+    """JSON-string attributes parsed; policy documents in canonical form; "" as unset."""
+
+    def normalize(attrs: dict[str, Any]) -> dict[str, Any]:
+        out = dict(attrs)
+        for name in names:
+            if name in out:
+                out[name] = json_value(out[name])
+        for name in policies:
+            if name in out:
+                value = out[name]
+                out[name] = None if value == "" else canonical_policy(value)
+        return out
+
+    return normalize
+
+
+def map_tags(tags: Mapping[str, Any] | None) -> dict[str, str]:
+    """Tags AWS gives as a map, without the aws:* tags AWS sets itself."""
+    return {k: str(v) for k, v in (tags or {}).items() if not k.startswith("aws:")}
+
+
+def map_cfn_identity(tags: Mapping[str, Any] | None) -> dict[str, str]:
+    return cfn_identity([{"Key": k, "Value": str(v)} for k, v in (tags or {}).items()])
+
+
+def ack_map_tags(c: AckContext, value: Any) -> dict[str, Any] | None:
+    """ACK's tags given as a map (SQS, Lambda), with the controller's own tags."""
+    items = [{"key": k, "value": v} for k, v in value.items()] if isinstance(value, dict) else None
+    return c.tags(items)
+
+
+def pending(ctx: Ctx) -> Pending:
+    return Pending(f"{ctx.label}.id")
+
+
+def new_id(ctx: Ctx, desired: Attrs) -> Pending:
+    return pending(ctx)
+
+
+def attr_text(value: Any) -> str:
+    """A value as the string an attribute map takes (bools as true/false)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value)
+    return "" if value is None else str(value)
+
+
+def as_int(value: Any, default: int | None = None) -> int | None:
+    """A number as an int (Terraform's "30" is 30); `default` when it is not one."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def as_bool(value: Any) -> bool:
+    """A flag as a bool: text is true when it says "true" (any case, spaces around),
+    anything else by its truth (1 is true, None false)."""
+    if isinstance(value, str):
+        return value.strip().lower() == "true"
+    return bool(value)
+
+
+# -- Crossplane's external name ----------------------------------------------------------
+# A CrossplaneKind's `external_name(external, name, attrs)` reads the managed resource's
+# crossplane.io/external-name annotation (`external`, None when absent) and metadata.name
+# (`name`): it may set the attribute they name and returns the explicit id, or None when
+# the resource is matched by its natural keys.
+
+
+def xp_prefixed(*prefixes: str) -> ExternalName:
+    """The external name is the id AWS assigned (it starts with one of `prefixes`; with
+    none, any external name): then the explicit id, else none."""
+    starts = prefixes or ("",)
+
+    def external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
+        return external if external and external.startswith(starts) else None
+
+    return external_name
+
+
+def xp_same_name(
+    attr: str, *, overwrite: bool = False, annotated_only: bool = False
+) -> ExternalName:
+    """The external name (else metadata.name) is the resource's `attr` and its id.
+
+    `overwrite`: it replaces an `attr` forProvider sets; `annotated_only`: only an
+    external-name annotation is an explicit id."""
+
+    def external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
+        found = external or name
+        if overwrite:
+            attrs[attr] = found
+        else:
+            attrs.setdefault(attr, found)
+        return external if annotated_only else found
+
+    return external_name
+
+
+def xp_no_id(attr: str, *, overwrite: bool = False) -> ExternalName:
+    """The external name (else metadata.name) is the resource's `attr`, not its id (the
+    id is built from it and other parameters)."""
+
+    def external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
+        if overwrite:
+            attrs[attr] = external or name
+        else:
+            attrs.setdefault(attr, external or name)
+        return None
+
+    return external_name
