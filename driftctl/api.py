@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from driftctl.aws.canonical import Declared
     from driftctl.aws.connection import Pending
-    from driftctl.revert.calls import Call
+    from driftctl.base.calls import Call
     from driftctl.revert.planner import Step
     from driftctl.rules import Policy, Rule
     from driftctl.scopes import LiveRun

@@ -43,7 +43,7 @@ from driftctl.errors import DriftctlError
 from driftctl.model import Drift
 
 if TYPE_CHECKING:
-    from driftctl.resources.family import SnykIds
+    from driftctl.base.family import SnykIds
 
 RULE_NAME = ".driftignore"
 SECTIONS = (

@@ -102,9 +102,9 @@ class Change:
 
     def to_json(self) -> dict[str, Any]:
         """As every output shows it: a sensitive value is "(sensitive)", a value under a
-        secret-looking name *** (driftctl.report.mask); `sensitive: true` only when set;
+        secret-looking name *** (driftctl.core.mask); `sensitive: true` only when set;
         `bound` masked the same way."""
-        from driftctl.report.mask import shown, shown_bound
+        from driftctl.core.mask import shown, shown_bound
 
         out: dict[str, Any] = {
             "path": self.path,

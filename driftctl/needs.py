@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from driftctl.aws.canonical import Declared
+from driftctl.base.spec import ScanSpec
 from driftctl.bind import waited_on
 from driftctl.driftignore import DriftIgnore
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource
 from driftctl.partial import ref_targets
 from driftctl.resources.registry import SCANS, TYPES
-from driftctl.resources.spec import ScanSpec
 from driftctl.selection import filter_types
 from driftctl.settings import Settings
 

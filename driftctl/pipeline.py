@@ -20,19 +20,19 @@ from driftctl.aws.connection import open_session as open_session  # re-exported
 from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.scanner import LiveState, Scanner
 from driftctl.aws.workers import Workers
+from driftctl.base.raw import RawDeclared
+from driftctl.base.spec import ScanSpec
 from driftctl.bind import bind_live, with_bound
 from driftctl.declared import sources as declared_sources
 from driftctl.declared.binding import State
 from driftctl.declared.hcl.data import SESSION_UNKNOWN
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.declared.raw import RawDeclared
 from driftctl.diff import diff_attrs
 from driftctl.errors import DriftctlError
 from driftctl.match import match
 from driftctl.model import KINDS, Change, Drift, Report, Resource, ScanError
 from driftctl.report import progress
 from driftctl.resources.registry import TYPES
-from driftctl.resources.spec import ScanSpec
 from driftctl.scopes import LiveRun
 from driftctl.selection import filter_types as selection_types
 from driftctl.selection import resource_filter, strict_types

@@ -14,7 +14,7 @@
 
 Rule files and .driftignore apply as in `driftctl scan` (pass rules=, driftignore=,
 ignore=). A failure's text (on the terminal and in a JUnit XML report) masks secrets as
-every CLI output does (driftctl.report.mask: sensitive values, secret-named attributes
+every CLI output does (driftctl.core.mask: sensitive values, secret-named attributes
 and tags) and names sources without a URL's user info and query (driftctl.redact).
 This module is imported by every pytest run where driftctl is installed: it imports
 nothing of driftctl's until a check runs.
@@ -140,7 +140,7 @@ def _scan(scan: Any, kwargs: dict[str, Any]) -> Report:
 
 def drift_table(drifts: Sequence[Drift], sources: str) -> str:
     """Each drift's changes, their values masked as every CLI output masks them."""
-    from driftctl.report.mask import shown
+    from driftctl.core.mask import shown
 
     rows = [("kind", "address", "file:line", "attribute", "expected → actual")]
     for d in drifts:
@@ -159,7 +159,7 @@ def drift_table(drifts: Sequence[Drift], sources: str) -> str:
 
 def leak_table(leaks: Sequence[Drift], sources: str) -> str:
     """Each leaked resource with its tags, a secret-named tag's value masked."""
-    from driftctl.report.mask import mask_at
+    from driftctl.core.mask import mask_at
 
     rows = [("type", "id", "tags")]
     rows += [
@@ -182,8 +182,8 @@ def _table(rows: Iterable[tuple[str, ...]]) -> str:
 
 
 def _value(value: Any) -> str:
+    from driftctl.core.mask import SENSITIVE
     from driftctl.model import to_plain
-    from driftctl.report.mask import SENSITIVE
 
     if value == SENSITIVE:
         return SENSITIVE

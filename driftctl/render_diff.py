@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from driftctl.report.mask import mask_at
+from driftctl.core.mask import mask_at
 
 _ABSENT: Any = object()
 _LIMIT = 100

@@ -2,7 +2,7 @@
 
 Secrets are masked when it is turned into JSON, as in every output: a sensitive value
 (driftctl.sensitive) is {"$sensitive": true}, a value under a secret-looking name ***
-(driftctl.report.mask)."""
+(driftctl.core.mask)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ class Rendered:
 def shown_attrs(r: Resource) -> Any:
     """r's attrs as plain JSON, secrets masked."""
     from driftctl import sensitive  # its registry is loaded only when something is shown
-    from driftctl.report.mask import mask_value
+    from driftctl.core.mask import mask_value
 
     plain = to_plain(r.attrs)
     return sensitive.rendered(mask_value(plain), sensitive.of(r.type, r.sensitive))
@@ -74,6 +74,6 @@ def shown_attrs(r: Resource) -> Any:
 def _shown_output(value: Any) -> Any:
     """An output's value as plain JSON, secrets masked (a sensitive output is already an
     Unknown, see driftctl.declared.hcl.module)."""
-    from driftctl.report.mask import mask_value
+    from driftctl.core.mask import mask_value
 
     return mask_value(to_plain(value))

@@ -15,9 +15,9 @@ import functools
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
+from driftctl.base.spec import ResourceType
 from driftctl.errors import DriftctlError
 from driftctl.model import KINDS, Report, Resource, to_plain
-from driftctl.resources.spec import ResourceType
 from driftctl.settings import Selection
 
 

@@ -48,7 +48,9 @@ def main() -> int:
         tf.init()
         schema = json.loads(tf.run(["providers", "schema", "-json"], tf.home / "template"))
         provider = schema["provider_schemas"]["registry.terraform.io/hashicorp/aws"]
-        names = sorted(provider["provider"]["block"]["block_types"]["endpoints"]["block"]["attributes"])
+        names = sorted(
+            provider["provider"]["block"]["block_types"]["endpoints"]["block"]["attributes"]
+        )
         dropped = aliases(tf, names)
     kept = [n for n in names if n not in dropped]
     harness.ENDPOINTS_FILE.write_text("".join(f"{n}\n" for n in kept))

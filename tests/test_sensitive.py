@@ -222,7 +222,7 @@ def test_render_shows_sensitive_values_as_a_marker(tmp_path: Path) -> None:
 
 def test_a_revert_plan_masks_sensitive_arguments() -> None:
     call_params = {"Bucket": "acme-b", "Tagging": {"TagSet": [{"Key": "Build", "Value": SECRET}]}}
-    from driftctl.revert.calls import Call
+    from driftctl.base.calls import Call
 
     step = Step(
         "changed",

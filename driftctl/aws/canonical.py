@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from driftctl import sensitive
+from driftctl.base.raw import Gap, RawDeclared, RawResource
+from driftctl.base.spec import ResourceType
 from driftctl.declared.binding import State
-from driftctl.declared.raw import Gap, RawDeclared, RawResource
 from driftctl.model import Ref, Resource, Unknown, is_known
 from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
-from driftctl.resources.spec import ResourceType
 
 
 @dataclasses.dataclass

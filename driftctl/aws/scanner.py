@@ -32,9 +32,9 @@ from driftctl.aws.session import (
 )
 from driftctl.aws.shards import Remote
 from driftctl.aws.workers import Workers
+from driftctl.base.spec import DetailCall, Item, ListCall, ScanSpec, listed
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource, ScanError
-from driftctl.resources.spec import DetailCall, Item, ListCall, ScanSpec, listed
 
 if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress

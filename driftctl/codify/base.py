@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from driftctl.aws.canonical import Declared
+from driftctl.core.mask import shown
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift, Resource, SourceRef
-from driftctl.report.mask import shown
 
 
 @dataclasses.dataclass(frozen=True)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from driftctl.aws.canonical import canonicalize
+from driftctl.base.raw import RawDeclared
 from driftctl.codify import cfn_import
 from driftctl.codify.base import Context, Outcome, human
 from driftctl.codify.spans import Doc, Node
@@ -25,7 +26,6 @@ from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
 from driftctl.declared.cfn.intrinsics import SUB_VAR
 from driftctl.declared.cfn.load import to_raw
 from driftctl.declared.cfn.parse import FUNCTIONS
-from driftctl.declared.raw import RawDeclared
 from driftctl.model import Change, Drift, SourceRef
 from driftctl.resources.registry import CFN_TYPES
 

@@ -15,7 +15,7 @@ Any other attribute (or type) needs a human.
 
 from __future__ import annotations
 
-from driftctl.declared.k8s.manifest import ACK, CROSSPLANE
+from driftctl.base.manifest import ACK, CROSSPLANE
 from driftctl.resources.registry import ACK_KINDS, CROSSPLANE_KINDS
 
 Where = tuple[str, tuple[str, ...]]

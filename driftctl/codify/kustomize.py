@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from driftctl.base.manifest import Manifest
 from driftctl.codify import k8s_import, kustomize_patch, kustomize_shared, kustomize_tree
 from driftctl.codify.base import Context, Outcome, human
 from driftctl.codify.k8s_fields import FIELDS, ROOTS, attribute, is_controller_tag
@@ -28,7 +29,6 @@ from driftctl.codify.kustomize_patch import Field
 from driftctl.codify.kustomize_tree import Built, Patch, Tree
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
-from driftctl.declared.k8s.manifest import Manifest
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift, SourceRef
 

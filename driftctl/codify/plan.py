@@ -36,8 +36,8 @@ from driftctl.codify.hcl_import import DEFAULT_FILE
 from driftctl.codify.k8s_import import DEFAULT_FILE as K8S_DEFAULT_FILE
 from driftctl.codify.kustomize import KustomizeCodifier
 from driftctl.codify.yamlfile import YamlCodifier
+from driftctl.core.mask import hides, mask_value
 from driftctl.model import Drift
-from driftctl.report.mask import hides, mask_value
 
 # source scheme (--from SCHEME://) -> the codifiers of its files; a scheme without one
 # (tfstate://) has every drift listed under "needs a human"

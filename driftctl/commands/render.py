@@ -1,7 +1,7 @@
 """driftctl render: the canonical declared state as JSON (docs/architecture.md §8).
 
 Secrets are masked as in every output: a sensitive value (driftctl.sensitive) is
-{"$sensitive": true}, a value under a secret-looking name *** (driftctl.report.mask).
+{"$sensitive": true}, a value under a secret-looking name *** (driftctl.core.mask).
 """
 
 from __future__ import annotations

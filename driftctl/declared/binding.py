@@ -24,8 +24,8 @@ from contextlib import AbstractContextManager
 from types import MappingProxyType
 from typing import Any
 
+from driftctl.core.mask import SENSITIVE
 from driftctl.model import Ref
-from driftctl.report.mask import SENSITIVE
 
 # address -> live attributes a reference may bind to ("id" included)
 State = Mapping[str, Mapping[str, Any]]

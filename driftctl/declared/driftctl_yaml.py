@@ -22,11 +22,11 @@ import jsonschema
 import yaml
 
 from driftctl import safeyaml
-from driftctl.declared.raw import RawDeclared, RawResource
+from driftctl.base.raw import RawDeclared, RawResource
+from driftctl.base.spec import CFN_KEY
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
 from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
-from driftctl.resources.spec import CFN_KEY
 from driftctl.safeyaml import yaml_error
 
 Pointer = tuple[str, ...]

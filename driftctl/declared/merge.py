@@ -8,7 +8,7 @@ resource whose name is generated or known only after apply still matches by its 
 
 from __future__ import annotations
 
-from driftctl.declared.raw import RawDeclared
+from driftctl.base.raw import RawDeclared
 
 
 def merge_state(hcl: RawDeclared, state: RawDeclared) -> RawDeclared:

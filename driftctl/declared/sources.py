@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from driftctl.base.raw import Gap, RawDeclared
 from driftctl.declared import backend, remote_state
 from driftctl.declared.binding import State
 from driftctl.declared.cfn.load import is_template, load_cloudformation, read_parameters_file
@@ -24,7 +25,6 @@ from driftctl.declared.cfn.parse import parse_template
 from driftctl.declared.driftctl_yaml import is_driftctl_yaml, load_driftctl_yaml
 from driftctl.declared.k8s.kustomize import load_kustomize
 from driftctl.declared.merge import merge_state
-from driftctl.declared.raw import Gap, RawDeclared
 from driftctl.declared.tfstate import load_state_s3, load_state_text
 from driftctl.errors import DriftctlError
 from driftctl.settings import Settings, Source

@@ -28,9 +28,9 @@ from collections.abc import Callable
 from typing import Any
 
 from driftctl import safejson
+from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared import keyglob
 from driftctl.declared.hcl.values import key_suffix
-from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef
 from driftctl.resources.registry import TYPES, terraform_types

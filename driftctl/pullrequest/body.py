@@ -12,9 +12,9 @@ from typing import Any
 
 from driftctl.codify.base import repo_path
 from driftctl.codify.plan import Plan
+from driftctl.core.mask import shown_json
 from driftctl.model import KINDS, Drift, Report
 from driftctl.report import markdown
-from driftctl.report.mask import shown_json
 
 MARKER = "<!-- driftctl-pr scope={scope} -->"
 BRANCH_PREFIX = "driftctl/"

@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from driftctl.core.mask import shown, shown_bound
 from driftctl.model import KINDS, Drift, Report
-from driftctl.report.mask import shown, shown_bound
 
 _TITLES = {
     "changed": "Changed (declared and live differ)",

@@ -17,8 +17,8 @@ from collections import Counter
 from typing import Any
 from urllib.parse import quote
 
+from driftctl.core.mask import SENSITIVE, mask_at
 from driftctl.model import KINDS, Change, Drift, Report
-from driftctl.report.mask import SENSITIVE, mask_at
 from driftctl.report.output import located
 
 SEVERITIES = ("critical", "high", "medium", "low")

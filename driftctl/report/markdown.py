@@ -13,8 +13,8 @@ import html
 from collections import Counter
 from urllib.parse import quote
 
+from driftctl.core.mask import shown_json
 from driftctl.model import KINDS, Change, Drift, Report
-from driftctl.report.mask import shown_json
 from driftctl.report.output import located
 
 LONG = 80

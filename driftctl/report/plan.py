@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from driftctl import sensitive
+from driftctl.core.mask import SENSITIVE, mask_value
 from driftctl.model import Report, Resource, to_plain
-from driftctl.report.mask import SENSITIVE, mask_value
 
 FORMAT_VERSION = "0.1"
 

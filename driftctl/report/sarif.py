@@ -20,8 +20,8 @@ from typing import Any
 from urllib.parse import quote
 
 from driftctl import __version__
+from driftctl.core.mask import shown_json
 from driftctl.model import KINDS, Drift, Report
-from driftctl.report.mask import shown_json
 from driftctl.report.output import located
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -19,7 +19,8 @@ from pathlib import Path
 import botocore.session
 from botocore import xform_name
 
-from driftctl.resources.family import Family
+from driftctl.base.family import Family
+from driftctl.base.spec import CFN_KEY, ListCall, ResourceType, ScanSpec
 from driftctl.resources.registry import (
     ACK_KINDS,
     CFN_TYPES,
@@ -30,7 +31,6 @@ from driftctl.resources.registry import (
     SCANS,
     TYPES,
 )
-from driftctl.resources.spec import CFN_KEY, ListCall, ResourceType, ScanSpec
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "resource-types.md"
 

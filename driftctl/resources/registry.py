@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
+from driftctl.base.revert import RevertSpec
+from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
 from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
@@ -50,7 +53,6 @@ from driftctl.resources.elbv2 import listener as elbv2_listener
 from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
 from driftctl.resources.iam import access_key as iam_access_key
 from driftctl.resources.iam import group as iam_group
 from driftctl.resources.iam import group_policy_attachment as iam_group_policy_attachment
@@ -89,11 +91,9 @@ from driftctl.resources.sfn import state_machine as sfn_state_machine
 from driftctl.resources.sns import topic as sns_topic
 from driftctl.resources.sns import topic_policy as sns_topic_policy
 from driftctl.resources.sns import topic_subscription as sns_topic_subscription
-from driftctl.resources.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
 from driftctl.resources.ssm import parameter as ssm_parameter
-from driftctl.revert.spec import RevertSpec
 
 MODULES: tuple[ModuleType, ...] = (
     vpc,

@@ -28,8 +28,8 @@ from driftctl.aws.session import (
     ClientFactory,
     call_failure,
 )
+from driftctl.base.calls import Call, has_pending, resolve_pending
 from driftctl.errors import DriftctlError
-from driftctl.revert.calls import Call, has_pending, resolve_pending
 from driftctl.revert.journal import Journal
 
 FAIL_AFTER_ENV = "DRIFTCTL_TEST_FAIL_AFTER_CALLS"

@@ -19,11 +19,11 @@ from typing import Any
 from driftctl import pipeline, redact, rules
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared
+from driftctl.base.calls import Call, Unit
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.globs import Glob
 from driftctl.model import KINDS, Drift, Resource
 from driftctl.revert import blast, guards, journal, render
-from driftctl.revert.calls import Call, Unit
 from driftctl.revert.executor import Executor, Result, preflight
 from driftctl.revert.journal import Entry, Journal, JournalData
 from driftctl.revert.planner import Plan, check_delete_data, plan, selected

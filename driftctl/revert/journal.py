@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from driftctl.base.calls import Call, Unit
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource
-from driftctl.revert.calls import Call, Unit
 
 JOURNAL_VERSION = 1
 SENSITIVE_KEY = "sensitive_values"

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from driftctl import sensitive
+from driftctl.base.calls import Call, Ctx, Pending, Unit
 from driftctl.errors import DriftctlError
 from driftctl.globs import Glob
 from driftctl.model import Change, Drift, Resource
@@ -28,7 +29,6 @@ from driftctl.resources.registry import TYPES
 from driftctl.revert import guards
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank
-from driftctl.revert.calls import Call, Ctx, Pending, Unit
 from driftctl.revert.merge import desired_attrs
 from driftctl.revert.readers import Reader
 from driftctl.revert.state import World, call_region, declared_id, label

@@ -24,12 +24,12 @@ from driftctl.aws.session import (
     call_failure,
     fatal_error,
 )
+from driftctl.base.calls import Attrs, Ctx, Unit
+from driftctl.base.revert import RevertSpec
+from driftctl.base.spec import ScanSpec
 from driftctl.errors import DriftctlError
 from driftctl.model import Resource
 from driftctl.resources.registry import READERS
-from driftctl.resources.spec import ScanSpec
-from driftctl.revert.calls import Attrs, Ctx, Unit
-from driftctl.revert.spec import RevertSpec
 
 
 def api_name(client: Any, operation: str) -> str:

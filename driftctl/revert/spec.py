@@ -1,99 +1,16 @@
-"""How a canonical type is reverted, as data plus small functions (docs/architecture.md §3).
+"""The three generic functions that read a type's `RevertSpec` (driftctl/base/revert.py).
 
-A `RevertSpec` says, for one canonical type:
-
-- `updaters`: which API calls change which attributes in place (`before` -> `after`);
-- `fixed`: attributes no API changes in place, and why;
-- `create`: the calls that re-create it from a fully known declared state, and the state
-  AWS gives it right after (the updaters then converge that state to the declared one);
-- `delete`: the calls that delete it (its children given), or why it must not be;
-- `facts`: read-only calls the plan needs first (is the bucket empty? how many versions
-  does the policy have?), recorded in the plan so it is reproducible.
-
-The three generic functions below read a spec; nothing else knows a type.
+`update`, `create` and `delete` turn a spec, the live state and the declared state into
+the calls a revert makes, or the reasons it cannot; nothing here knows a type.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
-from collections.abc import Callable, Mapping
-from typing import Any
 
-from driftctl.diff import compare
-from driftctl.model import Ref, Resource, Unknown, is_known
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending
-
-Handler = Callable[[Ctx, Attrs, Attrs], list[Call]]  # (ctx, before, after) -> calls
-
-
-class CannotRevert(Exception):
-    """Raised by a handler for a change no API makes (the reason is the message)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Updater:
-    attrs: tuple[str, ...]  # any of them differing calls `calls` (once)
-    calls: Handler
-
-
-@dataclasses.dataclass(frozen=True)
-class Fact:
-    """A read the plan needs: `params` returns None when the fact is not needed."""
-
-    name: str
-    service: str
-    operation: str
-    params: Callable[[Ctx, Attrs], dict[str, Any] | None]
-    when: frozenset[str]  # "update" | "create" | "delete"
-    absent: frozenset[str] = frozenset()  # error codes that mean "none" (response None)
-
-
-def _never(ctx: Ctx, attrs: Attrs, children: list[Resource]) -> str | None:
-    return None
-
-
-def no_calls(ctx: Ctx, desired: Attrs) -> list[Call]:
-    """Create.calls of a setting that exists as soon as its parent does: the updaters
-    alone put its values."""
-    return []
-
-
-@dataclasses.dataclass(frozen=True)
-class Create:
-    calls: Callable[[Ctx, Attrs], list[Call]]
-    fresh: Callable[[Attrs], Attrs]  # the state right after `calls`, before the updaters
-    new_id: Callable[[Ctx, Attrs], str | Pending]
-    required: tuple[str, ...] = ()
-
-
-@dataclasses.dataclass(frozen=True)
-class Delete:
-    calls: Callable[[Ctx, Attrs, list[Resource]], list[Call]]  # (ctx, live, live children)
-    refuse: Callable[[Ctx, Attrs, list[Resource]], str | None] = _never
-    # deleting the parent deletes this too (a bucket's settings): never deleted on its own
-    with_parent: bool = False
-    # AWS refuses to delete it while it has children (a zone's record sets): its live
-    # children are deleted first, each by its own type's Delete, except those AWS made
-    # itself and removes with it (a zone's apex NS and SOA); one that must not be deleted
-    # keeps the parent too
-    children_first: bool = False
-
-
-def _same_id(rid: str, attrs: Attrs) -> str:
-    return rid
-
-
-@dataclasses.dataclass(frozen=True)
-class RevertSpec:
-    type: str
-    updaters: tuple[Updater, ...] = ()
-    fixed: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    create: Create | None = None
-    delete: Delete | None = None
-    facts: tuple[Fact, ...] = ()
-    # the id of the read unit holding it (a bucket setting's bucket, a role policy's role)
-    unit_id: Callable[[str, Attrs], str] = _same_id
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.revert import CannotRevert, RevertSpec, same, unknown_reason
+from driftctl.model import Resource, is_known
 
 
 @dataclasses.dataclass
@@ -104,11 +21,6 @@ class Outcome:
     def extend(self, other: Outcome) -> None:
         self.calls.extend(other.calls)
         self.refusals.extend(other.refusals)
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equal as the diff sees it (Terraform's "3600" == 3600), every key counted."""
-    return not any(compare("", b, a, True))
 
 
 def update(
@@ -200,48 +112,3 @@ def _children_deleted(ctx: Ctx, children: list[Resource]) -> Outcome:
             return Outcome(refusals=[f"cannot delete {ctx.label}: {r}" for r in got.refusals])
         out.calls.extend(got.calls)
     return out
-
-
-# -- small helpers the type modules share ---------------------------------------------
-
-
-def unknown_reason(value: Any) -> str | None:
-    """Why the first Unknown (or unresolved Ref) inside value is unknown."""
-    if isinstance(value, Unknown):
-        return value.reason
-    if isinstance(value, Ref):
-        return f"{value.expression} is known after apply"
-    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-    for item in items:
-        why = unknown_reason(item)
-        if why:
-            return why
-    return None
-
-
-def document(policy: Any) -> str:
-    """A policy document as the JSON text AWS takes (a string is sent as it is)."""
-    return policy if isinstance(policy, str) else json.dumps(policy)
-
-
-def as_bool(value: Any) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() == "true"
-    return bool(value)
-
-
-def as_int(value: Any) -> int:
-    return int(value)
-
-
-def tag_list(tags: Mapping[str, Any]) -> list[dict[str, str]]:
-    return [{"Key": k, "Value": str(v)} for k, v in sorted(tags.items())]
-
-
-def tag_delta(before: Attrs, after: Attrs) -> tuple[dict[str, str], list[str]]:
-    """(tags to set, keys to remove) that turn before's tags into after's."""
-    old = before.get("tags") or {}
-    new = after.get("tags") or {}
-    to_set = {k: str(v) for k, v in sorted(new.items()) if k not in old or not same(old[k], v)}
-    to_remove = sorted(k for k in old if k not in new)
-    return to_set, to_remove

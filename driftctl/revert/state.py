@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from driftctl import scopes
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import GLOBAL
+from driftctl.base.raw import Gap
 from driftctl.bind import bind_live
-from driftctl.declared.raw import Gap
 from driftctl.match import Matched, match, missing_parent, resolve
 from driftctl.model import Drift, Ref, Resource, Unknown
 from driftctl.pipeline import normalize_live

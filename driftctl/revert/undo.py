@@ -23,11 +23,12 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from driftctl.base.calls import Ctx, Pending, Unit
+from driftctl.base.revert import RevertSpec, same
 from driftctl.model import Resource
 from driftctl.resources.registry import TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank
-from driftctl.revert.calls import Ctx, Pending, Unit
 from driftctl.revert.journal import Entry, JournalData
 from driftctl.revert.planner import Plan, Step, data_refusal
 from driftctl.revert.readers import Reader
@@ -222,9 +223,7 @@ def _aws_made(r: Resource | None) -> bool:
     return r is not None and TYPES[r.type].is_aws_default(r)
 
 
-def _created_unit(
-    spec: revert.RevertSpec, ctx: Ctx, b: Resource, region: str, fallback: Unit
-) -> Unit:
+def _created_unit(spec: RevertSpec, ctx: Ctx, b: Resource, region: str, fallback: Unit) -> Unit:
     if spec.create is None:
         return fallback
     new_id = spec.create.new_id(ctx, b.attrs)
@@ -279,7 +278,7 @@ def not_restored(
                 (
                     k
                     for k, r in sorted(unmatched.items())
-                    if k[0] == key[0] and revert.same(_shape(r), _shape(b))
+                    if k[0] == key[0] and same(_shape(r), _shape(b))
                 ),
                 None,
             )
@@ -290,7 +289,7 @@ def not_restored(
         differs = sorted(
             k
             for k in set(_shape(b)) | set(_shape(n))
-            if not revert.same(_shape(n).get(k), _shape(b).get(k))
+            if not same(_shape(n).get(k), _shape(b).get(k))
         )
         if differs:
             out.append(f"not restored: {key[0]}.{key[1]} ({', '.join(differs)})")

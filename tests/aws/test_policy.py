@@ -8,7 +8,7 @@ import urllib.parse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from driftctl.aws.policy import canonical_policy
+from driftctl.base.policy import canonical_policy
 
 actions = st.lists(
     st.sampled_from(["s3:GetObject", "s3:PutObject", "s3:ListBucket", "kms:Decrypt"]),

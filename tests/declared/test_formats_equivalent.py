@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from driftctl.base.spec import CFN_KEY
 from driftctl.cli import main
 from driftctl.resources.registry import TYPES
-from driftctl.resources.spec import CFN_KEY
 
 STACK = Path(__file__).parents[1] / "fixtures" / "stack"
 SOURCES = {

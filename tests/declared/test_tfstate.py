@@ -11,8 +11,8 @@ import pytest
 
 from driftctl import pipeline, settings
 from driftctl.aws.canonical import canonicalize
+from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared.merge import merge_state
-from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.declared.tfstate import from_state, load_state_text
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from driftctl.report.mask import MASK, mask_at, mask_value
+from driftctl.core.mask import MASK, mask_at, mask_value
 
 
 @pytest.mark.parametrize(

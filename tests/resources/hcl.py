@@ -8,11 +8,11 @@ from typing import Any
 import boto3
 
 from driftctl import pipeline, settings
+from driftctl.base.calls import Ctx
 from driftctl.model import Drift
 from driftctl.resources.registry import REVERTS, TYPES
 from driftctl.revert import flow
 from driftctl.revert import spec as revert
-from driftctl.revert.calls import Ctx
 from tests import needed
 from tests.kit.revert import hcl_settings
 

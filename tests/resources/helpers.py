@@ -9,8 +9,8 @@ from typing import Any
 import boto3
 
 from driftctl import pipeline
+from driftctl.base.calls import Call, resolve_pending
 from driftctl.revert import executor
-from driftctl.revert.calls import Call, resolve_pending
 from tests import needed
 from tests.kit.revert import hcl_settings, make_plan
 

@@ -15,8 +15,8 @@ from typing import Any
 import botocore.session
 import pytest
 
+from driftctl.base.spec import ListCall, ScanSpec
 from driftctl.resources.registry import SCANS
-from driftctl.resources.spec import ListCall, ScanSpec
 
 _session = botocore.session.get_session()
 # S3's "not configured" answers are not in its model's error shapes (REST-XML codes)

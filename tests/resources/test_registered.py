@@ -8,7 +8,7 @@ import importlib
 import pkgutil
 
 import driftctl.resources as package
-from driftctl.resources.family import Family
+from driftctl.base.family import Family
 from driftctl.resources.registry import (
     ACK_KINDS,
     CROSSPLANE_KINDS,

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from driftctl.base.spec import CFN_KEY, ResourceType
 from driftctl.resources.registry import FOLDS, TYPES, terraform_types
-from driftctl.resources.spec import CFN_KEY, ResourceType
 from tests.paths import DATA
 from tests.revert.samples import SAMPLES
 

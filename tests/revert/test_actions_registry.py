@@ -11,11 +11,11 @@ import botocore.session
 import pytest
 from botocore.validate import ParamValidator
 
+from driftctl.base.calls import Call, Ctx, Pending, resolve_pending
 from driftctl.model import Resource
 from driftctl.resources.registry import SCANS, TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import ORDER, REVERTS
-from driftctl.revert.calls import Call, Ctx, Pending, resolve_pending
 from driftctl.revert.readers import READERS
 from tests.revert.samples import SAMPLES
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import git
 import pytest
 
+from driftctl.base.calls import Call
 from driftctl.errors import DriftctlError
 from driftctl.model import Change
 from driftctl.revert import guards, render
-from driftctl.revert.calls import Call
 from driftctl.revert.planner import Plan, Step
 
 

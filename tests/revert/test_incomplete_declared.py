@@ -10,12 +10,12 @@ from pathlib import Path
 from driftctl import pipeline
 from driftctl.aws.canonical import Declared, canonical_gap
 from driftctl.aws.scanner import LiveState
+from driftctl.base.calls import Call
+from driftctl.base.raw import Gap
 from driftctl.declared.cfn.load import load_cloudformation
-from driftctl.declared.raw import Gap
 from driftctl.match import Matched
 from driftctl.model import Drift, Resource
 from driftctl.revert import flow
-from driftctl.revert.calls import Call
 from driftctl.revert.planner import Plan, Step
 from driftctl.revert.state import Scope, World, open_gaps
 from driftctl.revert.undo import lost

@@ -10,10 +10,10 @@ from pathlib import Path
 import git
 import pytest
 
+from driftctl.base.calls import Call
 from driftctl.errors import DriftctlError
 from driftctl.model import Drift
 from driftctl.revert import flow, guards
-from driftctl.revert.calls import Call
 from driftctl.revert.executor import Result
 from driftctl.revert.journal import Journal
 from driftctl.revert.planner import Plan, Step, selected

@@ -15,10 +15,10 @@ import git
 import pytest
 
 from driftctl import demo_stack, settings
+from driftctl.base.calls import Unit
 from driftctl.commands.demo import FIXTURE
 from driftctl.errors import ExitStatus
 from driftctl.revert import flow, verify
-from driftctl.revert.calls import Unit
 from tests.kit.revert import hcl_settings
 
 RULES = """\

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
+from driftctl.base.calls import Ctx, Pending
 from driftctl.model import Resource, Unknown
 from driftctl.resources.registry import TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS
-from driftctl.revert.calls import Ctx, Pending
 from tests.revert.samples import ALL_OUT, FROM_WEB, HTTPS, POLICY, SSH, TRUST
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from driftctl import sensitive
-from driftctl.declared.raw import RawResource
+from driftctl.base.raw import RawResource
 from driftctl.model import Ref, Unknown
 
 DYNAMIC = re.compile(r"\{\{resolve:([A-Za-z0-9-]+):[^}]*\}\}")

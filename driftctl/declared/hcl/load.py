@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from driftctl import __version__, deepstack, gcpause
+from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared.binding import Binding, State
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl import number
@@ -27,7 +28,6 @@ from driftctl.declared.hcl.resultcache import RECORDER, Recorder, ResultCache, k
 from driftctl.declared.hcl.syntax import parse_expression, parse_file
 from driftctl.declared.hcl.values import is_pending, key_suffix, unmark_deep
 from driftctl.declared.hcl.vars import VarInput, resolve_variables, tfvars_files
-from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
 
 ENVIRONMENT_FILE = Path(".terraform") / "environment"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftctl import redact, safejson
+from driftctl.base.raw import Gap, RawResource
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.config import CallDecl
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
@@ -29,7 +30,6 @@ from driftctl.declared.hcl.values import (
     to_number,
     to_str,
 )
-from driftctl.declared.raw import Gap, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Unknown
 

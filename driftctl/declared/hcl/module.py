@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from driftctl.base.raw import RawResource
 from driftctl.declared.binding import NOT_BOUND
 from driftctl.declared.hcl.config import CallDecl, ModuleConfig
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
@@ -32,7 +33,6 @@ from driftctl.declared.hcl.values import (
     unmark_deep,
 )
 from driftctl.declared.hcl.vars import VariableValue, default_value, finish
-from driftctl.declared.raw import RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, Unknown
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftctl.base.raw import RawDeclared
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import attributes, literal_string
@@ -28,7 +29,6 @@ from driftctl.declared.hcl.values import (
     unmark,
     unmark_deep,
 )
-from driftctl.declared.raw import RawDeclared
 from driftctl.errors import DriftctlError
 
 if TYPE_CHECKING:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from driftctl.base.raw import Gap, RawResource
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import META_ARGUMENTS, BlockDecl
@@ -30,7 +31,6 @@ from driftctl.declared.hcl.values import (
     type_name,
     unmark_deep,
 )
-from driftctl.declared.raw import Gap, RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, SourceRef, Unknown
 

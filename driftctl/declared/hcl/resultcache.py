@@ -42,9 +42,9 @@ SECRET_BYTES = 32
 
 
 _ALLOWED = {
-    ("driftctl.declared.raw", "RawDeclared"),
-    ("driftctl.declared.raw", "RawResource"),
-    ("driftctl.declared.raw", "Gap"),
+    ("driftctl.base.raw", "RawDeclared"),
+    ("driftctl.base.raw", "RawResource"),
+    ("driftctl.base.raw", "Gap"),
     ("driftctl.model", "SourceRef"),
     ("driftctl.model", "Unknown"),
     ("driftctl.model", "Ref"),

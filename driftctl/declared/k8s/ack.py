@@ -18,10 +18,10 @@ drift) and services.k8s.aws/namespace.
 
 from __future__ import annotations
 
-from driftctl.declared.k8s.ack_context import READ_ONLY, AckContext
-from driftctl.declared.k8s.manifest import Manifest, References
+from driftctl.base.ack import READ_ONLY, AckContext
+from driftctl.base.manifest import Manifest, References
+from driftctl.base.raw import RawResource
 from driftctl.declared.k8s.observe import observe_only_attrs
-from driftctl.declared.raw import RawResource
 from driftctl.resources.registry import ACK_KINDS
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.k8s.manifest import (
+from driftctl.base.manifest import (
     CROSSPLANE,
     MAP_ATTRS,
     Manifest,
@@ -32,13 +32,13 @@ from driftctl.declared.k8s.manifest import (
     snake,
     terraform_shape,
 )
+from driftctl.base.raw import RawResource
 from driftctl.declared.k8s.observe import observe_only_attrs
-from driftctl.declared.raw import RawResource
 from driftctl.model import Unknown
 from driftctl.resources.registry import CROSSPLANE_KINDS
 
 if TYPE_CHECKING:
-    from driftctl.resources.family import CrossplaneKind
+    from driftctl.base.family import CrossplaneKind
 
 EXTERNAL_NAME = "crossplane.io/external-name"
 CREATE_ONLY = Unknown("create-time only (spec.initProvider)")

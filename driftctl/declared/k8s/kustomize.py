@@ -29,9 +29,9 @@ from typing import Any
 import yaml
 
 from driftctl import safeyaml
+from driftctl.base.manifest import ACK, CROSSPLANE, Manifest, References
+from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared.k8s import ack, crossplane, remote
-from driftctl.declared.k8s.manifest import ACK, CROSSPLANE, Manifest, References
-from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.declared.yamldocs import load_documents
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef

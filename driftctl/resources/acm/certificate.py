@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, reader, tag_items, tagger
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, keep, reader, tag_items, tagger, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -36,8 +37,7 @@ from driftctl.resources.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource, is_known
 
 TYPE = "aws_acm_certificate"
 COMPARED = frozenset(
@@ -170,9 +170,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the certificate's ARN once AWS assigned it: the explicit id."""
-    return external if external and external.startswith("arn:") else None
+# The external name is the certificate's ARN once AWS assigned it: the explicit id.
+_xp_external_name = xp_prefixed("arn:")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import REPLACE
-from driftctl.resources.serverless import as_int
-from driftctl.resources.spec import (
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, as_bool, as_int, xp_no_id
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, same
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -33,11 +33,10 @@ from driftctl.resources.spec import (
     cfn_identity,
     first_block,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool, same
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_autoscaling_group"
 SERVICE = "autoscaling"
@@ -234,10 +233,8 @@ def _text(value: Any) -> Any:
     return None if value is None else str(value)
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name."""
-    attrs["name"] = external or name
-    return None
+# The external name is the group's name.
+_xp_external_name = xp_no_id("name", overwrite=True)
 
 
 # --- revert ---------------------------------------------------------------------------------

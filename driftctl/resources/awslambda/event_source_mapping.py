@@ -14,18 +14,18 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, as_bool, as_int, keep, new_id, pending
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
 from driftctl.model import Ref, Resource, is_known
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.serverless import RECREATE, as_bool, as_int, keep, new_id, pending
-from driftctl.resources.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_lambda_event_source_mapping"
 GONE = frozenset({"ResourceNotFoundException"})
@@ -226,7 +226,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(SETTABLE, _update), Updater(("tags",), _tags)),
-            fixed={"event_source_arn": RECREATE, "starting_position": RECREATE},
+            fixed={"event_source_arn": REPLACE, "starting_position": REPLACE},
             create=Create(_create, dict, new_id, ("function_name", "event_source_arn")),
             delete=Delete(_delete),
         ),

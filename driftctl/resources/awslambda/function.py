@@ -16,20 +16,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.serverless import (
-    RECREATE,
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
     ack_map_tags,
     as_int,
     keep,
     map_cfn_identity,
     map_tags,
+    xp_same_name,
 )
-from driftctl.resources.spec import (
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -38,11 +40,10 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Delete, RevertSpec, Updater, tag_delta
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_lambda_function"
 GONE = frozenset({"ResourceNotFoundException"})
@@ -246,10 +247,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the function's name, and its id."""
-    attrs["function_name"] = external or name
-    return external
+# The external name is the function's name, and its id.
+_xp_external_name = xp_same_name("function_name", overwrite=True, annotated_only=True)
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -391,7 +390,7 @@ FAMILY = Family(
                 Updater(("reserved_concurrent_executions",), _concurrency),
                 Updater(("tags",), _tags),
             ),
-            fixed={"function_name": RECREATE, "package_type": RECREATE, "architectures": CODE},
+            fixed={"function_name": REPLACE, "package_type": REPLACE, "architectures": CODE},
             delete=Delete(_delete),
         ),
     ),

@@ -16,18 +16,18 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, json_value, keep, xp_no_id
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec
+from driftctl.base.spec import DetailCall, Details, Item, ResourceType, ScanSpec
 from driftctl.model import Ref, Resource, is_known
 from driftctl.resources.awslambda import function
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.serverless import RECREATE, json_value, keep
-from driftctl.resources.spec import DetailCall, Details, Item, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_lambda_permission"
 NO_POLICY = frozenset({"ResourceNotFoundException"})
@@ -156,10 +156,8 @@ def _cfn(d: Declaring) -> None:
     d.emit(TYPE, attrs)
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the statement id."""
-    attrs.setdefault("statement_id", external or name)
-    return None
+# The external name is the statement id.
+_xp_external_name = xp_no_id("statement_id")
 
 
 # --- revert --------------------------------------------------------------------------------
@@ -222,7 +220,7 @@ FAMILY = Family(
     reverts=(
         RevertSpec(
             type=TYPE,
-            fixed={a: RECREATE for a in sorted(COMPARED)},
+            fixed={a: REPLACE for a in sorted(COMPARED)},
             create=Create(_add, dict, _new_id, ("function_name", "statement_id")),
             delete=Delete(_remove),
             unit_id=_function_of,

@@ -24,14 +24,14 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import sorted_known, tag_items, tagger
-from driftctl.resources.serverless import as_bool
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import as_bool, sorted_known, tag_items, tagger
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import CannotRevert, Delete, Fact, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -42,11 +42,10 @@ from driftctl.resources.spec import (
     cfn_identity,
     first_block,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import CannotRevert, Delete, Fact, RevertSpec, Updater
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_cloudfront_distribution"
 SERVICE = "cloudfront"

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, reader, tag_items, tagger
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, as_bool, keep, reader, tag_items, tagger, xp_same_name
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -29,8 +30,7 @@ from driftctl.resources.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Resource
 
 TYPE = "aws_cloudwatch_metric_alarm"
 # canonical attribute -> PutMetricAlarm parameter (and DescribeAlarms field)
@@ -130,11 +130,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     return props
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the alarm's name, its id too."""
-    found = external or name
-    attrs.setdefault("alarm_name", found)
-    return found
+# The external name is the alarm's name, its id too.
+_xp_external_name = xp_same_name("alarm_name")
 
 
 _ACK = {

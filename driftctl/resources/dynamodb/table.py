@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.serverless import RECREATE, as_bool, as_int, keep
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, as_bool, as_int, keep, pairs, xp_same_name
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -34,11 +35,10 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta, tag_list
+from driftctl.model import Resource, is_known
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_dynamodb_table"
 GONE = frozenset({"ResourceNotFoundException"})
@@ -367,10 +367,8 @@ def _ack(c: AckContext) -> list[RawResource]:
     return [c.raw(TYPE, attrs, c.name())]
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the table's name, and its id."""
-    attrs["name"] = external or name
-    return external
+# The external name is the table's name, and its id.
+_xp_external_name = xp_same_name("name", overwrite=True, annotated_only=True)
 
 
 # --- revert --------------------------------------------------------------------------------
@@ -454,7 +452,7 @@ def _tags(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     arn = before.get("arn") or _arn(ctx)
     calls = []
     if to_set:
-        calls.append(ctx.call("dynamodb", "tag_resource", ResourceArn=arn, Tags=tag_list(to_set)))
+        calls.append(ctx.call("dynamodb", "tag_resource", ResourceArn=arn, Tags=pairs(to_set)))
     if to_remove:
         calls.append(ctx.call("dynamodb", "untag_resource", ResourceArn=arn, TagKeys=to_remove))
     return calls
@@ -514,7 +512,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
         if sse.get("kms_key_arn"):
             params["SSESpecification"].update(SSEType="KMS", KMSMasterKeyId=sse["kms_key_arn"])
     if desired.get("tags"):
-        params["Tags"] = tag_list(desired["tags"])
+        params["Tags"] = pairs(desired["tags"])
     return [ctx.call("dynamodb", "create_table", **params)]
 
 
@@ -586,7 +584,7 @@ FAMILY = Family(
                 Updater(("ttl",), _ttl),
                 Updater(("tags",), _tags),
             ),
-            fixed={**{a: RECREATE for a in FIXED}, "global_secondary_index": GSI_CHANGE},
+            fixed={**{a: REPLACE for a in FIXED}, "global_secondary_index": GSI_CHANGE},
             create=Create(_create, _fresh, _named, ("name", "hash_key")),
             delete=Delete(_delete, _protected),
         ),

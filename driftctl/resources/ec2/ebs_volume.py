@@ -17,21 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2 import volume_attachment
-from driftctl.resources.ec2.common import (
-    RECREATE,
-    TAGS,
-    by_id,
-    deleter,
-    new_id,
-    pending,
-    tag_spec,
-)
-from driftctl.resources.family import CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -41,8 +33,9 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool, as_int
+from driftctl.model import Resource
+from driftctl.resources.ec2 import volume_attachment
+from driftctl.resources.ec2.common import TAGS, by_id, deleter, tag_spec
 
 TYPE = "aws_ebs_volume"
 COMPARED = frozenset(
@@ -126,9 +119,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the volume id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("vol-") else None
+# The external name is the volume id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("vol-")
 
 
 _MODIFY = {"size": "Size", "type": "VolumeType", "iops": "Iops", "throughput": "Throughput"}
@@ -138,8 +130,8 @@ def _modify(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     params: dict[str, Any] = {}
     for attr, name in _MODIFY.items():
         if attr in after and after[attr] not in (None, "") and after[attr] != before.get(attr):
-            params[name] = after[attr] if attr == "type" else as_int(after[attr])
-    if "Size" in params and before.get("size") and params["Size"] < as_int(before["size"]):
+            params[name] = after[attr] if attr == "type" else int(after[attr])
+    if "Size" in params and before.get("size") and params["Size"] < int(before["size"]):
         raise CannotRevert("an EBS volume only grows: a smaller size needs a new volume")
     if "multi_attach_enabled" in after and as_bool(after["multi_attach_enabled"]) != as_bool(
         before.get("multi_attach_enabled")
@@ -153,9 +145,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     for attr, name in (*_MODIFY.items(), ("snapshot_id", "SnapshotId"), ("kms_key_id", "KmsKeyId")):
         if desired.get(attr) not in (None, "", 0):
             params[name] = (
-                desired[attr]
-                if attr not in ("size", "iops", "throughput")
-                else as_int(desired[attr])
+                desired[attr] if attr not in ("size", "iops", "throughput") else int(desired[attr])
             )
     if desired.get("encrypted") is not None:
         params["Encrypted"] = as_bool(desired["encrypted"])
@@ -202,10 +192,10 @@ FAMILY = Family(
                 TAGS,
             ),
             fixed={
-                "availability_zone": RECREATE,
-                "encrypted": RECREATE,
-                "kms_key_id": RECREATE,
-                "snapshot_id": RECREATE,
+                "availability_zone": REPLACE,
+                "encrypted": REPLACE,
+                "kms_key_id": REPLACE,
+                "snapshot_id": REPLACE,
             },
             create=Create(_create, _fresh, new_id, ("availability_zone",)),
             delete=Delete(deleter("delete_volume", "VolumeId"), _refuse),

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE, TAGS, by_id, new_id, pending, tag_spec
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, new_id, pending, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -26,8 +27,8 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource
+from driftctl.resources.ec2.common import TAGS, by_id, tag_spec
 
 TYPE = "aws_eip"
 COMPARED = frozenset({"domain", "instance", "network_interface", "public_ipv4_pool", "tags"})
@@ -95,9 +96,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the allocation id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("eipalloc-") else None
+# The external name is the allocation id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("eipalloc-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -165,7 +165,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(("instance", "network_interface"), _associate), TAGS),
-            fixed={"domain": RECREATE, "public_ipv4_pool": RECREATE},
+            fixed={"domain": REPLACE, "public_ipv4_pool": REPLACE},
             create=Create(_create, _fresh, new_id),
             delete=Delete(_delete),
         ),

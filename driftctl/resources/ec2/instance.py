@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.ec2.common import RECREATE, TAGS, by_id, new_id, pending, tag_spec
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -41,8 +42,8 @@ from driftctl.resources.spec import (
     first_block,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending
-from driftctl.revert.spec import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Resource, is_known
+from driftctl.resources.ec2.common import TAGS, by_id, tag_spec
 
 TYPE = "aws_instance"
 COMPARED = frozenset(
@@ -180,9 +181,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the instance id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("i-") else None
+# The external name is the instance id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("i-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -349,7 +349,7 @@ FAMILY = Family(
                 Updater(("root_block_device",), _root_block),
                 TAGS,
             ),
-            fixed={"ami": RECREATE, "subnet_id": RECREATE, "key_name": RECREATE},
+            fixed={"ami": REPLACE, "subnet_id": REPLACE, "key_name": REPLACE},
             create=Create(_create, _fresh, new_id, ("ami",)),
             delete=Delete(_delete, _refuse),
         ),

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE
-from driftctl.resources.family import CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, pairs, xp_same_name
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -25,12 +26,11 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta, tag_list
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.calls import Unit
-    from driftctl.revert.readers import Reader
+    from driftctl.base.calls import Unit
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_key_pair"
 COMPARED = frozenset({"key_name", "public_key", "tags"})
@@ -100,11 +100,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the key name (upjet's default: metadata.name)."""
-    key = external or name
-    attrs.setdefault("key_name", key)
-    return key
+# The external name is the key name (upjet's default: metadata.name).
+_xp_external_name = xp_same_name("key_name")
 
 
 def _tags(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
@@ -113,7 +110,7 @@ def _tags(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     to_set, to_remove = tag_delta(before, after)
     calls = []
     if to_set:
-        calls.append(ctx.call("ec2", "create_tags", Resources=[target], Tags=tag_list(to_set)))
+        calls.append(ctx.call("ec2", "create_tags", Resources=[target], Tags=pairs(to_set)))
     if to_remove:
         gone = [{"Key": k} for k in to_remove]
         calls.append(ctx.call("ec2", "delete_tags", Resources=[target], Tags=gone))
@@ -126,9 +123,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
         "PublicKeyMaterial": desired["public_key"],
     }
     if desired.get("tags"):
-        params["TagSpecifications"] = [
-            {"ResourceType": "key-pair", "Tags": tag_list(desired["tags"])}
-        ]
+        params["TagSpecifications"] = [{"ResourceType": "key-pair", "Tags": pairs(desired["tags"])}]
     return [ctx.call("ec2", "import_key_pair", **params)]
 
 
@@ -168,7 +163,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(("tags",), _tags),),
-            fixed={"key_name": RECREATE, "public_key": RECREATE},
+            fixed={"key_name": REPLACE, "public_key": REPLACE},
             create=Create(_create, _fresh, _new_id, ("key_name", "public_key")),
             delete=Delete(_delete),
         ),

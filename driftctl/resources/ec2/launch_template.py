@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE, TAGS, new_id, pending, tag_spec
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import reader
-from driftctl.resources.spec import (
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, reader, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -35,8 +35,8 @@ from driftctl.resources.spec import (
     first_block,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Resource
+from driftctl.resources.ec2.common import TAGS, tag_spec
 
 TYPE = "aws_launch_template"
 GONE = frozenset(
@@ -213,9 +213,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the template's id once AWS assigned it."""
-    return external if external and external.startswith("lt-") else None
+# The external name is the template's id once AWS assigned it.
+_xp_external_name = xp_prefixed("lt-")
 
 
 # --- revert ---------------------------------------------------------------------------------
@@ -313,7 +312,7 @@ FAMILY = Family(
                 Updater(("default_version",), _default_version),
                 TAGS,
             ),
-            fixed={"name": RECREATE},
+            fixed={"name": REPLACE},
             create=Create(_create, _fresh, new_id, ("name",)),
             delete=Delete(_delete),
         ),

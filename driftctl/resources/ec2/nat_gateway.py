@@ -10,22 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import (
-    RECREATE,
-    TAGS,
-    by_id,
-    deleter,
-    keep,
-    new_id,
-    pending,
-    tag_spec,
-)
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, keep, new_id, pending, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -35,8 +27,8 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec
+from driftctl.model import Resource
+from driftctl.resources.ec2.common import TAGS, by_id, deleter, tag_spec
 
 TYPE = "aws_nat_gateway"
 COMPARED = frozenset({"subnet_id", "allocation_id", "connectivity_type", "tags"})
@@ -90,9 +82,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the gateway id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("nat-") else None
+# The external name is the gateway id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("nat-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -149,9 +140,9 @@ FAMILY = Family(
             type=TYPE,
             updaters=(TAGS,),
             fixed={
-                "subnet_id": RECREATE,
-                "allocation_id": RECREATE,
-                "connectivity_type": RECREATE,
+                "subnet_id": REPLACE,
+                "allocation_id": REPLACE,
+                "connectivity_type": REPLACE,
             },
             create=Create(_create, _fresh, new_id, ("subnet_id",)),
             delete=Delete(deleter("delete_nat_gateway", "NatGatewayId")),

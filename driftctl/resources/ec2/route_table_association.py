@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from driftctl.declared.cfn.declaring import Declaring
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, keep, new_id, pending
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import Details, Item, ListCall, ResourceType, ScanSpec
 from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE, keep, new_id, pending
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.spec import Details, Item, ListCall, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 if TYPE_CHECKING:
-    from driftctl.revert.calls import Unit
-    from driftctl.revert.readers import Reader
+    from driftctl.base.calls import Unit
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_route_table_association"
 COMPARED = frozenset({"route_table_id", "subnet_id", "gateway_id"})
@@ -125,7 +125,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(("route_table_id",), _replace),),
-            fixed={"subnet_id": RECREATE, "gateway_id": RECREATE},
+            fixed={"subnet_id": REPLACE, "gateway_id": REPLACE},
             create=Create(_create, _fresh, new_id, ("route_table_id",)),
             delete=Delete(_delete, _refuse),
         ),

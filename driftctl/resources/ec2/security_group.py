@@ -12,20 +12,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, Unknown
-from driftctl.resources.ec2.common import (
-    RECREATE,
-    TAGS,
-    arn,
-    by_id,
-    deleter,
-    new_id,
-    pending,
-    tag_spec,
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, new_id, pending
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
+    CFN_KEY,
+    Details,
+    Item,
+    ListCall,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
 )
+from driftctl.model import Resource, Unknown
+from driftctl.resources.ec2.common import TAGS, arn, by_id, deleter, tag_spec
 from driftctl.resources.ec2.security_group_rule import (
     ALLOW_ALL_EGRESS,
     FOLDS,
@@ -36,19 +41,6 @@ from driftctl.resources.ec2.security_group_rule import (
     revert_rules,
     rule_block,
 )
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
-    CFN_KEY,
-    Details,
-    Item,
-    ListCall,
-    ResourceType,
-    ScanSpec,
-    cfn_identity,
-    tag_dict,
-)
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 TYPE = "aws_security_group"
 
@@ -233,7 +225,7 @@ FAMILY = Family(
                 Updater(("egress",), revert_rules("egress")),
                 TAGS,
             ),
-            fixed={"name": RECREATE, "description": RECREATE, "vpc_id": RECREATE},
+            fixed={"name": REPLACE, "description": REPLACE, "vpc_id": REPLACE},
             create=Create(_create, _fresh, new_id, ("name", "vpc_id")),
             delete=Delete(deleter("delete_security_group", "GroupId")),
         ),

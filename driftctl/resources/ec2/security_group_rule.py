@@ -17,12 +17,12 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx, Pending
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family, SnykIds
+from driftctl.base.raw import RawResource
+from driftctl.base.spec import Fold
 from driftctl.model import Drift, Ref, Resource, Unknown, to_plain
-from driftctl.resources.family import CfnType, CrossplaneKind, Family, SnykIds
-from driftctl.resources.spec import Fold
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending
 
 GROUP = "aws_security_group"
 _PROTOCOLS = {"6": "tcp", "17": "udp", "1": "icmp", "58": "icmpv6", "all": "-1", "-1": "-1"}

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, keep
+from driftctl.base.revert import Create, Delete, RevertSpec
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.ec2.common import RECREATE, keep
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec
 
 TYPE = "aws_volume_attachment"
 VOLUME_SCAN = "ec2_volumes"  # ebs_volume.py's scan reads the attachments
@@ -111,7 +111,7 @@ FAMILY = Family(
     reverts=(
         RevertSpec(
             type=TYPE,
-            fixed={attr: RECREATE for attr in sorted(COMPARED)},
+            fixed={attr: REPLACE for attr in sorted(COMPARED)},
             create=Create(_create, dict, _new_id, tuple(sorted(COMPARED))),
             delete=Delete(_delete),
             unit_id=_volume_of,

@@ -9,23 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import (
-    RECREATE,
-    TAGS,
-    arn,
-    by_id,
-    deleter,
-    keep,
-    new_id,
-    pending,
-    tag_spec,
-)
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, as_bool, keep, new_id, pending, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -36,8 +27,8 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import CannotRevert, Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Resource
+from driftctl.resources.ec2.common import TAGS, arn, by_id, deleter, tag_spec
 
 TYPE = "aws_vpc"
 COMPARED = frozenset(
@@ -120,9 +111,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the VPC id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("vpc-") else None
+# The external name is the VPC id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("vpc-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -207,7 +197,7 @@ FAMILY = Family(
                 Updater(("instance_tenancy",), _tenancy),
                 TAGS,
             ),
-            fixed={"cidr_block": RECREATE},
+            fixed={"cidr_block": REPLACE},
             create=Create(_create, _fresh, new_id, ("cidr_block",)),
             delete=Delete(deleter("delete_vpc", "VpcId")),
         ),

@@ -14,22 +14,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.ec2.common import (
-    RECREATE,
-    TAGS,
-    arn,
-    by_id,
-    new_id,
-    pending,
-    tag_spec,
-)
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_prefixed
+from driftctl.base.policy import canonical_policy
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -39,8 +32,8 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool, document
+from driftctl.model import Resource
+from driftctl.resources.ec2.common import TAGS, arn, by_id, tag_spec
 
 TYPE = "aws_vpc_endpoint"
 COMPARED = frozenset(
@@ -144,9 +137,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the endpoint id once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("vpce-") else None
+# The external name is the endpoint id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("vpce-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -259,9 +251,9 @@ FAMILY = Family(
                 TAGS,
             ),
             fixed={
-                "vpc_id": RECREATE,
-                "service_name": RECREATE,
-                "vpc_endpoint_type": RECREATE,
+                "vpc_id": REPLACE,
+                "service_name": REPLACE,
+                "vpc_endpoint_type": REPLACE,
             },
             create=Create(_create, _fresh, new_id, ("vpc_id", "service_name")),
             delete=Delete(_delete),

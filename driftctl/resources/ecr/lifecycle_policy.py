@@ -8,12 +8,12 @@ with PutLifecyclePolicy; removed with DeleteLifecyclePolicy.
 
 from __future__ import annotations
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import documents, json_text, keep
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
-from driftctl.resources.generic import documents, keep, text
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 TYPE = "aws_ecr_lifecycle_policy"
 REPOSITORY = "aws_ecr_repository"
@@ -21,14 +21,14 @@ COMPARED = frozenset({"repository", "policy"})
 
 
 def _put(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
-    params = {"repositoryName": ctx.id, "lifecyclePolicyText": text(after["policy"])}
+    params = {"repositoryName": ctx.id, "lifecyclePolicyText": json_text(after["policy"])}
     return [ctx.call("ecr", "put_lifecycle_policy", **params)]
 
 
 def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     params = {
         "repositoryName": desired["repository"],
-        "lifecyclePolicyText": text(desired["policy"]),
+        "lifecyclePolicyText": json_text(desired["policy"]),
     }
     return [ctx.call("ecr", "put_lifecycle_policy", **params)]
 

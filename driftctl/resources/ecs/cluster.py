@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep
-from driftctl.resources.serverless import new_id, pending
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, keep, new_id, pending, xp_no_id
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -35,11 +34,11 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource, is_known
+from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_ecs_cluster"
 COMPARED = frozenset({"name", "setting", "tags"})
@@ -152,10 +151,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     return {"ClusterName": a.get("name"), "ClusterSettings": settings or None, "Tags": cfn_tags(a)}
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the cluster's name (upjet builds the ARN id from it)."""
-    attrs.setdefault("name", external or name)
-    return None
+# The external name is the cluster's name (upjet builds the ARN id from it).
+_xp_external_name = xp_no_id("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

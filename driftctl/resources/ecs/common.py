@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.resources.generic import pairs, tag_items, tagger
-from driftctl.resources.spec import ListCall, cfn_identity
-from driftctl.revert.calls import Attrs, Call, Ctx
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.helpers import pairs, tag_items, tagger
+from driftctl.base.spec import ListCall, cfn_identity
 
 SERVICE = "ecs"
 # every cluster, a page (up to 100 ARNs) per item: DescribeClusters takes 100 at once, and

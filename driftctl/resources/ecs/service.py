@@ -27,15 +27,14 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource, is_known
-from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags, name_of
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE
-from driftctl.resources.serverless import new_id, pending
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_no_id
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, same
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -44,11 +43,11 @@ from driftctl.resources.spec import (
     ScanSpec,
     first_block,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool, same
+from driftctl.model import Ref, Resource, is_known
+from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags, name_of
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_ecs_service"
 CLUSTER = "aws_ecs_cluster"
@@ -311,10 +310,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the service's name (its cluster is a parameter)."""
-    attrs.setdefault("name", external or name)
-    return None
+# The external name is the service's name (its cluster is a parameter).
+_xp_external_name = xp_no_id("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -26,14 +26,14 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.ecs.common import SERVICE, TAGS, ecs_tags, live_tags
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import json_document, keep
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import json_document, keep
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, same
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -42,11 +42,11 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, same
+from driftctl.model import Resource, is_known
+from driftctl.resources.ecs.common import SERVICE, TAGS, ecs_tags, live_tags
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_ecs_task_definition"
 GONE = frozenset({"ClientException"})

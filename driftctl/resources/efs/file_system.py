@@ -17,14 +17,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, reader, tag_items, tagger
-from driftctl.resources.serverless import new_id, pending
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    as_bool,
+    keep,
+    new_id,
+    pending,
+    reader,
+    tag_items,
+    tagger,
+    xp_prefixed,
+)
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -34,8 +44,7 @@ from driftctl.resources.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Resource
 
 TYPE = "aws_efs_file_system"
 SERVICE = "efs"
@@ -156,9 +165,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the file system id AWS assigned."""
-    return external if external and external.startswith("fs-") else None
+# The external name is the file system id AWS assigned.
+_xp_external_name = xp_prefixed("fs-")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

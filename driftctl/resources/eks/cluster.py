@@ -19,14 +19,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, sorted_known, tagger
-from driftctl.resources.serverless import ack_map_tags, as_bool, map_cfn_identity, map_tags
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    ack_map_tags,
+    as_bool,
+    map_cfn_identity,
+    map_tags,
+    sorted_known,
+    tagger,
+    xp_same_name,
+)
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import CannotRevert, Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -36,11 +45,10 @@ from driftctl.resources.spec import (
     ScanSpec,
     first_block,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import CannotRevert, Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_eks_cluster"
 SERVICE = "eks"
@@ -205,11 +213,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the cluster's name, its id too."""
-    found = external or name
-    attrs.setdefault("name", found)
-    return found
+# The external name is the cluster's name, its id too.
+_xp_external_name = xp_same_name("name")
 
 
 _ACK_VPC = {

@@ -18,16 +18,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.eks.cluster import GONE, SERVICE
-from driftctl.resources.eks.cluster import SCAN as CLUSTERS
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import REPLACE, sorted_known, tagger
-from driftctl.resources.serverless import ack_map_tags, as_int, map_cfn_identity, map_tags
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import (
+    REPLACE,
+    ack_map_tags,
+    as_int,
+    map_cfn_identity,
+    map_tags,
+    sorted_known,
+    tagger,
+)
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -36,11 +42,12 @@ from driftctl.resources.spec import (
     ScanSpec,
     first_block,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource
+from driftctl.resources.eks.cluster import GONE, SERVICE
+from driftctl.resources.eks.cluster import SCAN as CLUSTERS
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_eks_node_group"
 CLUSTER = "aws_eks_cluster"

@@ -16,14 +16,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.elasticache.common import read_by, tag_details, tags_updater
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, pairs
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    keep,
+    pairs,
+    read_first,
+    resource_name_tagger,
+    resource_name_tags,
+    xp_same_name,
+)
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, same
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -33,8 +41,7 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_int, same
+from driftctl.model import Resource, is_known
 
 TYPE = "aws_elasticache_cluster"
 GONE = frozenset({"CacheClusterNotFound"})
@@ -101,7 +108,7 @@ SCAN = ScanSpec(
     listing=ListCall(
         "describe_cache_clusters", "CacheClusters", {"ShowCacheNodeInfo": True}, page_size=100
     ),
-    details=(tag_details(frozenset()),),
+    details=(resource_name_tags("ARN", frozenset()),),
     build=build,
 )
 
@@ -153,11 +160,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the cluster's id."""
-    found = external or name
-    attrs.setdefault("cluster_id", found)
-    return found
+# The external name is the cluster's id.
+_xp_external_name = xp_same_name("cluster_id")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -188,7 +192,7 @@ def _ack(c: AckContext) -> list[RawResource]:
 
 def _value(kind: str, value: Any) -> Any:
     if kind == "int":
-        return as_int(value)
+        return int(value)
     if kind == "list":
         return sorted(str(v) for v in value or ())
     return str(value)
@@ -215,7 +219,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
         "CacheClusterId": desired["cluster_id"],
         "Engine": desired["engine"],
         "CacheNodeType": desired["node_type"],
-        "NumCacheNodes": as_int(desired.get("num_cache_nodes") or 1),
+        "NumCacheNodes": int(desired.get("num_cache_nodes") or 1),
     }
     optional = {
         "EngineVersion": desired.get("engine_version"),
@@ -227,7 +231,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     }
     params.update({k: v for k, v in optional.items() if v is not None})
     if desired.get("snapshot_retention_limit"):
-        params["SnapshotRetentionLimit"] = as_int(desired["snapshot_retention_limit"])
+        params["SnapshotRetentionLimit"] = int(desired["snapshot_retention_limit"])
     if desired.get("security_group_ids"):
         params["SecurityGroupIds"] = sorted(desired["security_group_ids"])
     if desired.get("tags"):
@@ -273,7 +277,7 @@ FAMILY = Family(
             type=TYPE,
             updaters=(
                 Updater(tuple(MODIFY), _modify),
-                Updater(("tags",), tags_updater("cluster")),
+                Updater(("tags",), resource_name_tagger("elasticache", "cluster")),
             ),
             fixed={name: REPLACE for name in FIXED},
             create=Create(
@@ -285,7 +289,11 @@ FAMILY = Family(
             delete=Delete(_delete),
         ),
     ),
-    readers={SCAN.name: read_by(SCAN, "describe_cache_clusters", "CacheClusterId", GONE)},
+    readers={
+        SCAN.name: read_first(
+            SCAN, "elasticache", "describe_cache_clusters", "CacheClusterId", GONE
+        )
+    },
     cfn=(
         CfnType(
             "AWS::ElastiCache::CacheCluster",

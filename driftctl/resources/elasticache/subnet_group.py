@@ -13,14 +13,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.elasticache.common import read_by, tag_details, tags_updater
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, pairs
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    keep,
+    pairs,
+    read_first,
+    resource_name_tagger,
+    resource_name_tags,
+    xp_same_name,
+)
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -30,8 +38,7 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource, is_known
 
 TYPE = "aws_elasticache_subnet_group"
 COMPARED = frozenset({"name", "description", "subnet_ids", "tags"})
@@ -59,7 +66,7 @@ SCAN = ScanSpec(
     name="elasticache_subnet_groups",
     service="elasticache",
     listing=ListCall("describe_cache_subnet_groups", "CacheSubnetGroups", page_size=100),
-    details=(tag_details(frozenset()),),
+    details=(resource_name_tags("ARN", frozenset()),),
     build=build,
 )
 
@@ -98,11 +105,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name, its id too."""
-    found = external or name
-    attrs.setdefault("name", found)
-    return found
+# The external name is the group's name, its id too.
+_xp_external_name = xp_same_name("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -180,7 +184,7 @@ FAMILY = Family(
             type=TYPE,
             updaters=(
                 Updater(("description", "subnet_ids"), _modify),
-                Updater(("tags",), tags_updater("subnetgroup")),
+                Updater(("tags",), resource_name_tagger("elasticache", "subnetgroup")),
             ),
             fixed={"name": REPLACE},
             create=Create(_create, lambda desired: dict(desired), _new_id, ("name", "subnet_ids")),
@@ -188,7 +192,9 @@ FAMILY = Family(
         ),
     ),
     readers={
-        SCAN.name: read_by(SCAN, "describe_cache_subnet_groups", "CacheSubnetGroupName", GONE)
+        SCAN.name: read_first(
+            SCAN, "elasticache", "describe_cache_subnet_groups", "CacheSubnetGroupName", GONE
+        )
     },
     cfn=(
         CfnType(

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.helpers import reader, tagger
+from driftctl.base.spec import DetailCall, Details, Item, ScanSpec, cfn_identity, tag_dict
 from driftctl.model import Resource
-from driftctl.resources.generic import reader, tagger
-from driftctl.resources.spec import DetailCall, Details, Item, ScanSpec, cfn_identity, tag_dict
-from driftctl.revert.calls import Attrs, Call, Ctx
 
 SERVICE = "elbv2"
 # the error codes meaning the load balancer, target group or listener is gone
@@ -32,19 +32,6 @@ def attribute_map(details: Details, key: str = "attributes") -> dict[str, str]:
     """Describe*Attributes' [{"Key", "Value"}] as a dict."""
     pairs = (details.get(key) or {}).get("Attributes") or ()
     return {str(p["Key"]): str(p.get("Value", "")) for p in pairs}
-
-
-def as_int(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def as_bool(value: Any) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() == "true"
-    return bool(value)
 
 
 def _arns(ctx: Ctx, attrs: Attrs) -> dict[str, Any]:

@@ -19,25 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.elbv2 import listener
-from driftctl.resources.elbv2.common import (
-    GONE,
-    SERVICE,
-    TAGS,
-    as_bool,
-    as_int,
-    attribute_map,
-    by_arn,
-    deleter,
-)
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, pairs
-from driftctl.resources.serverless import new_id, pending
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, as_bool, as_int, new_id, pairs, pending, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -48,8 +37,9 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource
+from driftctl.resources.elbv2 import listener
+from driftctl.resources.elbv2.common import GONE, SERVICE, TAGS, attribute_map, by_arn, deleter
 
 TYPE = "aws_lb"
 ALIAS = "aws_alb"
@@ -243,9 +233,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the load balancer's ARN once AWS assigned it."""
-    return external if external and external.startswith("arn:") else None
+# The external name is the load balancer's ARN once AWS assigned it.
+_xp_external_name = xp_prefixed("arn:")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -16,17 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, as_int, new_id, pairs, pending, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import CFN_KEY, ResourceType, cfn_identity, first_block, tag_dict
 from driftctl.model import Resource
-from driftctl.resources.elbv2.common import SERVICE, TAGS, as_int, deleter
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import REPLACE, pairs
-from driftctl.resources.serverless import new_id, pending
-from driftctl.resources.spec import CFN_KEY, ResourceType, cfn_identity, first_block, tag_dict
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.resources.elbv2.common import SERVICE, TAGS, deleter
 
 TYPE = "aws_lb_listener"
 ALIAS = "aws_alb_listener"
@@ -209,9 +208,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the listener's ARN once AWS assigned it."""
-    return external if external and external.startswith("arn:") else None
+# The external name is the listener's ARN once AWS assigned it.
+_xp_external_name = xp_prefixed("arn:")
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -15,19 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.events.common import (
-    DEFAULT_BUS,
-    on_default_bus,
-    target_attrs,
-    target_resource,
-)
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, json_document, reader, tag_items, tagger, text
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, json_document, json_text, reader, tag_items, tagger
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -37,8 +32,13 @@ from driftctl.resources.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Ref, Resource
+from driftctl.resources.events.common import (
+    DEFAULT_BUS,
+    on_default_bus,
+    target_attrs,
+    target_resource,
+)
 
 TYPE = "aws_cloudwatch_event_rule"
 TARGET = "aws_cloudwatch_event_target"
@@ -202,7 +202,7 @@ def _params(name: Any, attrs: Attrs) -> dict[str, Any]:
     for attr, field in _PUT.items():
         value = attrs.get(attr)
         if value not in (None, ""):
-            params[field] = text(value) if attr == "event_pattern" else value
+            params[field] = json_text(value) if attr == "event_pattern" else value
     return params
 
 

@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
 from driftctl.resources.events.common import (
     TARGET,
@@ -21,11 +26,6 @@ from driftctl.resources.events.common import (
     on_default_bus,
     target_id,
 )
-from driftctl.resources.family import CrossplaneKind, Family
-from driftctl.resources.generic import REPLACE
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 TYPE = TARGET
 RULE = "aws_cloudwatch_event_rule"

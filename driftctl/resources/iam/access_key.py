@@ -12,18 +12,19 @@ cannot be undone).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from driftctl.declared.cfn.declaring import Declaring
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import keep, xp_prefixed
+from driftctl.base.revert import RevertSpec, Updater
+from driftctl.base.spec import DetailCall, Details, Item, ResourceType, ScanSpec
 from driftctl.model import Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.iam.common import auth_details, keep, owner_of
-from driftctl.resources.spec import DetailCall, Details, Item, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import RevertSpec, Updater
+from driftctl.resources.iam.common import auth_details, owner_of
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_access_key"
 COMPARED = frozenset({"user", "status"})
@@ -64,9 +65,8 @@ def _cfn(d: Declaring) -> None:
     d.emit(TYPE, {"user": p.get("UserName"), "status": p.get("Status")})
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the access key id, known once AWS made the key."""
-    return external if external and external.startswith(("AKIA", "ASIA")) else None
+# The external name is the access key id, known once AWS made the key.
+_xp_external_name = xp_prefixed("AKIA", "ASIA")
 
 
 def _status(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:

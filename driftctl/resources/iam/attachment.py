@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import keep
+from driftctl.base.revert import Create, Delete, RevertSpec
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
-from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, keep, owner_of
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec
+from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, owner_of
 
 
 def type_name(owner: str) -> str:

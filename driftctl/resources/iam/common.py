@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.spec import ListCall
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import tag_delta, tag_list
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.helpers import pairs, tagger
+from driftctl.base.policy import canonical_policy
+from driftctl.base.spec import ListCall
 
 _FILTERS = {"Filter": ["Role", "User", "Group", "LocalManagedPolicy"]}
 # read for matching a name Terraform generated from it, never compared
@@ -34,20 +32,6 @@ def auth_details(result_key: str) -> ListCall:
 
 def boundary_arn(item: dict[str, Any]) -> Any:
     return (item.get("PermissionsBoundary") or {}).get("PermissionsBoundaryArn")
-
-
-def keep(rtype: str, keys: frozenset[str]) -> Callable[[RawResource], list[Resource]]:
-    """A Terraform resource whose compared attributes are its own, as they are."""
-
-    def convert(raw: RawResource) -> list[Resource]:
-        attrs = {k: v for k, v in raw.attrs.items() if k in keys}
-        return [
-            Resource(
-                rtype, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance
-            )
-        ]
-
-    return convert
 
 
 def normalize_documents(*names: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -78,19 +62,11 @@ def joined(sep: str, *keys: str) -> Callable[[dict[str, Any]], str | None]:
 # -- revert -----------------------------------------------------------------------------
 
 
-def tagger(noun: str, key: str) -> Callable[[Ctx, Attrs, Attrs], list[Call]]:
+def iam_tagger(noun: str, key: str) -> Callable[[Ctx, Attrs, Attrs], list[Call]]:
     """tag_<noun>/untag_<noun> calls: IAM's TagResource/UntagResource for one kind."""
-
-    def calls(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
-        to_set, to_remove = tag_delta(before, after)
-        out = []
-        if to_set:
-            out.append(ctx.call("iam", f"tag_{noun}", **{key: ctx.id}, Tags=tag_list(to_set)))
-        if to_remove:
-            out.append(ctx.call("iam", f"untag_{noun}", **{key: ctx.id}, TagKeys=to_remove))
-        return out
-
-    return calls
+    return tagger(
+        "iam", (f"tag_{noun}", "Tags"), (f"untag_{noun}", "TagKeys"), lambda ctx, _: {key: ctx.id}
+    )
 
 
 def boundary(noun: str, key: str) -> Callable[[Ctx, Attrs, Attrs], list[Call]]:
@@ -111,7 +87,7 @@ def optional(desired: Attrs, **pairs: str) -> dict[str, Any]:
 
 def tags_param(desired: Attrs) -> dict[str, Any]:
     tags = desired.get("tags") or {}
-    return {"Tags": tag_list(tags)} if tags else {}
+    return {"Tags": pairs(tags)} if tags else {}
 
 
 def fresh(desired: Attrs) -> Attrs:

@@ -13,19 +13,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import keep, xp_same_name
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
+from driftctl.base.spec import Details, Item, ResourceType, ScanSpec
 from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.resources.iam import group_policy_attachment
-from driftctl.resources.iam.common import DELETE, MOVE, auth_details, fresh, keep, named
-from driftctl.resources.spec import Details, Item, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, Fact, RevertSpec, Updater
+from driftctl.resources.iam.common import DELETE, MOVE, auth_details, fresh, named
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_group"
 COMPARED = frozenset({"name", "path"})
@@ -69,10 +70,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     return {"GroupName": a.get("name"), "Path": a.get("path")}
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name, and its id."""
-    attrs["name"] = external or name
-    return external
+# The external name is the group's name, and its id.
+_xp_external_name = xp_same_name("name", overwrite=True, annotated_only=True)
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.iam.common import fresh, keep, tagger, tags_param
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import keep, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -30,11 +31,11 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource
+from driftctl.resources.iam.common import fresh, iam_tagger, tags_param
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_openid_connect_provider"
 COMPARED = frozenset({"url", "client_id_list", "thumbprint_list", "tags"})
@@ -106,9 +107,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the provider's ARN, its id (known once AWS made it)."""
-    return external if external and external.startswith("arn:") else None
+# The external name is the provider's ARN, its id (known once AWS made it).
+_xp_external_name = xp_prefixed("arn:")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -191,7 +191,7 @@ FAMILY = Family(
             updaters=(
                 Updater(("client_id_list",), _clients),
                 Updater(("thumbprint_list",), _thumbprints),
-                Updater(("tags",), tagger("open_id_connect_provider", _ARN)),
+                Updater(("tags",), iam_tagger("open_id_connect_provider", _ARN)),
             ),
             fixed={"url": "a provider's URL is its identity (re-create it by hand)"},
             create=Create(_create, fresh, _new_arn, ("url", "client_id_list")),

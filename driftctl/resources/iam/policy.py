@@ -12,25 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.iam.common import (
-    DELETE,
-    GENERATED,
-    MOVE,
-    PREFIX,
-    auth_details,
-    fresh,
-    keep,
-    normalize_documents,
-    optional,
-    tagger,
-    tags_param,
-)
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import keep
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater, document
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -40,11 +29,22 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending, Unit
-from driftctl.revert.spec import Create, Delete, Fact, RevertSpec, Updater, document
+from driftctl.model import Ref, Resource
+from driftctl.resources.iam.common import (
+    DELETE,
+    GENERATED,
+    MOVE,
+    PREFIX,
+    auth_details,
+    fresh,
+    iam_tagger,
+    normalize_documents,
+    optional,
+    tags_param,
+)
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_policy"
 COMPARED = frozenset({"name", "path", "description", "policy", "tags"})
@@ -241,7 +241,7 @@ FAMILY = Family(
             type=TYPE,
             updaters=(
                 Updater(("policy",), _document),
-                Updater(("tags",), tagger("policy", "PolicyArn")),
+                Updater(("tags",), iam_tagger("policy", "PolicyArn")),
             ),
             fixed={
                 "name": MOVE,

@@ -15,28 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.iam import role_policy, role_policy_attachment
-from driftctl.resources.iam.common import (
-    DELETE,
-    GENERATED,
-    MOVE,
-    PREFIX,
-    auth_details,
-    boundary,
-    boundary_arn,
-    fresh,
-    named,
-    normalize_documents,
-    optional,
-    tagger,
-    tags_param,
-)
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import xp_same_name
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater, document
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -47,11 +33,26 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, Fact, RevertSpec, Updater, as_int, document
+from driftctl.model import Ref, Resource
+from driftctl.resources.iam import role_policy, role_policy_attachment
+from driftctl.resources.iam.common import (
+    DELETE,
+    GENERATED,
+    MOVE,
+    PREFIX,
+    auth_details,
+    boundary,
+    boundary_arn,
+    fresh,
+    iam_tagger,
+    named,
+    normalize_documents,
+    optional,
+    tags_param,
+)
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_role"
 COMPARED = frozenset(
@@ -177,10 +178,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the role's name, and its id."""
-    attrs["name"] = external or name
-    return external
+# The external name is the role's name, and its id.
+_xp_external_name = xp_same_name("name", overwrite=True, annotated_only=True)
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -207,7 +206,7 @@ def _ack(c: AckContext) -> list[RawResource]:
 def _update(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     params: dict[str, Any] = {"Description": after.get("description") or ""}
     if after.get("max_session_duration") is not None:
-        params["MaxSessionDuration"] = as_int(after["max_session_duration"])
+        params["MaxSessionDuration"] = int(after["max_session_duration"])
     return [ctx.call("iam", "update_role", RoleName=ctx.id, **params)]
 
 
@@ -225,7 +224,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
         **tags_param(desired),
     }
     if desired.get("max_session_duration") is not None:
-        params["MaxSessionDuration"] = as_int(desired["max_session_duration"])
+        params["MaxSessionDuration"] = int(desired["max_session_duration"])
     return [ctx.call("iam", "create_role", **params)]
 
 
@@ -313,7 +312,7 @@ FAMILY = Family(
                 Updater(("description", "max_session_duration"), _update),
                 Updater(("assume_role_policy",), _trust),
                 Updater(("permissions_boundary",), boundary("role", "RoleName")),
-                Updater(("tags",), tagger("role", "RoleName")),
+                Updater(("tags",), iam_tagger("role", "RoleName")),
             ),
             fixed={"name": MOVE, "path": MOVE},
             create=Create(_create, fresh, named, ("name", "assume_role_policy")),

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import keep, xp_no_id
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.iam.common import (
     GENERATED,
     MOVE,
@@ -19,13 +23,9 @@ from driftctl.resources.iam.common import (
     fresh,
     joined,
     joined_id,
-    keep,
     normalize_documents,
     role_of,
 )
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document
 
 TYPE = "aws_iam_role_policy"
 COMPARED = frozenset({"role", "name", "policy"})
@@ -61,10 +61,8 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("iam", "delete_role_policy", **params)]
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the policy's name (its id, `role:name`, follows from it)."""
-    attrs["name"] = external or name
-    return None
+# The external name is the policy's name (its id, `role:name`, follows from it).
+_xp_external_name = xp_no_id("name", overwrite=True)
 
 
 FAMILY = Family(

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family, SnykIds
+from driftctl.base.helpers import keep
+from driftctl.base.revert import Create, Delete, RevertSpec
+from driftctl.base.spec import ResourceType
 from driftctl.model import Drift, Resource
-from driftctl.resources.family import CrossplaneKind, Family, SnykIds
-from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, keep, role_of
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec
+from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, role_of
 
 TYPE = "aws_iam_role_policy_attachment"
 COMPARED = frozenset({"role", "policy_arn"})

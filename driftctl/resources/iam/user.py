@@ -10,28 +10,16 @@ that cannot be undone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.iam import user_group_membership, user_policy, user_policy_attachment
-from driftctl.resources.iam.common import (
-    DELETE,
-    MOVE,
-    auth_details,
-    boundary,
-    boundary_arn,
-    fresh,
-    keep,
-    named,
-    optional,
-    tagger,
-    tags_param,
-)
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import keep, xp_same_name
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -40,11 +28,23 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, Fact, RevertSpec, Updater
+from driftctl.model import Ref, Resource
+from driftctl.resources.iam import user_group_membership, user_policy, user_policy_attachment
+from driftctl.resources.iam.common import (
+    DELETE,
+    MOVE,
+    auth_details,
+    boundary,
+    boundary_arn,
+    fresh,
+    iam_tagger,
+    named,
+    optional,
+    tags_param,
+)
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_iam_user"
 COMPARED = frozenset({"name", "path", "permissions_boundary", "tags"})
@@ -102,10 +102,8 @@ def _cfn(d: Declaring) -> None:
         d.emit(user_group_membership.TYPE, membership, owner=TYPE)
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the user's name, and its id."""
-    attrs["name"] = external or name
-    return external
+# The external name is the user's name, and its id.
+_xp_external_name = xp_same_name("name", overwrite=True, annotated_only=True)
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -239,7 +237,7 @@ FAMILY = Family(
             updaters=(
                 Updater(("path",), _path),
                 Updater(("permissions_boundary",), boundary("user", "UserName")),
-                Updater(("tags",), tagger("user", "UserName")),
+                Updater(("tags",), iam_tagger("user", "UserName")),
             ),
             fixed={"name": MOVE},
             create=Create(_create, fresh, named, ("name",)),

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import keep
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
-from driftctl.resources.iam.common import fresh, keep, owner_of
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.resources.iam.common import fresh, owner_of
 
 TYPE = "aws_iam_user_group_membership"
 COMPARED = frozenset({"user", "groups"})

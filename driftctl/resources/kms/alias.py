@@ -12,30 +12,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, keep, key_id
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import Details, Item, ResourceType, ScanSpec
 from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import REPLACE, keep
 from driftctl.resources.kms.key import ALIASES, AWS_ALIAS
-from driftctl.resources.spec import Details, Item, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_kms_alias"
 COMPARED = frozenset({"name", "target_key_id"})
 PREFIX = frozenset({"name_prefix"})
-
-
-def key_id(value: Any) -> Any:
-    """A key's id from its ARN (`arn:aws:kms:…:key/<id>`); anything else as it is."""
-    if isinstance(value, str) and value.startswith("arn:") and ":key/" in value:
-        return value.rsplit(":key/", 1)[1]
-    return value
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:

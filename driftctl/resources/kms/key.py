@@ -16,14 +16,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, pairs, reader, tag_items, tagger, text
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    as_bool,
+    json_text,
+    keep,
+    pairs,
+    reader,
+    tag_items,
+    tagger,
+    xp_prefixed,
+)
+from driftctl.base.policy import canonical_policy
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -34,8 +45,7 @@ from driftctl.resources.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool
+from driftctl.model import Resource
 
 TYPE = "aws_kms_key"
 COMPARED = frozenset(
@@ -163,9 +173,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the key id once AWS assigned it: then the explicit id."""
-    return external or None
+# The external name is the key id once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed()
 
 
 def _ack_tags(c: AckContext, declared: Any) -> dict[str, Any] | None:
@@ -199,7 +208,7 @@ def _description(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
 
 
 def _policy(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
-    doc = text(after["policy"])
+    doc = json_text(after["policy"])
     return [ctx.call("kms", "put_key_policy", KeyId=ctx.id, PolicyName="default", Policy=doc)]
 
 
@@ -230,7 +239,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
         "MultiRegion": as_bool(desired.get("multi_region") or False),
     }
     if desired.get("policy") is not None:
-        params["Policy"] = text(desired["policy"])
+        params["Policy"] = json_text(desired["policy"])
     tags = desired.get("tags") or {}
     if tags:
         params["Tags"] = pairs(tags, "TagKey", "TagValue")

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, reader, tagger
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, keep, reader, tagger, xp_same_name
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -28,8 +29,7 @@ from driftctl.resources.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_int
+from driftctl.model import Resource
 
 TYPE = "aws_cloudwatch_log_group"
 COMPARED = frozenset({"name", "retention_in_days", "kms_key_id", "log_group_class", "tags"})
@@ -104,11 +104,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name, its id too."""
-    found = external or name
-    attrs.setdefault("name", found)
-    return found
+# The external name is the group's name, its id too.
+_xp_external_name = xp_same_name("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -129,7 +126,7 @@ def _ack(c: AckContext) -> list[RawResource]:
 
 
 def _retention(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
-    days = as_int(after.get("retention_in_days") or 0)
+    days = int(after.get("retention_in_days") or 0)
     if not days:
         return [ctx.call("logs", "delete_retention_policy", logGroupName=ctx.id)]
     return [ctx.call("logs", "put_retention_policy", logGroupName=ctx.id, retentionInDays=days)]

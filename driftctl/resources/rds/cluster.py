@@ -18,14 +18,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep
-from driftctl.resources.rds.common import normalize, read_by, tags_updater
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    as_bool,
+    keep,
+    read_first,
+    resource_name_tagger,
+    xp_same_name,
+)
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Delete, RevertSpec, Updater, same
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -35,8 +42,8 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Delete, RevertSpec, Updater, as_bool, as_int, same
+from driftctl.model import Resource
+from driftctl.resources.rds.common import normalize
 
 TYPE = "aws_rds_cluster"
 GONE = frozenset({"DBClusterNotFoundFault"})
@@ -169,11 +176,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the cluster's identifier, its id too."""
-    found = external or name
-    attrs.setdefault("cluster_identifier", found)
-    return found
+# The external name is the cluster's identifier, its id too.
+_xp_external_name = xp_same_name("cluster_identifier")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -210,7 +214,7 @@ def _ack(c: AckContext) -> list[RawResource]:
 
 def _value(kind: str, value: Any) -> Any:
     if kind == "int":
-        return as_int(value)
+        return int(value)
     if kind == "bool":
         return as_bool(value)
     if kind == "list":
@@ -298,13 +302,15 @@ FAMILY = Family(
             type=TYPE,
             updaters=(
                 Updater((*MODIFY, "enabled_cloudwatch_logs_exports"), _modify),
-                Updater(("tags",), tags_updater("cluster")),
+                Updater(("tags",), resource_name_tagger("rds", "cluster")),
             ),
             fixed={name: REPLACE for name in FIXED},
             delete=Delete(_delete, refuse=_refuse_delete),
         ),
     ),
-    readers={SCAN.name: read_by(SCAN, "describe_db_clusters", "DBClusterIdentifier", GONE)},
+    readers={
+        SCAN.name: read_first(SCAN, "rds", "describe_db_clusters", "DBClusterIdentifier", GONE)
+    },
     cfn=(
         CfnType(
             "AWS::RDS::DBCluster",

@@ -1,41 +1,13 @@
-"""What the RDS types share: tags by ListTagsForResource, where the describe call carries
-none, the tag calls of a revert, and a fresh read by the describe call's identifier filter."""
+"""What the RDS instance and cluster share: how both sides are normalized. (Their tags,
+tag calls and fresh reads are base/helpers' resource_name_tags, resource_name_tagger and
+read_first, shared with ElastiCache.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from driftctl.model import Resource, is_known
-from driftctl.resources.generic import read_first, resource_name_tagger
-from driftctl.resources.spec import DetailCall, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx
-
-if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
-
-
-def tags_updater(kind: str) -> Callable[[Ctx, Attrs, Attrs], list[Call]]:
-    """AddTagsToResource / RemoveTagsFromResource on the resource's ARN."""
-    return resource_name_tagger("rds", kind)
-
-
-def tag_details(arn_key: str, gone: frozenset[str]) -> DetailCall:
-    """ListTagsForResource per item, where the describe call carries no tags."""
-    return DetailCall(
-        "tags",
-        "list_tags_for_resource",
-        lambda item: {"ResourceName": item[arn_key]},
-        gone,
-    )
-
-
-def read_by(
-    spec: ScanSpec, operation: str, key: str, gone: frozenset[str]
-) -> Callable[[Reader, Any], list[Resource]]:
-    """A fresh read of one item: the scan's describe call with its identifier."""
-    return read_first(spec, "rds", operation, key, gone)
-
+from driftctl.model import is_known
 
 # the parts of a full engine version ("16.3" is 2; "8.0.35" is 3), by engine
 FULL_VERSION = {"postgres": 2, "aurora-postgresql": 2, "mysql": 3, "mariadb": 3, "aurora-mysql": 3}

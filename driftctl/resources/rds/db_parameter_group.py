@@ -19,14 +19,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, pairs
-from driftctl.resources.rds.common import read_by, tag_details, tags_updater
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    keep,
+    pairs,
+    read_first,
+    resource_name_tagger,
+    resource_name_tags,
+    xp_same_name,
+)
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -38,8 +46,7 @@ from driftctl.resources.spec import (
     detail_items,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource, is_known
 
 TYPE = "aws_db_parameter_group"
 COMPARED = frozenset({"name", "family", "description", "parameter", "tags"})
@@ -88,7 +95,7 @@ SCAN = ScanSpec(
             paged=True,
             page_size=100,
         ),
-        tag_details("DBParameterGroupArn", frozenset()),
+        resource_name_tags("DBParameterGroupArn", frozenset()),
     ),
     build=build,
 )
@@ -148,11 +155,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name, its id too."""
-    found = external or name
-    attrs.setdefault("name", found)
-    return found
+# The external name is the group's name, its id too.
+_xp_external_name = xp_same_name("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -262,7 +266,7 @@ FAMILY = Family(
             type=TYPE,
             updaters=(
                 Updater(("parameter",), _parameter_calls),
-                Updater(("tags",), tags_updater("pg")),
+                Updater(("tags",), resource_name_tagger("rds", "pg")),
             ),
             fixed={"name": REPLACE, "family": REPLACE, "description": REPLACE},
             create=Create(_create, _fresh, _new_id, ("name", "family")),
@@ -270,7 +274,9 @@ FAMILY = Family(
         ),
     ),
     readers={
-        SCAN.name: read_by(SCAN, "describe_db_parameter_groups", "DBParameterGroupName", GONE)
+        SCAN.name: read_first(
+            SCAN, "rds", "describe_db_parameter_groups", "DBParameterGroupName", GONE
+        )
     },
     cfn=(
         CfnType(

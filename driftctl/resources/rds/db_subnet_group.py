@@ -15,14 +15,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, pairs
-from driftctl.resources.rds.common import read_by, tag_details, tags_updater
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    keep,
+    pairs,
+    read_first,
+    resource_name_tagger,
+    resource_name_tags,
+    xp_same_name,
+)
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     Details,
     Item,
@@ -32,8 +40,7 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource
 
 TYPE = "aws_db_subnet_group"
 # the group the RDS console makes for a VPC when a database is created without one
@@ -64,7 +71,7 @@ SCAN = ScanSpec(
     name="rds_db_subnet_groups",
     service="rds",
     listing=ListCall("describe_db_subnet_groups", "DBSubnetGroups", page_size=100),
-    details=(tag_details("DBSubnetGroupArn", frozenset()),),
+    details=(resource_name_tags("DBSubnetGroupArn", frozenset()),),
     build=build,
 )
 
@@ -99,11 +106,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the group's name, its id too."""
-    found = external or name
-    attrs.setdefault("name", found)
-    return found
+# The external name is the group's name, its id too.
+_xp_external_name = xp_same_name("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -181,14 +185,16 @@ FAMILY = Family(
             type=TYPE,
             updaters=(
                 Updater(("description", "subnet_ids"), _modify),
-                Updater(("tags",), tags_updater("subgrp")),
+                Updater(("tags",), resource_name_tagger("rds", "subgrp")),
             ),
             fixed={"name": REPLACE},
             create=Create(_create, lambda desired: dict(desired), _new_id, ("name", "subnet_ids")),
             delete=Delete(_delete),
         ),
     ),
-    readers={SCAN.name: read_by(SCAN, "describe_db_subnet_groups", "DBSubnetGroupName", GONE)},
+    readers={
+        SCAN.name: read_first(SCAN, "rds", "describe_db_subnet_groups", "DBSubnetGroupName", GONE)
+    },
     cfn=(
         CfnType(
             "AWS::RDS::DBSubnetGroup",

@@ -25,17 +25,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, as_bool, as_int, pending, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType, first_block
 from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.generic import REPLACE
 from driftctl.resources.route53.common import SERVICE, across_scopes, apex_own, dns_name
-from driftctl.resources.serverless import as_int, pending
-from driftctl.resources.spec import ResourceType, first_block
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, as_bool
 
 TYPE = "aws_route53_record"
 ZONE = "aws_route53_zone"
@@ -260,9 +259,8 @@ def _ack(c: AckContext) -> list[RawResource]:
     return [c.raw(TYPE, attrs)]
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is Terraform's id, ZONEID_NAME_TYPE[_SETIDENTIFIER]."""
-    return external or None
+# The external name is Terraform's id, ZONEID_NAME_TYPE[_SETIDENTIFIER].
+_xp_external_name = xp_prefixed()
 
 
 # --- revert ---------------------------------------------------------------------------------

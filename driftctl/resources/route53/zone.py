@@ -21,16 +21,14 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, reader, tag_items
-from driftctl.resources.route53 import record
-from driftctl.resources.route53.common import SERVICE, across_scopes, dns_name, zone_id
-from driftctl.resources.serverless import pending
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, pending, reader, tag_items, xp_prefixed
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -41,8 +39,9 @@ from driftctl.resources.spec import (
     cfn_identity,
     detail_items,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta
+from driftctl.model import Resource
+from driftctl.resources.route53 import record
+from driftctl.resources.route53.common import SERVICE, across_scopes, dns_name, zone_id
 
 TYPE = "aws_route53_zone"
 COMPARED = frozenset({"name", "comment", "tags", "vpc"})
@@ -170,9 +169,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the zone id AWS assigned."""
-    return external or None
+# The external name is the zone id AWS assigned.
+_xp_external_name = xp_prefixed()
 
 
 def _ack(c: AckContext) -> list[RawResource]:

@@ -15,11 +15,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, Where, cfn_tags
+from driftctl.base.helpers import pairs, xp_same_name
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
+from driftctl.base.spec import (
+    CFN_KEY,
+    Details,
+    Item,
+    ListCall,
+    ResourceType,
+    ScanSpec,
+    cfn_identity,
+    tag_dict,
+)
 from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, Where, cfn_tags
 from driftctl.resources.s3 import (
     bucket_acl,
     bucket_cors_configuration,
@@ -34,21 +47,9 @@ from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
 from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
 from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
 from driftctl.resources.s3.setting import BUCKET_KEY, ID_DOC, BucketSetting, per_bucket
-from driftctl.resources.spec import (
-    CFN_KEY,
-    Details,
-    Item,
-    ListCall,
-    ResourceType,
-    ScanSpec,
-    cfn_identity,
-    tag_dict,
-)
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, Fact, RevertSpec, Updater, tag_list
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_s3_bucket"
 
@@ -151,9 +152,7 @@ CFN = CfnType(
 # --- Crossplane: the external name is the bucket's name (upjet's NameAsIdentifier) -------
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    attrs["bucket"] = external or name
-    return external
+_xp_external_name = xp_same_name("bucket", overwrite=True, annotated_only=True)
 
 
 _XP_TAGS: Where = ("map", ("tags",))
@@ -212,7 +211,7 @@ def _tags(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     tags = after.get("tags") or {}
     if not tags:
         return [ctx.call("s3", "delete_bucket_tagging", Bucket=ctx.id)]
-    return [ctx.call("s3", "put_bucket_tagging", Bucket=ctx.id, Tagging={"TagSet": tag_list(tags)})]
+    return [ctx.call("s3", "put_bucket_tagging", Bucket=ctx.id, Tagging={"TagSet": pairs(tags)})]
 
 
 def _create(ctx: Ctx, desired: Attrs) -> list[Call]:

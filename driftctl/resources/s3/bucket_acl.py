@@ -27,8 +27,11 @@ import json
 import re
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.revert import Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType, drop_none, first_block
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,
@@ -39,9 +42,6 @@ from driftctl.resources.s3.setting import (
     passthrough,
     per_bucket,
 )
-from driftctl.resources.spec import ResourceType, drop_none, first_block
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Delete, RevertSpec, Updater
 
 TYPE = "aws_s3_bucket_acl"
 PRIVATE = "private"

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import as_bool
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType, first_block
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,
@@ -22,9 +26,6 @@ from driftctl.resources.s3.setting import (
     per_bucket,
     plain,
 )
-from driftctl.resources.spec import ResourceType, first_block
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Delete, RevertSpec, Updater, as_bool
 
 TYPE = "aws_s3_bucket_server_side_encryption_configuration"
 

@@ -22,8 +22,11 @@ import datetime
 import json
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.revert import Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType, first_block
 from driftctl.model import Ref, Resource, Unknown, to_plain
-from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,
@@ -34,9 +37,6 @@ from driftctl.resources.s3.setting import (
     per_bucket,
     plain,
 )
-from driftctl.resources.spec import ResourceType, first_block
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Delete, RevertSpec, Updater
 
 TYPE = "aws_s3_bucket_lifecycle_configuration"
 MIN_SIZE = "transition_default_minimum_object_size"

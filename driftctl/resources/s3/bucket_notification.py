@@ -21,8 +21,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.helpers import as_bool
+from driftctl.base.revert import Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource, to_plain
-from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,
@@ -33,9 +37,6 @@ from driftctl.resources.s3.setting import (
     passthrough,
     per_bucket,
 )
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Delete, RevertSpec, Updater, as_bool
 
 TYPE = "aws_s3_bucket_notification"
 

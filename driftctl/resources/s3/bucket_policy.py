@@ -9,10 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.cfn.declaring import Declaring
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.policy import canonical_policy
+from driftctl.base.revert import Delete, RevertSpec, Updater, document
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,
@@ -23,9 +26,6 @@ from driftctl.resources.s3.setting import (
     passthrough,
     per_bucket,
 )
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Delete, RevertSpec, Updater, document
 
 TYPE = "aws_s3_bucket_policy"
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import CannotRevert, Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType, first_block
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,
@@ -22,9 +25,6 @@ from driftctl.resources.s3.setting import (
     per_bucket,
     plain,
 )
-from driftctl.resources.spec import ResourceType, first_block
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import CannotRevert, Delete, RevertSpec, Updater
 
 TYPE = "aws_s3_bucket_versioning"
 

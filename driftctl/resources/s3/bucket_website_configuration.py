@@ -16,9 +16,12 @@ import json
 import re
 from typing import Any
 
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.family import CrossplaneKind, Family
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Delete, RevertSpec, Updater
+from driftctl.base.spec import ResourceType, first_block
 from driftctl.model import Resource
-from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,
@@ -29,9 +32,6 @@ from driftctl.resources.s3.setting import (
     per_bucket,
     plain,
 )
-from driftctl.resources.spec import ResourceType, first_block
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Delete, RevertSpec, Updater
 
 TYPE = "aws_s3_bucket_website_configuration"
 SINGLE = ("index_document", "error_document", "redirect_all_requests_to")

@@ -14,12 +14,12 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Ctx
+from driftctl.base.family import Where
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, no_calls
+from driftctl.base.spec import DetailCall, Item
 from driftctl.model import Resource
-from driftctl.resources.family import Where
-from driftctl.resources.spec import DetailCall, Item
-from driftctl.revert.calls import Attrs, Ctx
-from driftctl.revert.spec import Create, no_calls
 
 PARENT = ("aws_s3_bucket", "bucket")
 BUCKET_KEY = (("bucket",),)

@@ -14,15 +14,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.generic import REPLACE, keep, reader, tag_items, tagger, text
-from driftctl.resources.kms.alias import key_id
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Pending
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
+    json_text,
+    keep,
+    key_id,
+    reader,
+    tag_items,
+    tagger,
+    xp_prefixed,
+)
+from driftctl.base.policy import canonical_policy
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -32,8 +41,7 @@ from driftctl.resources.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Pending
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
+from driftctl.model import Resource
 
 TYPE = "aws_secretsmanager_secret"
 COMPARED = frozenset({"name", "description", "kms_key_id", "policy", "tags"})
@@ -110,9 +118,8 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the secret's ARN once AWS assigned it: then the explicit id."""
-    return external if external and external.startswith("arn:") else None
+# The external name is the secret's ARN once AWS assigned it: then the explicit id.
+_xp_external_name = xp_prefixed("arn:")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -141,7 +148,7 @@ def _update(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
 def _policy(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     if after.get("policy") is None:
         return [ctx.call("secretsmanager", "delete_resource_policy", SecretId=ctx.id)]
-    doc = text(after["policy"])
+    doc = json_text(after["policy"])
     return [ctx.call("secretsmanager", "put_resource_policy", SecretId=ctx.id, ResourcePolicy=doc)]
 
 

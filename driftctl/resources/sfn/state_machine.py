@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.serverless import RECREATE, json_value, keep, new_id, pending
-from driftctl.resources.spec import (
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import REPLACE, json_value, keep, new_id, pending
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document, tag_delta
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -30,11 +31,10 @@ from driftctl.resources.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document, tag_delta
+from driftctl.model import Resource
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_sfn_state_machine"
 GONE = frozenset({"StateMachineDoesNotExist"})
@@ -306,7 +306,7 @@ FAMILY = Family(
                 ),
                 Updater(("tags",), _tag_calls),
             ),
-            fixed={"name": RECREATE, "type": RECREATE},
+            fixed={"name": REPLACE, "type": REPLACE},
             create=Create(_create, dict, new_id, ("name", "definition", "role_arn")),
             delete=Delete(_delete),
         ),

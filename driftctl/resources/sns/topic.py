@@ -14,22 +14,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.serverless import (
-    RECREATE,
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
     as_bool,
     as_int,
+    attr_text,
     json_value,
     new_id,
+    pairs,
     pending,
-    text,
 )
-from driftctl.resources.sns import topic_policy
-from driftctl.resources.spec import (
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -40,11 +41,11 @@ from driftctl.resources.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta, tag_list
+from driftctl.model import Ref, Resource
+from driftctl.resources.sns import topic_policy
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_sns_topic"
 GONE = frozenset({"NotFound"})
@@ -238,7 +239,7 @@ def _set(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     return [
         ctx.call(
             "sns", "set_topic_attributes", TopicArn=ctx.id, AttributeName=ATTRIBUTES[a],
-            AttributeValue=text(after.get(a)),
+            AttributeValue=attr_text(after.get(a)),
         )
         for a in changed
     ]  # fmt: skip
@@ -248,7 +249,7 @@ def _tags(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     to_set, to_remove = tag_delta(before, after)
     calls = []
     if to_set:
-        calls.append(ctx.call("sns", "tag_resource", ResourceArn=ctx.id, Tags=tag_list(to_set)))
+        calls.append(ctx.call("sns", "tag_resource", ResourceArn=ctx.id, Tags=pairs(to_set)))
     if to_remove:
         calls.append(ctx.call("sns", "untag_resource", ResourceArn=ctx.id, TagKeys=to_remove))
     return calls
@@ -256,13 +257,13 @@ def _tags(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
 
 def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     attributes = {
-        ATTRIBUTES[a]: text(desired[a])
+        ATTRIBUTES[a]: attr_text(desired[a])
         for a in sorted(ATTRIBUTES)
         if desired.get(a) not in (None, "", False)
     }
     params: dict[str, Any] = {"Name": desired["name"], "Attributes": attributes}
     if desired.get("tags"):
-        params["Tags"] = tag_list(desired["tags"])
+        params["Tags"] = pairs(desired["tags"])
     return [ctx.producing({pending(ctx).name: "TopicArn"}, "sns", "create_topic", **params)]
 
 
@@ -297,7 +298,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(SETTABLE, _set), Updater(("tags",), _tags)),
-            fixed={"name": RECREATE, "fifo_topic": RECREATE},
+            fixed={"name": REPLACE, "fifo_topic": REPLACE},
             create=Create(_create, dict, new_id, ("name",)),
             delete=Delete(_delete),
         ),

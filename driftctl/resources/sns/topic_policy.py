@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.aws.policy import canonical_policy
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.raw import RawResource
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import json_value
+from driftctl.base.policy import canonical_policy
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document, no_calls
+from driftctl.base.spec import ResourceType
 from driftctl.model import Resource
-from driftctl.resources.family import CfnType, CrossplaneKind, Family
-from driftctl.resources.serverless import json_value
-from driftctl.resources.spec import ResourceType
-from driftctl.revert.calls import Attrs, Call, Ctx
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, document, no_calls
 
 TYPE = "aws_sns_topic_policy"
 PARENT = ("aws_sns_topic", "arn")

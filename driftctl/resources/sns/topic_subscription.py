@@ -13,26 +13,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
+from driftctl.base.helpers import REPLACE, as_bool, attr_text, json_value, keep, new_id, pending
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater
+from driftctl.base.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
 from driftctl.model import Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
-from driftctl.resources.serverless import (
-    RECREATE,
-    as_bool,
-    json_value,
-    keep,
-    new_id,
-    pending,
-    text,
-)
-from driftctl.resources.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_sns_topic_subscription"
 GONE = frozenset({"NotFound"})
@@ -160,7 +152,7 @@ def _set(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     return [
         ctx.call(
             "sns", "set_subscription_attributes", SubscriptionArn=ctx.id,
-            AttributeName=ATTRIBUTES[a], AttributeValue=text(after.get(a)),
+            AttributeName=ATTRIBUTES[a], AttributeValue=attr_text(after.get(a)),
         )
         for a in changed
     ]  # fmt: skip
@@ -168,7 +160,7 @@ def _set(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
 
 def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     attributes = {
-        ATTRIBUTES[a]: text(desired[a])
+        ATTRIBUTES[a]: attr_text(desired[a])
         for a in sorted(ATTRIBUTES)
         if desired.get(a) not in (None, "", False)
     }
@@ -209,7 +201,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(tuple(sorted(ATTRIBUTES)), _set),),
-            fixed={a: RECREATE for a in IDENTITY},
+            fixed={a: REPLACE for a in IDENTITY},
             create=Create(_create, dict, new_id, IDENTITY),
             delete=Delete(_delete),
         ),

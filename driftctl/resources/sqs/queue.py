@@ -17,24 +17,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
-from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.resources.serverless import (
-    RECREATE,
+from driftctl.base.ack import AckContext
+from driftctl.base.calls import Attrs, Call, Ctx, Unit
+from driftctl.base.cfn import Declaring
+from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
+from driftctl.base.helpers import (
+    REPLACE,
     ack_map_tags,
     as_bool,
     as_int,
+    attr_text,
     json_value,
     map_cfn_identity,
     map_tags,
     new_id,
     pending,
-    text,
+    xp_no_id,
 )
-from driftctl.resources.spec import (
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
+from driftctl.base.spec import (
     CFN_KEY,
     DetailCall,
     Details,
@@ -43,12 +45,11 @@ from driftctl.resources.spec import (
     ResourceType,
     ScanSpec,
 )
+from driftctl.model import Ref, Resource
 from driftctl.resources.sqs import queue_policy
-from driftctl.revert.calls import Attrs, Call, Ctx, Unit
-from driftctl.revert.spec import Create, Delete, RevertSpec, Updater, tag_delta
 
 if TYPE_CHECKING:
-    from driftctl.revert.readers import Reader
+    from driftctl.base.reader import Reader
 
 TYPE = "aws_sqs_queue"
 GONE = frozenset({"AWS.SimpleQueueService.NonExistentQueue", "QueueDoesNotExist"})
@@ -242,10 +243,8 @@ def _camel(attr: str) -> str:
 _XP_FIELDS = {attr: ("scalar", (_camel(attr),)) for attr in ATTRIBUTES if attr not in _JSONS}
 
 
-def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) -> str | None:
-    """The external name is the queue's name (upjet builds the URL from it)."""
-    attrs["name"] = external or name
-    return None
+# The external name is the queue's name (upjet builds the URL from it).
+_xp_external_name = xp_no_id("name", overwrite=True)
 
 
 # ACK's Queue (sqs-controller): spec field -> Terraform attribute
@@ -282,7 +281,7 @@ def _ack(c: AckContext) -> list[RawResource]:
 
 
 def _attributes(desired: Attrs, names: tuple[str, ...]) -> dict[str, str]:
-    return {ATTRIBUTES[a]: text(desired.get(a)) for a in names if a in desired}
+    return {ATTRIBUTES[a]: attr_text(desired.get(a)) for a in names if a in desired}
 
 
 def _set(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
@@ -346,7 +345,7 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(Updater(SETTABLE, _set), Updater(("tags",), _tags)),
-            fixed={"name": RECREATE, "fifo_queue": RECREATE},
+            fixed={"name": REPLACE, "fifo_queue": REPLACE},
             create=Create(_create, dict, new_id, ("name",)),
             delete=Delete(_delete),
         ),

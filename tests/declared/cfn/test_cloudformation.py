@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 from driftctl.aws.canonical import canonicalize
+from driftctl.base.raw import RawDeclared
 from driftctl.declared.cfn.load import (
     is_template,
     load_cloudformation,
     read_parameters_file,
 )
 from driftctl.declared.cfn.parse import parse_template
-from driftctl.declared.raw import RawDeclared
 from driftctl.errors import DriftctlError
 from driftctl.model import Ref, Unknown
 

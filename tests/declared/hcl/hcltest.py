@@ -6,8 +6,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.model import SourceRef
 
 

@@ -40,8 +40,8 @@ from typing import Any
 
 import pytest
 
+from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.model import Ref, Unknown, to_plain
 from tests.paths import CORPUS
 

@@ -93,4 +93,4 @@ def test_a_nat_gateway_in_another_subnet_needs_a_human(aws: None, tmp_path: Path
     assert ("changed", "aws_nat_gateway.a", ["subnet_id"]) in drifts(report)
     calls, refusals = plan_calls(tmp_path, directory)
     assert not [c for c in calls if c.operation.endswith("nat_gateway")]
-    assert any("subnet_id of aws_nat_gateway.a" in r and "re-create" in r for r in refusals)
+    assert any("subnet_id of aws_nat_gateway.a" in r and "replace needed" in r for r in refusals)

@@ -52,4 +52,4 @@ def test_another_public_key_is_drift_that_a_human_replaces(aws: None, tmp_path: 
     assert drifts(scan(directory)) == [("changed", "aws_key_pair.deploy", ["public_key"])]
     calls, refusals = plan_calls(tmp_path, directory)
     assert calls == []
-    assert any("public_key of aws_key_pair.deploy" in r and "re-create" in r for r in refusals)
+    assert any("public_key of aws_key_pair.deploy" in r and "replace needed" in r for r in refusals)

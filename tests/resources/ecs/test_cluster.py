@@ -6,8 +6,8 @@ from pathlib import Path
 
 import boto3
 
+from driftctl.base.spec import listed
 from driftctl.resources.ecs import cluster
-from driftctl.resources.spec import listed
 from tests.resources.helpers import drifts, plan_calls, run, scan, write
 
 HCL = """

@@ -8,8 +8,8 @@ from typing import Any
 
 import boto3
 
+from driftctl.base.calls import Unit
 from driftctl.resources.ecs import cluster, service, task_definition
-from driftctl.revert.calls import Unit
 from driftctl.revert.readers import READERS, Reader
 from tests.resources.ecs.test_service import apply
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import boto3
 
+from driftctl.base.calls import Call
 from driftctl.resources.ecs import service
-from driftctl.revert.calls import Call
 from tests.resources.helpers import drifts as all_drifts
 from tests.resources.helpers import plan_calls, run, scan, write
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import boto3
 
-from driftctl.revert.calls import Call
+from driftctl.base.calls import Call
 
 REGION = "us-east-1"
 

@@ -93,9 +93,9 @@ def test_the_engine_is_fixed_and_a_missing_cluster_is_not_recreated(
     assert calls == []
     assert [r for r in refusals if "cannot re-create" in r]
 
+    from driftctl.base.calls import Ctx
     from driftctl.resources.registry import REVERTS, TYPES
     from driftctl.revert import spec as revert
-    from driftctl.revert.calls import Ctx
 
     ctx = Ctx("db-aurora", REGION, "aws_rds_cluster.aurora")
     out = revert.update(

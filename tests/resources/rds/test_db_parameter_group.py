@@ -109,9 +109,9 @@ def test_a_missing_group_is_created_with_its_parameters(aws: None, tmp_path: Pat
 
 
 def test_the_family_is_fixed() -> None:
+    from driftctl.base.calls import Ctx
     from driftctl.resources.registry import REVERTS, TYPES
     from driftctl.revert import spec as revert
-    from driftctl.revert.calls import Ctx
 
     ctx = Ctx("db-pg16", REGION, "aws_db_parameter_group.pg")
     out = revert.update(

@@ -110,9 +110,9 @@ def test_a_missing_group_is_created(aws: None, tmp_path: Path) -> None:
 
 
 def test_a_rename_is_refused() -> None:
+    from driftctl.base.calls import Ctx
     from driftctl.resources.registry import REVERTS, TYPES
     from driftctl.revert import spec as revert
-    from driftctl.revert.calls import Ctx
 
     ctx = Ctx("db-main", REGION, "aws_db_subnet_group.main")
     out = revert.update(

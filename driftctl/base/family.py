@@ -15,16 +15,16 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from driftctl.declared.cfn.declaring import Declaring
-from driftctl.declared.k8s.ack_context import AckContext
-from driftctl.declared.raw import RawResource
+from driftctl.base.ack import AckContext
+from driftctl.base.cfn import Declaring
+from driftctl.base.raw import RawResource
+from driftctl.base.revert import RevertSpec
+from driftctl.base.spec import ResourceType, ScanSpec
 from driftctl.model import Drift, Resource
-from driftctl.resources.spec import ResourceType, ScanSpec
-from driftctl.revert.spec import RevertSpec
 
 if TYPE_CHECKING:
-    from driftctl.revert.calls import Unit
-    from driftctl.revert.readers import Reader
+    from driftctl.base.calls import Unit
+    from driftctl.base.reader import Reader
 
 # Where a canonical attribute is written in a source, for `driftctl pr`: (how, path).
 #   CloudFormation (path below Properties): scalar | tags | document | set

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl.declared.k8s.manifest import ACK, Manifest, References, tag_list
-from driftctl.declared.raw import RawResource
+from driftctl.base.manifest import ACK, Manifest, References, tag_list
+from driftctl.base.raw import RawResource
 from driftctl.model import Unknown
 
 ADOPTION_POLICY = "services.k8s.aws/adoption-policy"

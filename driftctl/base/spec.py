@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from driftctl.declared.raw import RawResource
+from driftctl.base.raw import RawResource
 from driftctl.model import Resource
 
 Item = dict[str, Any]

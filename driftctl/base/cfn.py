@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.declared.k8s.manifest import tag_list
-from driftctl.declared.raw import RawResource
+from driftctl.base.manifest import tag_list
+from driftctl.base.raw import RawResource
 from driftctl.errors import DriftctlError
 from driftctl.model import SourceRef
 
