@@ -117,7 +117,7 @@ class Selection:
     kinds: tuple[str, ...] = ("changed", "missing", "unmanaged")  # --only-managed/-unmanaged
     strict: bool = False  # --strict: AWS's own resources (service-linked roles...) too
     # the types the run needs (None: every type): only the scans serving them run, and
-    # the report covers the types those scans read (driftctl.needs; the Python API's types)
+    # the report covers the types those scans read (driftctl.engine.needs; the Python API's types)
     types: frozenset[str] | None = None
 
 

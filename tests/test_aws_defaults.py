@@ -14,7 +14,8 @@ import boto3
 import pytest
 from moto import mock_aws
 
-from driftctl import pipeline, settings
+from driftctl import settings
+from driftctl.engine import pipeline
 
 REGION = "us-east-1"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from driftctl.diff import diff_attrs, path_sort_key, scalar_equal
-from driftctl.model import Ref, Unknown
+from driftctl.core.model import Ref, Unknown
+from driftctl.engine.diff import diff_attrs, path_sort_key, scalar_equal
 from driftctl.resources.ec2.security_group_rule import normalize_rules as norm_security_group
 from driftctl.resources.registry import TYPES
 

@@ -18,9 +18,9 @@ from moto import mock_aws
 from driftctl.aws.canonical import canonicalize
 from driftctl.aws.scanner import GLOBAL, Scanner
 from driftctl.aws.session import CallCounter
+from driftctl.core.model import Report
+from driftctl.engine.pipeline import build_report
 from driftctl.errors import DriftctlError
-from driftctl.model import Report
-from driftctl.pipeline import build_report
 from driftctl.resources.registry import SCANS
 from tests.declared.hcl.hcltest import load
 

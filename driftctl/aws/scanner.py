@@ -32,8 +32,8 @@ from driftctl.aws.session import (
 )
 from driftctl.aws.shards import Remote
 from driftctl.aws.workers import Workers
+from driftctl.core.model import Resource, ScanError
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource, ScanError
 from driftctl.resources.spec import DetailCall, Item, ListCall, ScanSpec, listed
 
 if TYPE_CHECKING:

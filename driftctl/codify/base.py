@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from driftctl.aws.canonical import Declared
+from driftctl.core.model import Drift, Resource, SourceRef
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift, Resource, SourceRef
 from driftctl.report.mask import shown
 
 

@@ -13,8 +13,9 @@ from typing import Annotated
 
 import typer
 
-from driftctl import determinism, settings
+from driftctl import settings
 from driftctl.commands import options
+from driftctl.determinism import check as determinism
 from driftctl.errors import ExitStatus
 
 Runs = Annotated[

@@ -44,10 +44,10 @@ def eval_command(
     eval_timeout: options.EvalTimeout = None,
 ) -> None:
     """Evaluate an expression in a Terraform configuration's root module, as terraform console."""
+    from driftctl.core.model import to_plain
     from driftctl.declared.hcl.console import format_value
     from driftctl.declared.hcl.load import Console
     from driftctl.declared.hcl.values import finalize
-    from driftctl.model import to_plain
 
     directory = _directory(from_)
     conf = settings.build(

@@ -1,6 +1,6 @@
 """driftctl render: the canonical declared state as JSON (docs/architecture.md §8).
 
-Secrets are masked as in every output: a sensitive value (driftctl.sensitive) is
+Secrets are masked as in every output: a sensitive value (driftctl.core.sensitive) is
 {"$sensitive": true}, a value under a secret-looking name *** (driftctl.report.mask).
 """
 
@@ -15,7 +15,7 @@ import typer
 from driftctl.aws.canonical import Declared
 from driftctl.commands import options
 from driftctl.declared.hcl.limits import parse_limits
-from driftctl.rendered import Rendered, shown_attrs
+from driftctl.engine.rendered import Rendered, shown_attrs
 
 __all__ = ["render", "render_text", "rendered", "shown_attrs"]
 

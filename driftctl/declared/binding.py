@@ -24,7 +24,7 @@ from contextlib import AbstractContextManager
 from types import MappingProxyType
 from typing import Any
 
-from driftctl.model import Ref
+from driftctl.core.model import Ref
 from driftctl.report.mask import SENSITIVE
 
 # address -> live attributes a reference may bind to ("id" included)

@@ -12,7 +12,7 @@ from typing import Any
 
 from driftctl.codify.base import repo_path
 from driftctl.codify.plan import Plan
-from driftctl.model import KINDS, Drift, Report
+from driftctl.core.model import KINDS, Drift, Report
 from driftctl.report import markdown
 from driftctl.report.mask import shown_json
 

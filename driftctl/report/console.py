@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from driftctl.model import KINDS, Drift, Report
+from driftctl.core.model import KINDS, Drift, Report
 from driftctl.report.mask import shown, shown_bound
 
 _TITLES = {

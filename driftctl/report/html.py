@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import quote
 
-from driftctl.model import KINDS, Change, Drift, Report
+from driftctl.core.model import KINDS, Change, Drift, Report
 from driftctl.report.mask import SENSITIVE, mask_at
 from driftctl.report.output import located
 

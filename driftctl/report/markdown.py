@@ -13,7 +13,7 @@ import html
 from collections import Counter
 from urllib.parse import quote
 
-from driftctl.model import KINDS, Change, Drift, Report
+from driftctl.core.model import KINDS, Change, Drift, Report
 from driftctl.report.mask import shown_json
 from driftctl.report.output import located
 

@@ -17,8 +17,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from driftctl import sensitive
-from driftctl.model import Report, Resource, to_plain
+from driftctl.core import sensitive
+from driftctl.core.model import Report, Resource, to_plain
 from driftctl.report.mask import SENSITIVE, mask_value
 
 FORMAT_VERSION = "0.1"

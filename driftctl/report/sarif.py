@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from driftctl import __version__
-from driftctl.model import KINDS, Drift, Report
+from driftctl.core.model import KINDS, Drift, Report
 from driftctl.report.mask import shown_json
 from driftctl.report.output import located
 

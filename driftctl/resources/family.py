@@ -15,10 +15,10 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Drift, Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Drift, Resource
 from driftctl.resources.spec import ResourceType, ScanSpec
 from driftctl.revert.spec import RevertSpec
 

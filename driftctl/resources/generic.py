@@ -11,8 +11,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Resource, is_known
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
 from driftctl.resources.spec import Item, ScanSpec
 from driftctl.revert.calls import Attrs, Call, Ctx
 from driftctl.revert.spec import tag_delta

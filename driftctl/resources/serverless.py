@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from driftctl.aws.policy import canonical_policy
+from driftctl.core.model import Resource, is_known
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
 from driftctl.resources.spec import cfn_identity
 from driftctl.revert.calls import Attrs, Ctx, Pending
 

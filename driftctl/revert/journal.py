@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource
 from driftctl.revert.calls import Call, Unit
 
 JOURNAL_VERSION = 1

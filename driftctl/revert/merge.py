@@ -3,7 +3,7 @@
 A rule may revert some changes of a resource and only report others (`tags.Owner` is
 reverted, `tags.CostCenter` is left to a pull request). So the target is not the
 declared state but the live state with each selected change set to its expected value.
-`desired_attrs` walks declared and live exactly as the diff does (driftctl.diff.compare
+`desired_attrs` walks declared and live exactly as the diff does (driftctl.engine.diff.compare
 / compare_set), so every change it meets is one the diff reported, and picks the
 declared side where that change was selected. Changes are told apart by path and values:
 in a set, an element gone and an element added can share a path (`ingress[1]`).
@@ -15,8 +15,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from driftctl.diff import join_path
-from driftctl.model import Change, Ref, Unknown, is_known, to_plain
+from driftctl.core.model import Change, Ref, Unknown, is_known, to_plain
+from driftctl.engine.diff import join_path
 from driftctl.resources.spec import ResourceType
 from driftctl.revert.calls import Attrs
 

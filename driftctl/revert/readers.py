@@ -24,8 +24,8 @@ from driftctl.aws.session import (
     call_failure,
     fatal_error,
 )
+from driftctl.core.model import Resource
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource
 from driftctl.resources.registry import READERS
 from driftctl.resources.spec import ScanSpec
 from driftctl.revert.calls import Attrs, Ctx, Unit

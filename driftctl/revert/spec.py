@@ -20,8 +20,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from driftctl.diff import compare
-from driftctl.model import Ref, Resource, Unknown, is_known
+from driftctl.core.model import Ref, Resource, Unknown, is_known
+from driftctl.engine.diff import compare
 from driftctl.revert.calls import Attrs, Call, Ctx, Pending
 
 Handler = Callable[[Ctx, Attrs, Attrs], list[Call]]  # (ctx, before, after) -> calls

@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.registry import TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank

@@ -12,14 +12,14 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from driftctl.globs import Glob
-from driftctl.model import Drift, Resource
+from driftctl.core.model import Drift, Resource
+from driftctl.engine.scopes import LiveRun
 from driftctl.resources.registry import TYPES
 from driftctl.revert.actions import REVERTS
 from driftctl.revert.calls import Unit
 from driftctl.revert.planner import Plan, selected
 from driftctl.revert.readers import Reader
-from driftctl.scopes import LiveRun
+from driftctl.util.globs import Glob
 
 UnitKey = tuple[str, str]  # (scan, id)
 

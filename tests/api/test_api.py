@@ -15,9 +15,10 @@ import tomllib
 from moto import mock_aws
 
 import driftctl
-from driftctl import api, cli, emulator
+from driftctl import api, cli
+from driftctl.core.model import Ref, Report
+from driftctl.demo import emulator
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Report
 
 REGION = "us-east-1"
 STACK = """\

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from moto import mock_aws
 
-from driftctl import emulator
+from driftctl.demo import emulator
 
 DOC = Path(__file__).parents[2] / "docs" / "api.md"
 

@@ -10,8 +10,8 @@ import boto3
 import pytest
 from moto import mock_aws
 
-from driftctl import emulator
-from driftctl.model import Change, Drift, SourceRef
+from driftctl.core.model import Change, Drift, SourceRef
+from driftctl.demo import emulator
 from driftctl.pytest_plugin import (
     DriftctlConfig,
     Snapshot,

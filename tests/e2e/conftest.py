@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from driftctl import emulator
+from driftctl.demo import emulator
 from tests.schemas import validate_report
 
 DRIFTCTL = shutil.which("driftctl", path=str(Path(sys.executable).parent)) or "driftctl"

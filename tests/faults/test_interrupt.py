@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.e2e.conftest import DRIFTCTL, driftctl
 from tests.faults.conftest import cli_env
 from tests.faults.proxy import Fault, fault_proxy

@@ -20,7 +20,7 @@ from typing import Any
 import boto3
 import pytest
 
-from driftctl import emulator
+from driftctl.demo import emulator
 from tests.declared.tfstate_fixture import stack_state
 from tests.e2e import fixture_stack
 from tests.paths import STACK

@@ -11,7 +11,9 @@ import boto3
 import pytest
 from moto import mock_aws
 
-from driftctl import emulator, pipeline, settings
+from driftctl import settings
+from driftctl.demo import emulator
+from driftctl.engine import pipeline
 from driftctl.revert import executor
 from driftctl.revert.calls import Call, resolve_pending
 from tests import needed

@@ -17,9 +17,9 @@ import pytest
 from cfnlint.schema import PROVIDER_SCHEMA_MANAGER
 
 from driftctl.aws.canonical import canonicalize
+from driftctl.core.model import SourceRef
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawDeclared, RawResource
-from driftctl.model import SourceRef
 from driftctl.resources.family import CfnType
 from driftctl.resources.registry import CFN_TYPES
 from tests.revert.samples import SAMPLES

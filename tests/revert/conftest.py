@@ -9,12 +9,15 @@ from pathlib import Path
 import pytest
 from moto import mock_aws
 
-from driftctl import emulator, pipeline, rules, settings
+from driftctl import settings
 from driftctl.commands.demo import FIXTURE
-from driftctl.globs import Glob
-from driftctl.model import Drift
+from driftctl.core.model import Drift
+from driftctl.demo import emulator
+from driftctl.engine import pipeline
 from driftctl.revert import flow, planner
 from driftctl.revert.state import build_world
+from driftctl.rules import policy as rules
+from driftctl.util.globs import Glob
 from tests import needed
 
 

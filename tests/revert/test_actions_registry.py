@@ -11,7 +11,7 @@ import botocore.session
 import pytest
 from botocore.validate import ParamValidator
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.registry import SCANS, TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import ORDER, REVERTS

@@ -7,8 +7,8 @@ from pathlib import Path
 import git
 import pytest
 
+from driftctl.core.model import Change
 from driftctl.errors import DriftctlError
-from driftctl.model import Change
 from driftctl.revert import guards, render
 from driftctl.revert.calls import Call
 from driftctl.revert.planner import Plan, Step

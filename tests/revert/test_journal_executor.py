@@ -14,8 +14,8 @@ import botocore.exceptions
 import pytest
 
 from driftctl.aws.session import CallCounter, make_client_factory
+from driftctl.core.model import Resource
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource
 from driftctl.revert import journal
 from driftctl.revert.calls import Call, Pending, Unit
 from driftctl.revert.executor import Executor, permission, preflight

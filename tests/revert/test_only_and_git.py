@@ -10,8 +10,8 @@ from pathlib import Path
 import git
 import pytest
 
+from driftctl.core.model import Drift
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift
 from driftctl.revert import flow, guards
 from driftctl.revert.calls import Call
 from driftctl.revert.executor import Result

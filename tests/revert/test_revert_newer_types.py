@@ -14,8 +14,9 @@ import boto3
 import git
 import pytest
 
-from driftctl import demo_stack, settings
+from driftctl import settings
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from driftctl.errors import ExitStatus
 from driftctl.revert import flow, verify
 from driftctl.revert.calls import Unit

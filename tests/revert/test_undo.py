@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.revert.calls import Unit
 from driftctl.revert.journal import Entry, JournalData
 from driftctl.revert.undo import not_restored

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import SourceRef
 from driftctl.declared.k8s.manifest import tag_list
 from driftctl.declared.raw import RawResource
 from driftctl.errors import DriftctlError
-from driftctl.model import SourceRef
 
 
 class Declaring:

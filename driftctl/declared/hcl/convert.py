@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.types import (
     BOOL,
@@ -35,7 +36,6 @@ from driftctl.declared.hcl.types import (
     type_of,
     without_optional,
 )
-from driftctl.model import Ref, Unknown
 
 
 class ConversionError(Exception):

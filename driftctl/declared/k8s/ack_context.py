@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from driftctl.core.model import Unknown
 from driftctl.declared.k8s.manifest import ACK, Manifest, References, tag_list
 from driftctl.declared.raw import RawResource
-from driftctl.model import Unknown
 
 ADOPTION_POLICY = "services.k8s.aws/adoption-policy"
 ADOPTION_FIELDS = "services.k8s.aws/adoption-fields"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Unknown
 from driftctl.declared.k8s.manifest import (
     CROSSPLANE,
     MAP_ATTRS,
@@ -34,7 +35,6 @@ from driftctl.declared.k8s.manifest import (
 )
 from driftctl.declared.k8s.observe import observe_only_attrs
 from driftctl.declared.raw import RawResource
-from driftctl.model import Unknown
 from driftctl.resources.registry import CROSSPLANE_KINDS
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ An imported certificate's body and private key are never read. A certificate in 
 (`InUseBy`) is never deleted. Its `domain_validation_options` (the DNS record each domain
 is validated by) are computed, as Terraform's state holds them: bound once the
 certificate is matched, so the validation records declared with `for_each` over them are
-declared (driftctl/bind.py). moto never issues a DNS-validated certificate (it stays
+declared (driftctl/engine/bind.py). moto never issues a DNS-validated certificate (it stays
 pending validation, as on AWS without the DNS records): tested as requested.
 """
 
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Resource, is_known
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE, keep, reader, tag_items, tagger
 from driftctl.resources.spec import (

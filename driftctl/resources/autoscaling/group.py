@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.generic import REPLACE
 from driftctl.resources.serverless import as_int

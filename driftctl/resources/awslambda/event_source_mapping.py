@@ -14,10 +14,10 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Ref, Resource, is_known
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource, is_known
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.resources.serverless import RECREATE, as_bool, as_int, keep, new_id, pending
 from driftctl.resources.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec

@@ -16,9 +16,9 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Ref, Resource, is_known
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource, is_known
 from driftctl.resources.awslambda import function
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.serverless import RECREATE, json_value, keep

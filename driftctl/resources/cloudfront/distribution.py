@@ -24,10 +24,10 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import sorted_known, tag_items, tagger
 from driftctl.resources.serverless import as_bool

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.spec import Item, ScanSpec
 from driftctl.revert.calls import Attrs, Call, Ctx, Pending, Unit
 from driftctl.revert.spec import Updater, tag_delta, tag_list

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.ec2.common import RECREATE
 from driftctl.resources.family import CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.spec import (

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.ec2.common import RECREATE, TAGS, new_id, pending, tag_spec
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.generic import reader

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
-from driftctl.model import Resource
 from driftctl.resources.ec2.common import RECREATE, keep, new_id, pending
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.spec import Details, Item, ListCall, ResourceType, ScanSpec

@@ -17,9 +17,9 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from driftctl.core.model import Drift, Ref, Resource, Unknown, to_plain
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Drift, Ref, Resource, Unknown, to_plain
 from driftctl.resources.family import CfnType, CrossplaneKind, Family, SnykIds
 from driftctl.resources.spec import Fold
 from driftctl.revert.calls import Attrs, Call, Ctx, Pending

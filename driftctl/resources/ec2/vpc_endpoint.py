@@ -15,10 +15,10 @@ import json
 from typing import Any
 
 from driftctl.aws.policy import canonical_policy
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.ec2.common import (
     RECREATE,
     TAGS,

@@ -8,7 +8,7 @@ with PutLifecyclePolicy; removed with DeleteLifecyclePolicy.
 
 from __future__ import annotations
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.generic import documents, keep, text
 from driftctl.resources.spec import ResourceType

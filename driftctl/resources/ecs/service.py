@@ -27,10 +27,10 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Ref, Resource, is_known
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource, is_known
 from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags, name_of
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE

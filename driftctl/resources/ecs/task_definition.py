@@ -26,10 +26,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Resource, is_known
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
 from driftctl.resources.ecs.common import SERVICE, TAGS, ecs_tags, live_tags
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import json_document, keep

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.generic import read_first, resource_name_tagger
 from driftctl.resources.spec import DetailCall, ScanSpec
 from driftctl.revert.calls import Attrs, Call, Ctx

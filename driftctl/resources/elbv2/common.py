@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.generic import reader, tagger
 from driftctl.resources.spec import DetailCall, Details, Item, ScanSpec, cfn_identity, tag_dict
 from driftctl.revert.calls import Attrs, Call, Ctx

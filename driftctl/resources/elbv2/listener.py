@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.elbv2.common import SERVICE, TAGS, as_int, deleter
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.resources.generic import REPLACE, pairs

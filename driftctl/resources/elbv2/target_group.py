@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.elbv2.common import (
     SERVICE,
     TAGS,

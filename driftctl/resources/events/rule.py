@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Ref, Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
 from driftctl.resources.events.common import (
     DEFAULT_BUS,
     on_default_bus,

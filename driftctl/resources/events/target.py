@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.events.common import (
     TARGET,
     TARGET_ATTRS,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
-from driftctl.model import Resource
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.iam.common import auth_details, keep, owner_of
 from driftctl.resources.spec import DetailCall, Details, Item, ResourceType, ScanSpec

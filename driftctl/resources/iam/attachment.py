@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, keep, owner_of
 from driftctl.resources.spec import ResourceType

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from driftctl.aws.policy import canonical_policy
+from driftctl.core.model import Resource
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.spec import ListCall
 from driftctl.revert.calls import Attrs, Call, Ctx
 from driftctl.revert.spec import tag_delta, tag_list

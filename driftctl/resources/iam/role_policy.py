@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
-from driftctl.model import Resource
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.iam.common import (
     GENERATED,

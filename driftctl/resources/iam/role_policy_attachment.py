@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.model import Drift, Resource
+from driftctl.core.model import Drift, Resource
 from driftctl.resources.family import CrossplaneKind, Family, SnykIds
 from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, keep, role_of
 from driftctl.resources.spec import ResourceType

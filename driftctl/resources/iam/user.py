@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Ref, Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.resources.iam import user_group_membership, user_policy, user_policy_attachment
 from driftctl.resources.iam.common import (

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.iam.common import fresh, keep, owner_of
 from driftctl.resources.spec import ResourceType

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE, keep
 from driftctl.resources.rds.common import normalize, read_by, tags_updater

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Resource, is_known
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource, is_known
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.generic import REPLACE, keep, pairs
 from driftctl.resources.rds.common import read_by, tag_details, tags_updater

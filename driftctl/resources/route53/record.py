@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from driftctl.core.model import Ref, Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.resources.generic import REPLACE
 from driftctl.resources.route53.common import SERVICE, across_scopes, apex_own, dns_name
@@ -147,7 +147,7 @@ ZONE_IDS = (("zone_id",), ("id",))
 
 def _zone_address(raw: RawResource, zone: Any) -> str | None:
     """The zone `zone_id` refers to (a reference to its zone_id or id), or None. Once the
-    declared side is evaluated again with live values (driftctl.bind: some record waits on
+    declared side is evaluated again with live values (driftctl.engine.bind: some record waits on
     a distribution), the reference is the zone's live id: what it read says which zone."""
     if isinstance(zone, Ref):
         by_ref = zone.path in ZONE_IDS and not zone.prefix

@@ -22,7 +22,7 @@ import datetime
 import json
 from typing import Any
 
-from driftctl.model import Ref, Resource, Unknown, to_plain
+from driftctl.core.model import Ref, Resource, Unknown, to_plain
 from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,

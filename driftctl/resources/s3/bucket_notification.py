@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl.model import Resource, to_plain
+from driftctl.core.model import Resource, to_plain
 from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,

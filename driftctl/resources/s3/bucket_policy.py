@@ -10,8 +10,8 @@ import json
 from typing import Any
 
 from driftctl.aws.policy import canonical_policy
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
-from driftctl.model import Resource
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,

@@ -16,8 +16,8 @@ import json
 import re
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.family import CrossplaneKind, Family
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,

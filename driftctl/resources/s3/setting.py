@@ -14,8 +14,8 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from driftctl.core.model import Resource
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.family import Where
 from driftctl.resources.spec import DetailCall, Item
 from driftctl.revert.calls import Attrs, Ctx

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.aws.policy import canonical_policy
+from driftctl.core.model import Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.raw import RawResource
-from driftctl.model import Resource
 from driftctl.resources.family import CfnType, CrossplaneKind, Family
 from driftctl.resources.serverless import json_value
 from driftctl.resources.spec import ResourceType

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Ref, Resource
 from driftctl.declared.cfn.declaring import Declaring
 from driftctl.declared.k8s.ack_context import AckContext
 from driftctl.declared.raw import RawResource
-from driftctl.model import Ref, Resource
 from driftctl.resources.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.resources.serverless import (
     RECREATE,

@@ -6,9 +6,9 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from driftctl.core.model import SourceRef
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared, RawResource
-from driftctl.model import SourceRef
 
 
 def write(directory: Path, files: dict[str, str]) -> None:

@@ -40,9 +40,9 @@ from typing import Any
 
 import pytest
 
+from driftctl.core.model import Ref, Unknown, to_plain
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared, RawResource
-from driftctl.model import Ref, Unknown, to_plain
 from tests.paths import CORPUS
 
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "main.tf").is_file())

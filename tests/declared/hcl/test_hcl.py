@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from driftctl.core.model import Ref, SourceRef, Unknown
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared, RawResource
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, SourceRef, Unknown
 
 
 def write(directory: Path, files: dict[str, str]) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from moto import mock_aws
 
-from driftctl import emulator
+from driftctl.demo import emulator
 
 REGION = "us-east-1"
 

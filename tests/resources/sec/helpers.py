@@ -7,8 +7,9 @@ from typing import Any
 
 import boto3
 
-from driftctl import pipeline, settings
-from driftctl.model import Drift
+from driftctl import settings
+from driftctl.core.model import Drift
+from driftctl.engine import pipeline
 from driftctl.resources.registry import REVERTS, TYPES
 from driftctl.revert import flow
 from driftctl.revert import spec as revert

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from driftctl.model import Change, Ref, Unknown, is_known, to_plain
+from driftctl.core.model import Change, Ref, Unknown, is_known, to_plain
 from driftctl.resources.spec import ResourceType
 
 

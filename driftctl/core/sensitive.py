@@ -28,7 +28,7 @@ from collections.abc import Collection, Iterable, Iterator
 from importlib import resources
 from typing import Any
 
-from driftctl.model import Ref, Unknown
+from driftctl.core.model import Ref, Unknown
 from driftctl.report.mask import SENSITIVE as MARKER  # shown instead of a sensitive value
 
 RENDERED = {"$sensitive": True}  # what `driftctl render` shows instead

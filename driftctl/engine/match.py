@@ -17,8 +17,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from driftctl.core.model import Ref, Resource, Unknown, is_known
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Resource, Unknown, is_known
 from driftctl.resources.spec import ResourceType, is_unique_suffix
 
 

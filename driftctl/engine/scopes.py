@@ -16,8 +16,8 @@ from typing import Any
 
 from driftctl.aws.scanner import GLOBAL, LiveState
 from driftctl.aws.session import CallCounter
+from driftctl.core.model import KINDS, Drift, Report, Resource, json_drift_sort_key
 from driftctl.errors import DriftctlError
-from driftctl.model import KINDS, Drift, Report, Resource, json_drift_sort_key
 from driftctl.resources.registry import SCANS, TYPES
 
 Pair = tuple[str, str]  # (account, region or GLOBAL)

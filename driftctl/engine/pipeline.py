@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import botocore.exceptions
 
-from driftctl import gcpause, needs, partial, scopes, sensitive
 from driftctl.aws import accounts, connection, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
@@ -20,26 +19,29 @@ from driftctl.aws.connection import open_session as open_session  # re-exported
 from driftctl.aws.ratelimit import RateLimiter
 from driftctl.aws.scanner import LiveState, Scanner
 from driftctl.aws.workers import Workers
-from driftctl.bind import bind_live, with_bound
+from driftctl.core import sensitive
+from driftctl.core.model import KINDS, Change, Drift, Report, Resource, ScanError
 from driftctl.declared import sources as declared_sources
 from driftctl.declared.binding import State
 from driftctl.declared.hcl.data import SESSION_UNKNOWN
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.raw import RawDeclared
-from driftctl.diff import diff_attrs
+from driftctl.engine import needs, partial, scopes
+from driftctl.engine.bind import bind_live, with_bound
+from driftctl.engine.diff import diff_attrs
+from driftctl.engine.match import match
+from driftctl.engine.scopes import LiveRun
+from driftctl.engine.selection import filter_types as selection_types
+from driftctl.engine.selection import resource_filter, strict_types
 from driftctl.errors import DriftctlError
-from driftctl.match import match
-from driftctl.model import KINDS, Change, Drift, Report, Resource, ScanError
 from driftctl.report import progress
 from driftctl.resources.registry import TYPES
 from driftctl.resources.spec import ScanSpec
-from driftctl.scopes import LiveRun
-from driftctl.selection import filter_types as selection_types
-from driftctl.selection import resource_filter, strict_types
 from driftctl.settings import Selection, Settings, Source
+from driftctl.util import gcpause
 
 if TYPE_CHECKING:
-    from driftctl.driftignore import DriftIgnore
+    from driftctl.rules.driftignore import DriftIgnore
 
 # accounts of a multi-account scan read at once (each with its own per-service pools)
 ACCOUNTS_IN_PARALLEL = 4
@@ -240,7 +242,7 @@ def load_live(
     the types those scans read, and its reports only them. display: a progress display
     already shown (else one is made here, on a terminal and without --quiet)."""
     if settings.live_file is not None:
-        from driftctl import snapshot
+        from driftctl.aws import snapshot
 
         return snapshot.load(settings.live_file)
     conn = conn or connect(settings, connection.start(settings))

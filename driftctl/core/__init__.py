@@ -1,0 +1,1 @@
+"""The plain data every stage shares: resources, drifts, reports, sensitive values."""
