@@ -254,9 +254,41 @@ def render(
 ) -> Rendered:
     """`driftctl render`: the declared state, evaluated and normalized, exactly as the diff
     compares it. Offline: no AWS call, and a backend block's state is not read."""
-    from driftctl.engine import pipeline
+    return render_with(
+        render_settings(
+            from_,
+            var_files=var_files,
+            variables=variables,
+            region=region,
+            no_cache=no_cache,
+            kustomize_bin=kustomize_bin,
+            allow_remote_bases=allow_remote_bases,
+            parameters=parameters,
+            parameters_file=parameters_file,
+            stack_name=stack_name,
+            eval_limits=eval_limits,
+        )
+    )
 
-    conf = settings.build(
+
+def render_settings(
+    from_: Paths | None = None,
+    *,
+    var_files: Paths | None = None,
+    variables: Pairs | None = None,
+    region: str | Sequence[str] | None = None,
+    no_cache: bool = False,
+    kustomize_bin: str | None = None,
+    allow_remote_bases: bool = False,
+    parameters: Pairs | None = None,
+    parameters_file: PathLike | None = None,
+    stack_name: str | None = None,
+    eval_limits: Limits | None = None,
+    var_order: Sequence[str] | None = None,
+) -> settings.Settings:
+    """render()'s settings; the CLI's render passes var_order (the command line's order of
+    --var and --var-file) and renders them with render_with."""
+    return settings.build(
         _strings(from_),
         [],
         None,
@@ -274,7 +306,14 @@ def render(
             allow_remote_bases,
         ),
         state=settings.StateAccess(detect_backend=False),
+        var_order=var_order,
     )
+
+
+def render_with(conf: settings.Settings) -> Rendered:
+    """The declared state that settings made by render_settings name, rendered."""
+    from driftctl.engine import pipeline
+
     return Rendered.of(pipeline.load_declared(conf))
 
 

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from driftctl import settings
-from driftctl.commands import options
+from driftctl.commands import options, surface
 from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import DriftctlError
 
@@ -60,6 +60,7 @@ def eval_command(
         variables=var,
         no_cache=no_cache,
         eval_limits=parse_limits(max_eval_items, eval_timeout),
+        var_order=surface.var_order(),
     )
     with Console(
         directory,

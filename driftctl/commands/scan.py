@@ -127,6 +127,7 @@ def scan(
         quiet=quiet,
         cache_base=config_dir,
         min_compared=min_compared,
+        var_order=surface.var_order(),
     )
     started = time.monotonic()
     # the identity call goes out first and travels while the rules and sources load; its
