@@ -36,10 +36,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from driftctl import pipeline, settings  # noqa: E402
+from driftctl import settings  # noqa: E402
 from driftctl.aws import scanner as scanning  # noqa: E402
 from driftctl.base.spec import ListCall, listed  # noqa: E402
-from driftctl.model import KINDS  # noqa: E402
+from driftctl.core.model import KINDS  # noqa: E402
+from driftctl.engine import pipeline  # noqa: E402
 from tests.tf import group as groups  # noqa: E402
 from tests.tf import harness  # noqa: E402
 

@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from moto import mock_aws
 
-    from driftctl import emulator
+    from driftctl.demo import emulator
     from driftctl.pytest_plugin import DriftctlConfig, Snapshot
 
     os.environ.pop("AWS_ENDPOINT_URL", None)

@@ -29,14 +29,15 @@ import boto3
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scale import MOTO, PROXY, REGION, process
 
-from driftctl import emulator, settings
+from driftctl import settings
 from driftctl.aws.scanner import Scanner, _Unit
+from driftctl.demo import emulator
 from driftctl.resources.registry import SCANS
 
 try:
     from driftctl.aws.connection import open_session
 except ImportError:  # driftctl before the session moved out of the pipeline
-    from driftctl.pipeline import open_session  # type: ignore[attr-defined,no-redef]
+    from driftctl.engine.pipeline import open_session  # type: ignore[attr-defined,no-redef]
 
 # botocore's phases, told by the function that starts each one
 PHASES = (

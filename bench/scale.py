@@ -35,14 +35,17 @@ from pathlib import Path
 
 import boto3
 
-from driftctl import emulator, pipeline, rules, settings
+from driftctl import settings
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import GLOBAL, LiveState
-from driftctl.model import KINDS, Resource, SourceRef
+from driftctl.core.model import KINDS, Resource, SourceRef
+from driftctl.demo import emulator
+from driftctl.engine import pipeline
+from driftctl.engine.scopes import LiveRun
 from driftctl.report import jsonout
 from driftctl.resources.docs import api
 from driftctl.resources.registry import SCANS
-from driftctl.scopes import LiveRun
+from driftctl.rules import policy as rules
 
 REGION = "us-east-1"
 PROXY = Path(__file__).resolve().parent / "loopback_proxy.py"
@@ -105,7 +108,7 @@ def process(*argv: str) -> Iterator[str]:
 
 
 MOTO = (
-    "import sys; from driftctl import emulator\n"
+    "import sys; from driftctl.demo import emulator\n"
     "with emulator.moto_server() as url:\n    print(url, flush=True); sys.stdin.read()"
 )
 DEAD = "http://127.0.0.1:9"  # upstream when every answer comes from a saved recording
@@ -238,7 +241,7 @@ def offline(n: int) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         snapshot_path = Path(tmp) / "live.json"
         state = LiveState(live, [], set(), "123456789012")
-        from driftctl import snapshot
+        from driftctl.aws import snapshot
 
         snapshot.save(
             LiveRun(

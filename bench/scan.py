@@ -20,8 +20,10 @@ from pathlib import Path
 
 import boto3
 
-from driftctl import emulator, pipeline, settings
-from driftctl.model import KINDS
+from driftctl import settings
+from driftctl.core.model import KINDS
+from driftctl.demo import emulator
+from driftctl.engine import pipeline
 
 REGION = "us-east-1"
 

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from driftctl import settings
+from driftctl.core.model import Change, Drift, Report, Resource, ScanError, SourceRef
 from driftctl.declared.hcl.limits import Limits
+from driftctl.engine.rendered import Rendered
 from driftctl.errors import DriftctlError
-from driftctl.model import Change, Drift, Report, Resource, ScanError, SourceRef
-from driftctl.rendered import Rendered
 
 if TYPE_CHECKING:
     import boto3
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from driftctl.aws.canonical import Declared
     from driftctl.aws.connection import Pending
     from driftctl.base.calls import Call
+    from driftctl.engine.scopes import LiveRun
     from driftctl.revert.planner import Step
-    from driftctl.rules import Policy, Rule
-    from driftctl.scopes import LiveRun
+    from driftctl.rules.policy import Policy, Rule
 
 __all__ = [
     "Change",
@@ -65,7 +65,7 @@ Pairs: TypeAlias = "Mapping[str, str] | Sequence[str]"
 
 def __getattr__(name: str) -> Any:
     if name == "Policy":  # the rules module loads jsonschema: only when asked for
-        from driftctl.rules import Policy
+        from driftctl.rules.policy import Policy
 
         return Policy
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -133,9 +133,9 @@ def scan(
     silently. types: the resource types the scan needs (default: every type); only the
     scans serving them (and what their declarations refer to) are read, and the report
     covers the types those scans read (docs/scan.md, "What a scan reads")."""
-    from driftctl import rules as rules_module
-    from driftctl import selection
     from driftctl.declared import remote_state
+    from driftctl.engine import selection
+    from driftctl.rules import policy as rules_module
 
     conf = settings.build(
         _sources(from_),
@@ -183,10 +183,10 @@ def run_scan(conf: settings.Settings, policy: Policy, pending: Pending | None = 
     """The scan of settings already resolved (what `driftctl scan` runs): declared and
     live, matched and diffed, decided by the policy, narrowed to --only-*; the live state
     saved first when --save-live asks. pending: an AWS session already started."""
-    from driftctl import pipeline, selection
-    from driftctl import rules as rules_module
-    from driftctl import snapshot as snapshots
-    from driftctl.bind import bind_live
+    from driftctl.aws import snapshot as snapshots
+    from driftctl.engine import pipeline, selection
+    from driftctl.engine.bind import bind_live
+    from driftctl.rules import policy as rules_module
 
     declared, run = pipeline.declared_and_live(conf, pending, policy.ignore)
     if conf.save_live is not None:
@@ -224,8 +224,8 @@ def read_live(
     max_attempts: int = 8,
 ) -> LiveSnapshot:
     """Every live resource driftctl reads, as `--save-live` records them (no declared side)."""
-    from driftctl import pipeline
-    from driftctl.scopes import normalize_live
+    from driftctl.engine import pipeline
+    from driftctl.engine.scopes import normalize_live
 
     scale = settings.parse_scale(all_regions, max_rps, max_attempts=max_attempts)
     conf = settings.build_aws_only(profile, _regions(region), endpoint_url, scale)
@@ -254,9 +254,41 @@ def render(
 ) -> Rendered:
     """`driftctl render`: the declared state, evaluated and normalized, exactly as the diff
     compares it. Offline: no AWS call, and a backend block's state is not read."""
-    from driftctl import pipeline
+    return render_with(
+        render_settings(
+            from_,
+            var_files=var_files,
+            variables=variables,
+            region=region,
+            no_cache=no_cache,
+            kustomize_bin=kustomize_bin,
+            allow_remote_bases=allow_remote_bases,
+            parameters=parameters,
+            parameters_file=parameters_file,
+            stack_name=stack_name,
+            eval_limits=eval_limits,
+        )
+    )
 
-    conf = settings.build(
+
+def render_settings(
+    from_: Paths | None = None,
+    *,
+    var_files: Paths | None = None,
+    variables: Pairs | None = None,
+    region: str | Sequence[str] | None = None,
+    no_cache: bool = False,
+    kustomize_bin: str | None = None,
+    allow_remote_bases: bool = False,
+    parameters: Pairs | None = None,
+    parameters_file: PathLike | None = None,
+    stack_name: str | None = None,
+    eval_limits: Limits | None = None,
+    var_order: Sequence[str] | None = None,
+) -> settings.Settings:
+    """render()'s settings; the CLI's render passes var_order (the command line's order of
+    --var and --var-file) and renders them with render_with."""
+    return settings.build(
         _strings(from_),
         [],
         None,
@@ -274,7 +306,14 @@ def render(
             allow_remote_bases,
         ),
         state=settings.StateAccess(detect_backend=False),
+        var_order=var_order,
     )
+
+
+def render_with(conf: settings.Settings) -> Rendered:
+    """The declared state that settings made by render_settings name, rendered."""
+    from driftctl.engine import pipeline
+
     return Rendered.of(pipeline.load_declared(conf))
 
 
@@ -287,8 +326,8 @@ def evaluate(
 ) -> Any:
     """The value of one Terraform expression in the root module at from_ (a directory, or
     hcl://DIR), as `terraform console` would print it: `evaluate("local.name", "infra")`.
-    A value known only after apply (`aws_s3_bucket.b.arn`) is a driftctl.model.Ref or
-    Unknown; driftctl.model.to_plain() turns it into {"$unknown": ...}."""
+    A value known only after apply (`aws_s3_bucket.b.arn`) is a driftctl.core.model.Ref or
+    Unknown; driftctl.core.model.to_plain() turns it into {"$unknown": ...}."""
     from driftctl.declared.hcl.console import evaluate as evaluate_in
 
     text = os.fspath(from_)
@@ -327,7 +366,7 @@ def load_rules(
     unless no_default_rules; the .driftignore: driftignore, else ./.driftignore when
     present, or the `ignore` lines instead, as --ignore). The first problem in a rule file
     raises DriftctlError naming file:line; check_rules() lists them all."""
-    from driftctl import rules as rules_module
+    from driftctl.rules import policy as rules_module
 
     rule_settings = _rule_settings(rules, driftignore, ignore, no_default_rules)
     return rules_module.policy_for(settings.Settings(rules=rule_settings))
@@ -337,7 +376,7 @@ def check_rules(
     rules: Paths, *, no_default_rules: bool = False
 ) -> tuple[tuple[Rule, ...], tuple[str, ...]]:
     """`driftctl rules validate`: the rules found, and every problem (file:line: what)."""
-    from driftctl import rules as rules_module
+    from driftctl.rules import policy as rules_module
 
     found, errors = rules_module.check(_paths(rules), defaults=not no_default_rules)
     return tuple(found), tuple(errors)
@@ -349,7 +388,7 @@ def _rule_settings(
     ignore: Sequence[str] | None,
     no_default_rules: bool,
 ) -> settings.RuleSettings:
-    from driftctl import compat
+    from driftctl.commands import compat
 
     return settings.parse_rules(
         _paths(rules),
@@ -417,8 +456,8 @@ def plan_revert(
     """`driftctl revert` without --approve: the plan, from a scan (read calls only); no call
     that changes AWS is made. only: --only TYPE/ADDRESS globs. delete_data: --delete-data
     TYPE.ID, the resources holding data the plan may delete."""
-    from driftctl import rules as rules_module
     from driftctl.revert import flow, guards
+    from driftctl.rules import policy as rules_module
 
     conf = settings.build(
         _strings(from_),

@@ -5,7 +5,7 @@ Commands load lazily: `COMMANDS` names each one's function (or sub-app) as
 imported only when that command runs (or its own --help is asked for). So
 `driftctl --help` and `--version` import no command, and `driftctl scan` imports
 neither git nor the emulator. Adding a command is one line in `COMMANDS`; keep this
-module's own imports to the standard library, typer, driftctl.errors, driftctl.interrupt
+module's own imports to the standard library, typer, driftctl.errors, driftctl.util.interrupt
 and driftctl.commands.surface (tests/test_cli.py checks it).
 """
 
@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperGroup
 
-from driftctl import __version__, interrupt
+from driftctl import __version__
 from driftctl.commands import surface
 from driftctl.errors import DriftctlError, ExitStatus
+from driftctl.util import interrupt
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -243,8 +244,8 @@ def _quiet(args: Sequence[str]) -> bool:
 
 
 def _redact(text: str) -> str:
-    """text with every URL's user info and query left out (driftctl.redact)."""
-    from driftctl import redact
+    """text with every URL's user info and query left out (driftctl.util.redact)."""
+    from driftctl.util import redact
 
     return redact.text(text)
 

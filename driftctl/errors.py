@@ -17,11 +17,11 @@ class DriftctlError(Exception):
 
     Raised where the problem is known; the CLI's single handler prints it and
     exits with ExitStatus.ERROR. A URL in either is kept without its user info and
-    query (driftctl.redact), wherever the error is shown: CLI, Python API, pytest.
+    query (driftctl.util.redact), wherever the error is shown: CLI, Python API, pytest.
     """
 
     def __init__(self, message: str, hint: str | None = None) -> None:
-        from driftctl import redact
+        from driftctl.util import redact
 
         message = redact.text(message)
         hint = redact.text(hint) if hint is not None else None

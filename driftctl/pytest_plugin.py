@@ -15,7 +15,7 @@
 Rule files and .driftignore apply as in `driftctl scan` (pass rules=, driftignore=,
 ignore=). A failure's text (on the terminal and in a JUnit XML report) masks secrets as
 every CLI output does (driftctl.core.mask: sensitive values, secret-named attributes
-and tags) and names sources without a URL's user info and query (driftctl.redact).
+and tags) and names sources without a URL's user info and query (driftctl.util.redact).
 This module is imported by every pytest run where driftctl is installed: it imports
 nothing of driftctl's until a check runs.
 """
@@ -31,7 +31,7 @@ import pytest
 
 if TYPE_CHECKING:
     from driftctl.api import LiveSnapshot, Paths
-    from driftctl.model import Drift, Report
+    from driftctl.core.model import Drift, Report
 
 _CONFIG = pytest.StashKey["DriftctlConfig"]()
 _SNAPSHOT = pytest.StashKey["Snapshot"]()
@@ -183,7 +183,7 @@ def _table(rows: Iterable[tuple[str, ...]]) -> str:
 
 def _value(value: Any) -> str:
     from driftctl.core.mask import SENSITIVE
-    from driftctl.model import to_plain
+    from driftctl.core.model import to_plain
 
     if value == SENSITIVE:
         return SENSITIVE
@@ -199,7 +199,7 @@ def _shown(sources: Paths | None) -> str:
 
 
 def _redact(text: str) -> str:
-    from driftctl import redact
+    from driftctl.util import redact
 
     return redact.text(text)
 

@@ -8,6 +8,7 @@ import math
 import os
 import re
 import urllib.parse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +118,7 @@ class Selection:
     kinds: tuple[str, ...] = ("changed", "missing", "unmanaged")  # --only-managed/-unmanaged
     strict: bool = False  # --strict: AWS's own resources (service-linked roles...) too
     # the types the run needs (None: every type): only the scans serving them run, and
-    # the report covers the types those scans read (driftctl.needs; the Python API's types)
+    # the report covers the types those scans read (driftctl.engine.needs; the Python API's types)
     types: frozenset[str] | None = None
 
 
@@ -363,48 +364,22 @@ def parse_output(text: str) -> Output:
 
 
 def var_inputs(
-    var_files: list[Path] | None, variables: list[str] | None
+    var_files: list[Path] | None,
+    variables: list[str] | None,
+    order: Sequence[str] | None = None,
 ) -> tuple[tuple[str, Any], ...]:
-    """--var-file and --var merged in the order they appear on the command line (files
-    first, then vars, when the command line is not known: outside a command, or values
-    from the environment)."""
+    """--var-file and --var merged in the order they were given: `order` lists "file" and
+    "var" as the command line had them (commands/surface.var_order). Without it (the
+    Python API, values from the environment), or when it does not count them all, files
+    come first, then vars."""
     files, pairs = list(var_files or ()), [parse_var(v) for v in variables or ()]
-    order = _argv_order(_raw_args())
-    if order is None or order.count("file") != len(files) or order.count("var") != len(pairs):
-        order = ["file"] * len(files) + ["var"] * len(pairs)
+    kinds = list(order) if order is not None else None
+    if kinds is None or kinds.count("file") != len(files) or kinds.count("var") != len(pairs):
+        kinds = ["file"] * len(files) + ["var"] * len(pairs)
     file_items, var_items = iter(files), iter(pairs)
     return tuple(
-        ("file", next(file_items)) if kind == "file" else ("var", next(var_items)) for kind in order
+        ("file", next(file_items)) if kind == "file" else ("var", next(var_items)) for kind in kinds
     )
-
-
-def _raw_args() -> tuple[str, ...] | None:
-    """The running command's arguments as typed (commands/surface.py records them: click
-    keeps each option's values apart, not their order among each other)."""
-    from driftctl.commands.surface import RAW_ARGS
-
-    return RAW_ARGS.get()
-
-
-def _argv_order(args: tuple[str, ...] | None) -> list[str] | None:
-    if args is None:
-        return None
-    order: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-            continue
-        if arg == "--":
-            break
-        if arg in ("--var", "--var-file"):
-            order.append("var" if arg == "--var" else "file")
-            skip = True  # its value, whatever it looks like
-        elif arg.startswith("--var="):
-            order.append("var")
-        elif arg.startswith("--var-file="):
-            order.append("file")
-    return order
 
 
 def parse_var(text: str) -> tuple[str, str]:
@@ -505,6 +480,7 @@ def build(
     cache_base: Path | None = None,
     min_compared: str | None = None,
     eval_limits: Limits | None = None,
+    var_order: Sequence[str] | None = None,  # "file"/"var" as the command line gave them
 ) -> Settings:
     _check_live(live_file, scale or Scale())
     checked_regions = parse_regions(regions)  # a typo is named before any source is read
@@ -518,7 +494,7 @@ def build(
         save_live=save_live,
         var_files=tuple(var_files or ()),
         variables=tuple(parse_var(v) for v in variables or ()),
-        var_inputs=var_inputs(var_files, variables),
+        var_inputs=var_inputs(var_files, variables, var_order),
         scale=_with_read_timeout(scale or Scale()),
         rules=rules or RuleSettings(),
         tf_env_vars=_tf_env(),

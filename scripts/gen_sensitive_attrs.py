@@ -8,7 +8,7 @@ It runs `terraform init` (from the plugin directory: no network) and
 `terraform providers schema -json` in a temporary directory, and writes the paths of the
 sensitive attributes as driftctl names attribute paths: a nested block's attribute is
 `block[*].attr` (`block.attr` for a block that nests once, `nesting_mode: single`).
-The file is data, read by driftctl.sensitive; commit it with the provider version it names.
+The file is data, read by driftctl.core.sensitive; commit it with the provider version it names.
 """
 
 from __future__ import annotations

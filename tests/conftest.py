@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from driftctl.model import Report
+from driftctl.core.model import Report
 from driftctl.report import jsonout
 from tests import needed, tiers
 from tests.schemas import validate_report

@@ -1,4 +1,4 @@
-"""What an in-process moto test needs scanned (the test kit's use of driftctl/needs.py).
+"""What an in-process moto test needs scanned (the test kit's use of driftctl/engine/needs.py).
 
 A scan of every type costs every test that makes one the 57 list calls of an account,
 when the test put resources in one or two services. The kit scans the types of the
@@ -21,7 +21,7 @@ import pytest
 
 if TYPE_CHECKING:
     from driftctl.aws.canonical import Declared
-    from driftctl.scopes import LiveRun
+    from driftctl.engine.scopes import LiveRun
     from driftctl.settings import Settings
 
 SCAN_ALL_ENV = "DRIFTCTL_TEST_SCAN_ALL"
@@ -68,7 +68,7 @@ def types(conf: Settings, declared: Declared) -> frozenset[str] | None:
 def declared_types(declared: Declared) -> frozenset[str] | None:
     """The types a scan (without --strict) of this test's account reads, with these
     declarations (None: every type)."""
-    from driftctl import needs
+    from driftctl.engine import needs
     from driftctl.resources.registry import SCANS, TYPES
 
     if os.environ.get(SCAN_ALL_ENV) == "1":
@@ -87,6 +87,6 @@ def declared_types(declared: Declared) -> frozenset[str] | None:
 
 def load_live(conf: Settings, declared: Declared) -> LiveRun:
     """pipeline.load_live of the types this test needs."""
-    from driftctl import pipeline
+    from driftctl.engine import pipeline
 
     return pipeline.load_live(conf, types=types(conf, declared))

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import boto3
 
-from driftctl import pipeline, settings
+from driftctl import settings
+from driftctl.engine import pipeline
 
 REGION = "us-east-1"
 

@@ -1,6 +1,6 @@
 """Values known after apply, bound through the match: a policy built from other resources'
 ARNs is compared once those resources are matched, and the report says where the bound
-part came from (driftctl/bind.py, driftctl/declared/binding.py).
+part came from (driftctl/engine/bind.py, driftctl/declared/binding.py).
 
 Each test declares what a user writes (a bucket policy naming `aws_s3_bucket.x.arn` in
 jsonencode, an IAM policy naming a role's and a bucket's ARNs, a template, a module
@@ -17,8 +17,9 @@ from typing import Any
 import boto3
 import pytest
 
-from driftctl import pipeline, settings
-from driftctl.model import Report
+from driftctl import settings
+from driftctl.core.model import Report
+from driftctl.engine import pipeline
 from tests import needed
 
 REGION = "us-east-1"

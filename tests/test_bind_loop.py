@@ -1,4 +1,4 @@
-"""The binding loop (driftctl/bind.py) on plain data: it evaluates the declared side again
+"""The binding loop (driftctl/engine/bind.py) on plain data: it evaluates the declared side again
 only when a value waits on a resource that is bound, passes the matched resources' live
 ids and computed attributes (nothing else), and stops when nothing more can be bound."""
 
@@ -8,10 +8,10 @@ from typing import Any
 
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import LiveState
-from driftctl.bind import bind_live
+from driftctl.core.model import Resource, SourceRef, Unknown
 from driftctl.declared.binding import State
-from driftctl.model import Resource, SourceRef, Unknown
-from driftctl.scopes import LiveRun
+from driftctl.engine.bind import bind_live
+from driftctl.engine.scopes import LiveRun
 
 ACCOUNT = "123456789012"
 ARN = "arn:aws:s3:::acme-logs"
@@ -95,8 +95,8 @@ def test_resources_matched_in_a_round_keep_the_live_id_they_matched() -> None:
     into the next round (the reference that found it may be a live value by then); one
     that names its id already, one not matched, and a setting split out of a bucket (its
     address is the bucket's) keep what they had."""
-    from driftctl.bind import with_ids
-    from driftctl.model import Resource
+    from driftctl.core.model import Resource
+    from driftctl.engine.bind import with_ids
 
     key = Resource("aws_kms_key", None, "aws_kms_key.app", {"description": "app"})
     named = Resource("aws_s3_bucket", "logs", "aws_s3_bucket.logs", {})

@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from driftctl.core.compare import scalar_equal
-from driftctl.diff import diff_attrs, path_sort_key
-from driftctl.model import Ref, Unknown
+from driftctl.core.model import Ref, Unknown
+from driftctl.engine.diff import diff_attrs, path_sort_key
 from driftctl.resources.ec2.security_group_rule import normalize_rules as norm_security_group
 from driftctl.resources.registry import TYPES
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import snapshot
+from driftctl.aws import snapshot
 from driftctl.aws.scanner import LiveState
 from driftctl.cli import main
+from driftctl.core.model import Resource
+from driftctl.engine.scopes import LiveRun
+from driftctl.engine.selection import parse_selection, resource_filter
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource
-from driftctl.scopes import LiveRun
-from driftctl.selection import parse_selection, resource_filter
 
 ACCOUNT = "123456789012"
 

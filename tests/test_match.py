@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from driftctl.core.model import Ref, Resource, Unknown
+from driftctl.engine.match import match
 from driftctl.errors import DriftctlError
-from driftctl.match import match
-from driftctl.model import Ref, Resource, Unknown
 from driftctl.resources.registry import TYPES
 
 
@@ -214,7 +214,7 @@ def test_a_literal_name_wins_over_a_prefix_whatever_the_order() -> None:
 def test_a_resource_in_a_counted_module_owns_its_address() -> None:
     """`module.net[0].aws_vpc.main` names an aws_vpc: the index of a module called with
     count (or a for_each key holding dots) is not part of the type."""
-    from driftctl.match import owns_address
+    from driftctl.engine.match import owns_address
 
     for address in ("module.net[0].aws_vpc.main", 'module.m["a.b"].aws_vpc.main[2]'):
         assert owns_address(Resource("aws_vpc", None, address, {}))

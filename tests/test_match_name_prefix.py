@@ -13,13 +13,13 @@ from typing import Any
 import boto3
 import pytest
 
-from driftctl import needs
 from driftctl.aws.canonical import canonicalize
 from driftctl.aws.scanner import GLOBAL, Scanner
 from driftctl.aws.session import CallCounter
+from driftctl.core.model import Report
+from driftctl.engine import needs
+from driftctl.engine.pipeline import build_report
 from driftctl.errors import DriftctlError
-from driftctl.model import Report
-from driftctl.pipeline import build_report
 from tests import needed
 from tests.declared.hcl.hcltest import load
 

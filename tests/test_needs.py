@@ -1,4 +1,4 @@
-"""A scan reads only the types it needs (driftctl/needs.py), and reports them as a scan of
+"""A scan reads only the types it needs (driftctl/engine/needs.py), and reports them as a scan of
 everything does: --filter on Type, --ignore/.driftignore of whole types, --only-managed,
 the Python API's `types`, closed over what the declared resources refer to."""
 
@@ -10,10 +10,13 @@ from pathlib import Path
 import boto3
 import pytest
 
-from driftctl import api, driftignore, needs, pipeline, rules, selection, settings
+from driftctl import api, settings
+from driftctl.core.model import Ref, Resource
+from driftctl.engine import needs, pipeline, selection
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Resource
 from driftctl.resources.registry import SCANS, TYPES
+from driftctl.rules import driftignore
+from driftctl.rules import policy as rules
 
 REGION = "us-east-1"
 S3_TYPES = {name for name, t in TYPES.items() if t.scan == "s3_buckets"}

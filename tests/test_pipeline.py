@@ -5,9 +5,9 @@ from __future__ import annotations
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import LiveState
 from driftctl.commands.scan import exit_status
+from driftctl.core.model import Ref, Resource, ScanError, SourceRef, Unknown
+from driftctl.engine.pipeline import build_report
 from driftctl.errors import ExitStatus
-from driftctl.model import Ref, Resource, ScanError, SourceRef, Unknown
-from driftctl.pipeline import build_report
 
 BUCKET = Resource(
     "aws_s3_bucket", "b", "aws_s3_bucket.b", {"bucket": "b", "tags": {}}, SourceRef("s.tf", 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from driftctl import redact
+from driftctl.util import redact
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl.render_diff import diff_renders, diff_texts
+from driftctl.determinism.render_diff import diff_renders, diff_texts
 
 
 def render(*resources: dict[str, Any], warnings: list[str] | None = None) -> dict[str, Any]:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import rules
 from driftctl.commands.scan import exit_status
+from driftctl.core.model import Change, Drift, Report, SourceRef
 from driftctl.errors import ExitStatus
-from driftctl.model import Change, Drift, Report, SourceRef
+from driftctl.rules import policy as rules
 
 OPEN_SSH = {"cidr_blocks": ["0.0.0.0/0"], "from_port": 22, "protocol": "tcp", "to_port": 22}
 SG = Drift(

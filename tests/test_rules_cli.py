@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from driftctl import snapshot
+from driftctl.aws import snapshot
 from driftctl.aws.scanner import LiveState
 from driftctl.cli import app, main
-from driftctl.model import Resource
-from driftctl.scopes import LiveRun
+from driftctl.core.model import Resource
+from driftctl.engine.scopes import LiveRun
 
 ACCOUNT = "123456789012"
 MAIN_TF = """\

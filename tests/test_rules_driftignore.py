@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import driftignore, rules
+from driftctl.core.model import Change, Drift, Report
 from driftctl.errors import DriftctlError
-from driftctl.model import Change, Drift, Report
 from driftctl.resources.ec2.security_group_rule import sg_rule_id
+from driftctl.rules import driftignore
+from driftctl.rules import policy as rules
 
 # testdata/drift_ignore_valid/.driftignore
 VALID = r"""ignored_resource.id2

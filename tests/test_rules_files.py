@@ -8,8 +8,9 @@ import jsonschema
 import pytest
 import yaml
 
-from driftctl import rulefile, rules
 from driftctl.errors import DriftctlError
+from driftctl.rules import policy as rules
+from driftctl.rules import rulefile
 
 GOOD = """\
 rules:

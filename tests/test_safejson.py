@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from driftctl import safejson
-from driftctl.safejson import MAX_DEPTH
+from driftctl.util import safejson
+from driftctl.util.safejson import MAX_DEPTH
 
 
 def test_nesting_up_to_the_limit_reads_and_one_more_is_refused_at_its_line() -> None:

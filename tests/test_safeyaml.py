@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from driftctl import safeyaml
 from driftctl.cli import main
 from driftctl.declared.cfn.parse import TemplateLoader
 from driftctl.errors import DriftctlError
-from driftctl.safeyaml import MAX_ALIAS_NODES, MAX_DEPTH, LimitError
+from driftctl.util import safeyaml
+from driftctl.util.safeyaml import MAX_ALIAS_NODES, MAX_DEPTH, LimitError
 
 BOMB = Path(__file__).parent / "badinput" / "fixtures" / "bomb.yaml"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from driftctl.scopes import all_pairs, shard
+from driftctl.aws.fanout import all_pairs, shard
 
 accounts = st.lists(st.from_regex(r"\d{12}", fullmatch=True), min_size=1, max_size=4, unique=True)
 regions = st.lists(

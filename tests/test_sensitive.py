@@ -13,22 +13,23 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from driftctl import sensitive, snapshot
+from driftctl.aws import snapshot
 from driftctl.aws.canonical import Declared, canonicalize
 from driftctl.aws.scanner import LiveState
 from driftctl.codify.base import Context
 from driftctl.codify.plan import SECRET_REASON, make_plan
 from driftctl.commands.render import render_text
+from driftctl.core import sensitive
+from driftctl.core.model import Change, Drift, Report, Resource, SourceRef
 from driftctl.declared.cfn.load import load_cloudformation
 from driftctl.declared.cfn.parse import parse_template
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.tfstate import load_state_text
-from driftctl.model import Change, Drift, Report, Resource, SourceRef
-from driftctl.pipeline import build_report
+from driftctl.engine.pipeline import build_report
+from driftctl.engine.scopes import LiveRun
 from driftctl.report import console, html, jsonout, markdown, plan, sarif
 from driftctl.revert.planner import Plan, Step
 from driftctl.revert.render import plan_lines
-from driftctl.scopes import LiveRun
 from tests.schemas import validate_report, validate_sarif
 
 SECRET = "s3cr3t-PLANTED-value"

@@ -1,4 +1,4 @@
-"""Sensitive values and values known after apply (driftctl/bind.py): a live value bound in
+"""Sensitive values and values known after apply (driftctl/engine/bind.py): a live value bound in
 place of a sensitive reference stays sensitive, and where a compared value came from
 (`bound` in every report) never shows a sensitive value.
 
@@ -18,11 +18,11 @@ import boto3
 import pytest
 from rich.console import Console
 
-from driftctl import sensitive
+from driftctl.core import sensitive
+from driftctl.core.model import Report
 from driftctl.declared.cfn.load import load_cloudformation
 from driftctl.declared.cfn.parse import parse_template
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.model import Report
 from driftctl.report import console, jsonout, markdown, sarif
 from tests.schemas import validate_report, validate_sarif
 from tests.test_bind import (

@@ -1,7 +1,7 @@
 """--var and --var-file keep their command-line order (click gives each option's values on
-their own, so commands/surface.py keeps the arguments as typed): settings.var_inputs
-interleaves them as they were typed, as Terraform applies them, and render, scan and eval
-see the result."""
+their own, so commands/surface.py keeps the arguments as typed and gives their order,
+var_order, to settings): settings.var_inputs interleaves them as they were typed, as
+Terraform applies them, and render, scan and eval see the result."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 
 from driftctl import settings
 from driftctl.cli import main
+from driftctl.commands import surface
 from driftctl.commands.surface import RAW_ARGS
 
 
@@ -43,7 +44,8 @@ def test_var_inputs_follow_the_command_line(
 ) -> None:
     token = RAW_ARGS.set(tuple(argv))
     try:
-        assert list(settings.var_inputs([Path(f) for f in files], pairs)) == expected
+        order = surface.var_order()
+        assert list(settings.var_inputs([Path(f) for f in files], pairs, order)) == expected
     finally:
         RAW_ARGS.reset(token)
 

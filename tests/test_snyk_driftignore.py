@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from driftctl import driftignore
 from driftctl.errors import DriftctlError
+from driftctl.rules import driftignore
 from tests.paths import TESTS
 
 DATA = TESTS / "data" / "snyk_driftignore"

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.aws.scanner import LiveState
-from driftctl.model import Resource
+from driftctl.core.model import Resource
+from driftctl.engine import pipeline
 
 CFN = """\
 AWSTemplateFormatVersion: "2010-09-09"

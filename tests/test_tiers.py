@@ -9,7 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from driftctl import emulator
+from driftctl.demo import emulator
 from tests import tiers
 from tests.kit import cli
 

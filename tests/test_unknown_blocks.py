@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from driftctl import pipeline, settings
-from driftctl.model import Unknown
+from driftctl import settings
+from driftctl.core.model import Unknown
+from driftctl.engine import pipeline
 
 
 def test_dynamic_ingress_over_an_unknown_set_is_unknown_not_a_crash(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ Splits inline blocks into their own types, folds separate rule resources into th
 group they belong to, merges provider default_tags, fills Terraform's defaults for
 unset attributes and applies each type's normalizer. Attributes driftctl does not
 compare are dropped here, so the rendered state is exactly what the diff compares.
-Sensitive marks follow the values onto the canonical resources (driftctl.sensitive).
+Sensitive marks follow the values onto the canonical resources (driftctl.core.sensitive).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from driftctl import sensitive
 from driftctl.base.raw import Gap, RawDeclared, RawResource
 from driftctl.base.spec import ResourceType
+from driftctl.core import sensitive
+from driftctl.core.model import Ref, Resource, Unknown, is_known
 from driftctl.declared.binding import State
-from driftctl.model import Ref, Resource, Unknown, is_known
 from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
 
 
@@ -50,7 +50,7 @@ class Declared:
     # the declared addresses an unknown count/for_each waits on (RawDeclared.waiting)
     waiting: list[str] = dataclasses.field(default_factory=list)
     # (state, account identity or None) -> the declared state evaluated again with the
-    # live values of matched resources (driftctl.bind); None: no source can be
+    # live values of matched resources (driftctl.engine.bind); None: no source can be
     rebind: Callable[[State, dict[str, str] | None], Declared] | None = None
     # the parts of the declared state that could not be read whole, their types canonical
     # (Gap.types None: any type): what they may declare is never proven unmanaged
@@ -99,7 +99,7 @@ def _text(key: Any) -> str:
 
 def canonicalize(raw: RawDeclared, state: State | None = None) -> Declared:
     """The canonical declared state of raw; `state`: the live values bound so far
-    (bind.py), by which a rule that names its group by a bound id finds the group."""
+    (engine/bind.py), by which a rule that names its group by a bound id finds the group."""
     out: list[Resource] = []
     fragments: list[tuple[RawResource, Resource]] = []
     unsupported: Counter[str] = Counter()

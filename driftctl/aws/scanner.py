@@ -33,8 +33,8 @@ from driftctl.aws.session import (
 from driftctl.aws.shards import Remote
 from driftctl.aws.workers import Workers
 from driftctl.base.spec import DetailCall, Item, ListCall, ScanSpec, listed
+from driftctl.core.model import Resource, ScanError
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource, ScanError
 
 if TYPE_CHECKING:
     from driftctl.report.progress import ScanProgress

@@ -7,7 +7,7 @@ parse answers and hold the GIL, that wait is a switch interval or more: measured
 Here the threads a batch needs are started before the batch is queued (while the
 workers already running are idle), so queuing a call is a put on a queue.
 
-On an interruption (Ctrl-C, SIGTERM: driftctl/interrupt.py) the pool is abandoned, not
+On an interruption (Ctrl-C, SIGTERM: driftctl/util/interrupt.py) the pool is abandoned, not
 joined: the calls still queued are cancelled, and the threads, daemon threads, are left to
 the process's exit, so a call hanging on AWS (and botocore's retries of it) cannot hold
 the command.

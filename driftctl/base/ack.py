@@ -13,7 +13,7 @@ from typing import Any
 
 from driftctl.base.manifest import ACK, Manifest, References, tag_list
 from driftctl.base.raw import RawResource
-from driftctl.model import Unknown
+from driftctl.core.model import Unknown
 
 ADOPTION_POLICY = "services.k8s.aws/adoption-policy"
 ADOPTION_FIELDS = "services.k8s.aws/adoption-fields"

@@ -13,8 +13,8 @@ from typing import Any
 
 from driftctl.base.manifest import tag_list
 from driftctl.base.raw import RawResource
+from driftctl.core.model import SourceRef
 from driftctl.errors import DriftctlError
-from driftctl.model import SourceRef
 
 
 class Declaring:

@@ -20,7 +20,7 @@ from driftctl.base.cfn import Declaring
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import ResourceType, ScanSpec
-from driftctl.model import Drift, Resource
+from driftctl.core.model import Drift, Resource
 
 if TYPE_CHECKING:
     from driftctl.base.calls import Unit

@@ -21,7 +21,7 @@ from driftctl.base.policy import canonical_policy
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import tag_delta
 from driftctl.base.spec import DetailCall, Item, ScanSpec, cfn_identity
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from driftctl.model import Ref, SourceRef, Unknown
+from driftctl.core.model import Ref, SourceRef, Unknown
 
 CROSSPLANE = "crossplane"
 ACK = "ack"

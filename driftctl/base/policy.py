@@ -12,7 +12,7 @@ import re
 import urllib.parse
 from typing import Any
 
-from driftctl.model import is_known
+from driftctl.core.model import is_known
 
 _LISTY = ("Action", "NotAction", "Resource", "NotResource")
 _ACCOUNT = re.compile(r"^\d{12}$")

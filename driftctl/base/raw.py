@@ -12,7 +12,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from driftctl.model import SourceRef
+from driftctl.core.model import SourceRef
 
 
 @dataclasses.dataclass
@@ -37,7 +37,7 @@ class RawResource:
     # logical id, with --stack-name): added to the resource of the address's own type
     identity: dict[str, str] = dataclasses.field(default_factory=dict)
     # attribute paths (in attrs, as `tags.Token`, `rule[0].x`) whose values are sensitive:
-    # marked in the configuration (driftctl.sensitive); the provider's schema adds its own
+    # marked in the configuration (driftctl.core.sensitive); the provider's schema adds its own
     sensitive: frozenset[str] = frozenset()
     # top-level attribute -> the live values its value was evaluated with (reference text ->
     # value), when the loader bound references through the match (declared/binding.py)
@@ -74,7 +74,7 @@ class RawDeclared:
     unknown: list[dict[str, str]] = dataclasses.field(default_factory=list)
     warnings: list[str] = dataclasses.field(default_factory=list)
     # the declared addresses an unknown count/for_each waits on: once one is matched, its
-    # live values are bound and the instances expanded again (driftctl.bind)
+    # live values are bound and the instances expanded again (driftctl.engine.bind)
     waiting: list[str] = dataclasses.field(default_factory=list)
     # what the loader found on its own, for the console (a backend block's state)
     notes: list[str] = dataclasses.field(default_factory=list)

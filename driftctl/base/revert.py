@@ -23,7 +23,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx, Pending
 from driftctl.core.compare import compare
-from driftctl.model import Ref, Resource, Unknown
+from driftctl.core.model import Ref, Resource, Unknown
 
 Handler = Callable[[Ctx, Attrs, Attrs], list[Call]]  # (ctx, before, after) -> calls
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from driftctl.base.raw import RawResource
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 Item = dict[str, Any]
 Details = Mapping[str, Any]  # detail-call key -> response (None when AWS says "not configured")
@@ -186,7 +186,7 @@ class ResourceType:
     shape: Mapping[str, str] = dataclasses.field(default_factory=dict)
     # attributes Terraform computes (known after apply) that the scan reads, besides the
     # id: a reference to one the configuration does not set takes the live value once the
-    # resource is matched (driftctl.bind), and what is built from it is compared
+    # resource is matched (driftctl.engine.bind), and what is built from it is compared
     computed: frozenset[str] = frozenset()
     # what the id is, in words, for docs/resource-types.md ("bucket name", "`vpc-…`")
     id_doc: str = ""

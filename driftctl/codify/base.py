@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from driftctl.aws.canonical import Declared
 from driftctl.core.mask import shown
+from driftctl.core.model import Drift, Resource, SourceRef
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift, Resource, SourceRef
 
 
 @dataclasses.dataclass(frozen=True)

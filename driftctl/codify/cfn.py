@@ -23,10 +23,10 @@ from driftctl.codify import cfn_import
 from driftctl.codify.base import Context, Outcome, human
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
+from driftctl.core.model import Change, Drift, SourceRef
 from driftctl.declared.cfn.intrinsics import SUB_VAR
 from driftctl.declared.cfn.load import to_raw
 from driftctl.declared.cfn.parse import FUNCTIONS
-from driftctl.model import Change, Drift, SourceRef
 from driftctl.resources.registry import CFN_TYPES
 
 # how a canonical attribute is written in the template (CfnType.properties):

@@ -17,7 +17,7 @@ from typing import Any
 from driftctl.codify.base import Context, Outcome, human, live_of, wrap_words
 from driftctl.codify.spans import Doc
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, to_outcome
-from driftctl.model import Drift
+from driftctl.core.model import Drift
 from driftctl.resources.registry import CFN_TYPES
 
 NOTE = (

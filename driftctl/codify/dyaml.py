@@ -17,7 +17,7 @@ from typing import Any
 from driftctl.codify.base import Context, Outcome, human, live_of
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, key_text, nest, to_outcome
-from driftctl.model import Change, Drift
+from driftctl.core.model import Change, Drift
 from driftctl.resources.registry import TYPES
 
 _STEP = re.compile(r"[^.\[\]]+|\[\d+\]")

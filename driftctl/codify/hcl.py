@@ -17,10 +17,10 @@ from typing import Any
 
 from driftctl.codify import hcl_import, hcl_render
 from driftctl.codify.base import Context, Edit, Outcome, human
+from driftctl.core.model import Change, Drift, Resource, SourceRef
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.syntax import parse_expression
 from driftctl.errors import DriftctlError
-from driftctl.model import Change, Drift, Resource, SourceRef
 
 HCL_SUFFIXES = (".tf", ".tfvars")  # not .tf.json: its strings are JSON, not HCL
 _BLOCK_ZERO = re.compile(r"\[0\](?=\.)")

@@ -9,7 +9,7 @@ from typing import Any
 
 from driftctl.codify import hcl_render
 from driftctl.codify.base import Context, Outcome, human, live_of
-from driftctl.model import Drift
+from driftctl.core.model import Drift
 from driftctl.resources.registry import TYPES
 
 DEFAULT_FILE = "driftctl_imported.tf"

@@ -31,8 +31,8 @@ from driftctl.codify.base import Context, Outcome, human, live_of, wrap_words
 from driftctl.codify.kustomize_tree import Built, Patch, Tree, kustomization_file
 from driftctl.codify.spans import parse
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, to_outcome
+from driftctl.core.model import Drift, Resource, SourceRef
 from driftctl.declared.k8s.crossplane import EXTERNAL_NAME
-from driftctl.model import Drift, Resource, SourceRef
 from driftctl.resources.registry import ACK_KINDS, CROSSPLANE_KINDS, TYPES
 
 DEFAULT_FILE = "driftctl_imported.yaml"

@@ -29,8 +29,8 @@ from driftctl.codify.kustomize_patch import Field
 from driftctl.codify.kustomize_tree import Built, Patch, Tree
 from driftctl.codify.spans import Doc, Node
 from driftctl.codify.yaml_edit import Editor, Refuse, TextEdit, nest, to_outcome
+from driftctl.core.model import Drift, SourceRef
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift, SourceRef
 
 # transformers that never write a resource's spec; any other one (replacements, a
 # plugin) might have written the value, and driftctl does not guess

@@ -16,9 +16,9 @@ from typing import Any
 
 import yaml
 
-from driftctl import safeyaml
 from driftctl.codify.kustomize_tree import PATCH_KEYS, kustomization_file
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS
+from driftctl.util import safeyaml
 
 SKIP = frozenset({".git", "node_modules", ".terraform", ".venv"})
 ENTRIES = ("resources", "bases", "components")

@@ -21,11 +21,11 @@ from typing import Any
 
 import yaml
 
-from driftctl import safeyaml
 from driftctl.codify.base import read_text
 from driftctl.codify.spans import Doc, parse, parse_documents
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, TIMEOUT, kustomize_command
 from driftctl.errors import DriftctlError
+from driftctl.util import safeyaml
 
 TRANSFORMATIONS = "alpha.config.kubernetes.io/transformations"
 # in the order kustomize applies them (KustTarget.configureBuiltinTransformers runs the

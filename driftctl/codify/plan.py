@@ -9,7 +9,7 @@ editing it would change more than the drift.
 A live secret is never written into code: a drift with a sensitive change (or a value
 under a secret-looking name, or an unmanaged resource holding attributes the provider
 marks sensitive) goes to a person, and so does any edit whose text would contain a
-sensitive value: one declared anywhere, or the resource's own live one (driftctl.sensitive).
+sensitive value: one declared anywhere, or the resource's own live one (driftctl.core.sensitive).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from driftctl import sensitive
 from driftctl.codify.base import (
     Codifier,
     Context,
@@ -36,8 +35,9 @@ from driftctl.codify.hcl_import import DEFAULT_FILE
 from driftctl.codify.k8s_import import DEFAULT_FILE as K8S_DEFAULT_FILE
 from driftctl.codify.kustomize import KustomizeCodifier
 from driftctl.codify.yamlfile import YamlCodifier
+from driftctl.core import sensitive
 from driftctl.core.mask import hides, mask_value
-from driftctl.model import Drift
+from driftctl.core.model import Drift
 
 # source scheme (--from SCHEME://) -> the codifiers of its files; a scheme without one
 # (tfstate://) has every drift listed under "needs a human"

@@ -20,8 +20,8 @@ from typing import Any, Literal
 
 import yaml
 
-from driftctl import safeyaml
 from driftctl.errors import DriftctlError
+from driftctl.util import safeyaml
 
 Kind = Literal["map", "seq", "scalar"]
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")

@@ -9,8 +9,8 @@ from typing import Any
 
 from driftctl.aws.canonical import Declared
 from driftctl.commands.render import rendered
+from driftctl.core.model import Drift, Report
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift, Report
 
 HINT = "nothing was pushed; codify these drifts by hand, or narrow the rule that says `pr`"
 

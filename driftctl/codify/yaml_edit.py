@@ -22,7 +22,7 @@ from typing import Any
 from driftctl.codify.base import Edit, Outcome
 from driftctl.codify.spans import Doc, Node, json_tree
 from driftctl.codify.yaml_render import Renderer
-from driftctl.model import Drift
+from driftctl.core.model import Drift
 
 _LINE = 100  # longer inline values go on lines of their own in block YAML
 _ITEM_HEAD = re.compile(r"[ \t]*-[ \t]+")

@@ -16,14 +16,14 @@ import json
 
 import yaml
 
-from driftctl import safeyaml
 from driftctl.codify import cfn, dyaml
 from driftctl.codify.base import Context, Outcome, human
 from driftctl.codify.spans import Doc, parse
+from driftctl.core.model import Drift
 from driftctl.declared.cfn.load import is_template
 from driftctl.declared.cfn.parse import TemplateLoader
 from driftctl.declared.driftctl_yaml import is_driftctl_yaml
-from driftctl.model import Drift
+from driftctl.util import safeyaml
 
 
 class YamlCodifier:

@@ -7,9 +7,13 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from driftctl import demo_stack, emulator, pipeline, rules, settings
+from driftctl import settings
 from driftctl.commands.scan import write_outputs
+from driftctl.demo import emulator
+from driftctl.demo import stack as demo_stack
+from driftctl.engine import pipeline
 from driftctl.errors import ExitStatus
+from driftctl.rules import policy as rules
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "demo"
 

@@ -13,8 +13,9 @@ from typing import Annotated
 
 import typer
 
-from driftctl import determinism, settings
-from driftctl.commands import options
+from driftctl import settings
+from driftctl.commands import options, surface
+from driftctl.determinism import check as determinism
 from driftctl.errors import ExitStatus
 
 Runs = Annotated[
@@ -68,6 +69,7 @@ def determinism_command(
         formats=settings.parse_formats(
             kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
         ),
+        var_order=surface.var_order(),
     )
     allowances = [determinism.Allowance(p) for p in allow or ()]
     allowances += determinism.rule_file_allowances(rules_ or ())

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from driftctl import settings
-from driftctl.commands import options
+from driftctl.commands import options, surface
 from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import DriftctlError
 
@@ -44,10 +44,10 @@ def eval_command(
     eval_timeout: options.EvalTimeout = None,
 ) -> None:
     """Evaluate an expression in a Terraform configuration's root module, as terraform console."""
+    from driftctl.core.model import to_plain
     from driftctl.declared.hcl.console import format_value
     from driftctl.declared.hcl.load import Console
     from driftctl.declared.hcl.values import finalize
-    from driftctl.model import to_plain
 
     directory = _directory(from_)
     conf = settings.build(
@@ -60,6 +60,7 @@ def eval_command(
         variables=var,
         no_cache=no_cache,
         eval_limits=parse_limits(max_eval_items, eval_timeout),
+        var_order=surface.var_order(),
     )
     with Console(
         directory,

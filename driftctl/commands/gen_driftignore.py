@@ -9,9 +9,9 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from driftctl import driftignore
 from driftctl.errors import DriftctlError
 from driftctl.report import read, writer
+from driftctl.rules import driftignore
 
 
 def read_report(source: str) -> list[dict[str, Any]]:

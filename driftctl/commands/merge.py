@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
+from driftctl.core.model import KINDS
+from driftctl.engine.scopes import merge_json
 from driftctl.errors import DriftctlError, ExitStatus
-from driftctl.model import KINDS
 from driftctl.report import read, writer
-from driftctl.scopes import merge_json
 
 
 def _read(path: Path) -> dict[str, Any]:

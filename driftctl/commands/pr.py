@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 
 from driftctl import settings
-from driftctl.commands import options
+from driftctl.commands import options, surface
 from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import ExitStatus
 from driftctl.pullrequest import flow
@@ -102,6 +102,7 @@ def pr(
         formats=settings.parse_formats(
             kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
         ),
+        var_order=surface.var_order(),
     )
     opts = flow.PrOptions(base, remote, repo, github_token, api_url, dry_run, import_file)
     result = flow.run(conf, opts, sys.stdout)

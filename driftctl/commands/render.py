@@ -1,6 +1,6 @@
 """driftctl render: the canonical declared state as JSON (docs/architecture.md §8).
 
-Secrets are masked as in every output: a sensitive value (driftctl.sensitive) is
+Secrets are masked as in every output: a sensitive value (driftctl.core.sensitive) is
 {"$sensitive": true}, a value under a secret-looking name *** (driftctl.core.mask).
 """
 
@@ -13,9 +13,9 @@ from typing import Annotated, Any
 import typer
 
 from driftctl.aws.canonical import Declared
-from driftctl.commands import options
+from driftctl.commands import options, surface
 from driftctl.declared.hcl.limits import parse_limits
-from driftctl.rendered import Rendered, shown_attrs
+from driftctl.engine.rendered import Rendered, shown_attrs
 
 __all__ = ["render", "render_text", "rendered", "shown_attrs"]
 
@@ -50,7 +50,7 @@ def render(
     """Print the declared state, evaluated and normalized, exactly as the diff compares it."""
     from driftctl import api
 
-    text = api.render(
+    conf = api.render_settings(
         from_ or [],
         var_files=var_file,
         variables=var,
@@ -62,7 +62,9 @@ def render(
         parameters=parameter,
         parameters_file=parameters_file,
         stack_name=stack_name,
-    ).text()
+        var_order=surface.var_order(),
+    )
+    text = api.render_with(conf).text()
     if hash_:
         sys.stdout.write(f"sha256:{hashlib.sha256(text.encode()).hexdigest()}\n")
     else:

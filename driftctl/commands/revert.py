@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 
 from driftctl import settings
-from driftctl.commands import options
+from driftctl.commands import options, surface
 from driftctl.declared.hcl.limits import parse_limits
 from driftctl.errors import DriftctlError
 from driftctl.revert import blast, flow, guards
@@ -162,6 +162,7 @@ def revert(
         formats=settings.parse_formats(
             kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
         ),
+        var_order=surface.var_order(),
     )
     raise typer.Exit(int(flow.revert(conf, opts, say)))
 

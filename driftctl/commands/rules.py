@@ -9,9 +9,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from driftctl import rules
 from driftctl.commands import options
 from driftctl.errors import ExitStatus
+from driftctl.rules import policy as rules
 
 app = typer.Typer(
     help="Rule files: what each drift deserves (docs/rules.md).",

@@ -8,17 +8,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from driftctl import compat, redact, selection, settings
-from driftctl.commands import options, surface
+from driftctl import settings
+from driftctl.commands import compat, options, surface
+from driftctl.core.model import KINDS, Report
 from driftctl.declared import remote_state
 from driftctl.declared.hcl.limits import parse_limits
+from driftctl.engine import selection
 from driftctl.errors import ExitStatus
-from driftctl.model import KINDS, Report
 from driftctl.report import writer
+from driftctl.util import redact
 
 if TYPE_CHECKING:
     from driftctl.aws.connection import Pending
-    from driftctl.scopes import LiveRun
+    from driftctl.engine.scopes import LiveRun
 
 
 def scan(
@@ -125,6 +127,7 @@ def scan(
         quiet=quiet,
         cache_base=config_dir,
         min_compared=min_compared,
+        var_order=surface.var_order(),
     )
     started = time.monotonic()
     # the identity call goes out first and travels while the rules and sources load; its
@@ -133,7 +136,9 @@ def scan(
     from rich.console import Console
     from rich.markup import escape
 
-    from driftctl import api, pipeline, rules
+    from driftctl import api
+    from driftctl.engine import pipeline
+    from driftctl.rules import policy as rules
 
     stderr = Console(stderr=True, soft_wrap=True, highlight=False, quiet=conf.quiet)
     for note in notes:
@@ -208,7 +213,7 @@ def write_outputs(report: Report, conf: settings.Settings, run: LiveRun | None =
     from driftctl.report import console as console_report
     from driftctl.report import formats
 
-    # a remote source is named without its secrets (redact.py): no local file is under it
+    # a remote source is named without its secrets (util/redact.py): no local file is under it
     sources = [Path(redact.source(s)) if s.url else s.path for s in conf.sources]
     texts = [
         (

@@ -11,7 +11,7 @@
   and `--debug` are accepted after the command name too (`driftctl scan --debug`).
 - A command's arguments, as typed, are in `RAW_ARGS` while it runs: click keeps each
   option's values apart, and the order of `--var` and `--var-file` among each other
-  decides which one wins (settings.var_inputs).
+  decides which one wins: `var_order()` gives it to settings.build.
 """
 
 from __future__ import annotations
@@ -106,3 +106,28 @@ def hoist_global_flags(args: Sequence[str]) -> list[str]:
     flags = [a for a in args[:end] if a in GLOBAL_FLAGS]
     rest = [a for a in args[:end] if a not in GLOBAL_FLAGS]
     return [*dict.fromkeys(flags), *rest, *args[end:]]
+
+
+def var_order(args: Sequence[str] | None = None) -> list[str] | None:
+    """The order of --var ("var") and --var-file ("file") among the running command's
+    arguments as typed (args: those, else RAW_ARGS); None outside a command."""
+    if args is None:
+        args = RAW_ARGS.get()
+    if args is None:
+        return None
+    order: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg == "--":
+            break
+        if arg in ("--var", "--var-file"):
+            order.append("var" if arg == "--var" else "file")
+            skip = True  # its value, whatever it looks like
+        elif arg.startswith("--var="):
+            order.append("var")
+        elif arg.startswith("--var-file="):
+            order.append("file")
+    return order

@@ -1,1 +1,2 @@
-"""The data model and what every layer reads of values: sensitivity, masking, comparison."""
+"""The plain data every stage shares: resources, drifts, reports, and what every layer reads
+of values: sensitivity, masking, comparison."""

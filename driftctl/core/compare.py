@@ -2,7 +2,7 @@
 ("3600" == 3600, "true" == True), maps key by key, lists element by element, declared
 Unknowns and references skipped (docs/architecture.md §5).
 
-The diff (driftctl/diff.py) and a type's revert (`same`) both compare through here.
+The diff (driftctl/engine/diff.py) and a type's revert (`same`) both compare through here.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from driftctl.model import Change, Ref, Unknown, to_plain
+from driftctl.core.model import Change, Ref, Unknown, to_plain
 
 
 def join_path(base: str, part: str | int) -> str:

@@ -1,7 +1,7 @@
 """Secrets masked before a value is shown, in every output (console, JSON, markdown,
 SARIF, render, revert and undo plans, pull requests, determinism diffs).
 
-Two kinds: a change Terraform would call sensitive (`Change.sensitive`, driftctl.sensitive)
+Two kinds: a change Terraform would call sensitive (`Change.sensitive`, driftctl.core.sensitive)
 shows "(sensitive)" for both values; any other value is masked as *** when the name of
 its attribute, or of any map key or attribute on its path, looks like it holds a secret
 (`master_password`, `secret_string`, `environment.variables.API_TOKEN`, ...). `revert`

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from driftctl.core.mask import SENSITIVE
-from driftctl.model import Ref
+from driftctl.core.model import Ref
 
 # address -> live attributes a reference may bind to ("id" included)
 State = Mapping[str, Mapping[str, Any]]

@@ -11,10 +11,10 @@ from typing import Any
 
 import yaml
 
-from driftctl import safejson, safeyaml
 from driftctl.declared.cfn.parse import TemplateLoader
 from driftctl.errors import DriftctlError
-from driftctl.safeyaml import yaml_error
+from driftctl.util import safejson, safeyaml
+from driftctl.util.safeyaml import yaml_error
 
 KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 # files that say they are data: one that does not parse is reported, not "cannot tell"

@@ -21,13 +21,13 @@ from typing import Any
 import jsonschema
 import yaml
 
-from driftctl import safeyaml
 from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.base.spec import CFN_KEY
+from driftctl.core.model import Ref, SourceRef, Unknown
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, SourceRef, Unknown
 from driftctl.resources.registry import CONVERTERS, FOLDS, TYPES
-from driftctl.safeyaml import yaml_error
+from driftctl.util import safeyaml
+from driftctl.util.safeyaml import yaml_error
 
 Pointer = tuple[str, ...]
 

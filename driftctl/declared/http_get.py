@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import SplitResult, unquote, urljoin, urlsplit, urlunsplit
 
-from driftctl import redact
 from driftctl.errors import DriftctlError
+from driftctl.util import redact
 
 TIMEOUT = 60.0  # seconds each connection or read waits at most
 MAX_REDIRECTS = 10

@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
-from driftctl import redact
 from driftctl.declared import http_get
 from driftctl.errors import DriftctlError
 from driftctl.settings import TFC_ENDPOINT, StateAccess
+from driftctl.util import redact
 
 
 def parse_headers(values: list[str] | None) -> tuple[tuple[str, str], ...]:

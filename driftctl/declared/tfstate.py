@@ -27,14 +27,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from driftctl import safejson
 from driftctl.base.raw import RawDeclared, RawResource
+from driftctl.core.model import SourceRef
+from driftctl.core.sensitive import join_keys
 from driftctl.declared import keyglob
 from driftctl.declared.hcl.values import key_suffix
 from driftctl.errors import DriftctlError
-from driftctl.model import SourceRef
 from driftctl.resources.registry import TYPES, terraform_types
-from driftctl.sensitive import join_keys
+from driftctl.util import safejson
 
 
 def parse_state(name: str, text: str) -> dict[str, Any]:

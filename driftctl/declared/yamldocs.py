@@ -1,7 +1,7 @@
 """Multi-document YAML with the line each document starts on, and errors naming file and line.
 
 Shared by the Kustomize, CloudFormation and driftctl-YAML loaders. The text is read with
-driftctl.safeyaml (alias, depth and duplicate-key checks), which gives each document's
+driftctl.util.safeyaml (alias, depth and duplicate-key checks), which gives each document's
 node (its first line) and its data (CloudFormation passes a loader that knows the
 short-form `!Ref` tags).
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 import yaml
 
-from driftctl import safeyaml
-from driftctl.safeyaml import yaml_error
+from driftctl.util import safeyaml
+from driftctl.util.safeyaml import yaml_error
 
 
 @dataclasses.dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 from driftctl.codify.base import repo_path
 from driftctl.codify.plan import Plan
 from driftctl.core.mask import shown_json
-from driftctl.model import KINDS, Drift, Report
+from driftctl.core.model import KINDS, Drift, Report
 from driftctl.report import markdown
 
 MARKER = "<!-- driftctl-pr scope={scope} -->"

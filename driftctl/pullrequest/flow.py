@@ -8,18 +8,19 @@ from collections.abc import Sequence
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, TextIO
 
-from driftctl import pipeline, rules
 from driftctl.codify import verify
 from driftctl.codify.base import Context, repo_path, unified_diff, write_text
 from driftctl.codify.hcl_import import DEFAULT_FILE
 from driftctl.codify.plan import IMPORT_FILES, Plan, make_plan
+from driftctl.core.model import Drift, Report, Resource
 from driftctl.declared.cfn.load import read_parameters_file
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS
+from driftctl.engine import pipeline
+from driftctl.engine.scopes import LiveRun
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift, Report, Resource
 from driftctl.pullrequest import body, git_ops
 from driftctl.pullrequest.github import GitHub
-from driftctl.scopes import LiveRun
+from driftctl.rules import policy as rules
 from driftctl.settings import Settings, Source
 
 DEFAULT_LABEL = "driftctl"

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from driftctl.core.mask import shown, shown_bound
-from driftctl.model import KINDS, Drift, Report
+from driftctl.core.model import KINDS, Drift, Report
 
 _TITLES = {
     "changed": "Changed (declared and live differ)",

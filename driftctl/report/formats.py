@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from driftctl.model import KINDS, Report, Resource
+from driftctl.core.model import KINDS, Report, Resource
 from driftctl.report import html, jsonout, markdown, plan, sarif, snyk
 from driftctl.report.output import anchor_file, source_root
 
 if TYPE_CHECKING:
-    from driftctl.scopes import LiveRun
+    from driftctl.engine.scopes import LiveRun
 
 FILE_FORMATS = ("json", "markdown", "sarif", "html", "plan", "snyk-json")
 

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 from driftctl.core.mask import SENSITIVE, mask_at
-from driftctl.model import KINDS, Change, Drift, Report
+from driftctl.core.model import KINDS, Change, Drift, Report
 from driftctl.report.output import located
 
 SEVERITIES = ("critical", "high", "medium", "low")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from driftctl.model import Report
+from driftctl.core.model import Report
 
 
 def render(report: Report) -> str:

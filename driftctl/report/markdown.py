@@ -14,7 +14,7 @@ from collections import Counter
 from urllib.parse import quote
 
 from driftctl.core.mask import shown_json
-from driftctl.model import KINDS, Change, Drift, Report
+from driftctl.core.model import KINDS, Change, Drift, Report
 from driftctl.report.output import located
 
 LONG = 80

@@ -17,9 +17,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from driftctl import sensitive
+from driftctl.core import sensitive
 from driftctl.core.mask import SENSITIVE, mask_value
-from driftctl.model import Report, Resource, to_plain
+from driftctl.core.model import Report, Resource, to_plain
 
 FORMAT_VERSION = "0.1"
 

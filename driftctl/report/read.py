@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl import safejson
+from driftctl.core.model import KINDS, Change, Drift, Report, ScanError, SourceRef
 from driftctl.errors import DriftctlError
-from driftctl.model import KINDS, Change, Drift, Report, ScanError, SourceRef
+from driftctl.util import safejson
 
 HINT = "write one with driftctl scan -o json://report.json"
 

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from driftctl import __version__
 from driftctl.core.mask import shown_json
-from driftctl.model import KINDS, Drift, Report
+from driftctl.core.model import KINDS, Drift, Report
 from driftctl.report.output import located
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from driftctl.model import KINDS, Change, Drift, Report
+from driftctl.core.model import KINDS, Change, Drift, Report
 
 # attributes whose keys are free text (tag keys hold dots and slashes): the rest of a
 # change's path after them is one key

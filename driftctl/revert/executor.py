@@ -19,7 +19,6 @@ from typing import Any
 
 import botocore.exceptions
 
-from driftctl import interrupt
 from driftctl.aws.session import (
     CALL_ERRORS,
     SERVER_CODES,
@@ -31,6 +30,7 @@ from driftctl.aws.session import (
 from driftctl.base.calls import Call, has_pending, resolve_pending
 from driftctl.errors import DriftctlError
 from driftctl.revert.journal import Journal
+from driftctl.util import interrupt
 
 FAIL_AFTER_ENV = "DRIFTCTL_TEST_FAIL_AFTER_CALLS"
 DENIED = frozenset({"AccessDenied", "AccessDeniedException", "UnauthorizedOperation", "Forbidden"})

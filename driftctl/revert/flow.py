@@ -16,13 +16,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import pipeline, redact, rules
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared
 from driftctl.base.calls import Call, Unit
+from driftctl.core.model import KINDS, Drift, Resource
+from driftctl.engine import pipeline
+from driftctl.engine.scopes import LiveRun
 from driftctl.errors import DriftctlError, ExitStatus
-from driftctl.globs import Glob
-from driftctl.model import KINDS, Drift, Resource
 from driftctl.revert import blast, guards, journal, render
 from driftctl.revert.executor import Executor, Result, preflight
 from driftctl.revert.journal import Entry, Journal, JournalData
@@ -31,8 +31,10 @@ from driftctl.revert.readers import Reader
 from driftctl.revert.state import build_world
 from driftctl.revert.undo import lost, not_restored, plan_undo, renamed_ids
 from driftctl.revert.verify import leftovers, read_units, resolved, splice
-from driftctl.scopes import LiveRun
+from driftctl.rules import policy as rules
 from driftctl.settings import Settings
+from driftctl.util import redact
+from driftctl.util.globs import Glob
 
 Say = Callable[[str], None]
 

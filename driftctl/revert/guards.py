@@ -15,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from driftctl import globs
+from driftctl.core.model import Drift
 from driftctl.errors import DriftctlError
-from driftctl.globs import Glob
-from driftctl.model import Drift
+from driftctl.util import globs
+from driftctl.util.globs import Glob
 
 if TYPE_CHECKING:
     import git

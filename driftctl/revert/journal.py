@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.base.calls import Call, Unit
+from driftctl.core.model import Resource
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource
 
 JOURNAL_VERSION = 1
 SENSITIVE_KEY = "sensitive_values"

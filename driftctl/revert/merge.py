@@ -18,7 +18,7 @@ from typing import Any
 from driftctl.base.calls import Attrs
 from driftctl.base.spec import ResourceType
 from driftctl.core.compare import join_path
-from driftctl.model import Change, Ref, Unknown, is_known, to_plain
+from driftctl.core.model import Change, Ref, Unknown, is_known, to_plain
 
 _ABSENT: Any = object()  # a key the live side does not have
 Selected = frozenset[tuple[str, str, str]]  # (path, expected, actual), values as JSON

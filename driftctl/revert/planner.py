@@ -20,11 +20,10 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from driftctl import sensitive
 from driftctl.base.calls import Call, Ctx, Pending, Unit
+from driftctl.core import sensitive
+from driftctl.core.model import Change, Drift, Resource
 from driftctl.errors import DriftctlError
-from driftctl.globs import Glob
-from driftctl.model import Change, Drift, Resource
 from driftctl.resources.registry import TYPES
 from driftctl.revert import guards
 from driftctl.revert import spec as revert
@@ -32,7 +31,8 @@ from driftctl.revert.actions import REVERTS, rank
 from driftctl.revert.merge import desired_attrs
 from driftctl.revert.readers import Reader
 from driftctl.revert.state import World, call_region, declared_id, label
-from driftctl.rules import Policy
+from driftctl.rules.policy import Policy
+from driftctl.util.globs import Glob
 
 PHASES = {"missing": 0, "changed": 1, "unmanaged": 2}
 

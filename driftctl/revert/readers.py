@@ -27,8 +27,8 @@ from driftctl.aws.session import (
 from driftctl.base.calls import Attrs, Ctx, Unit
 from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import ScanSpec
+from driftctl.core.model import Resource
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource
 from driftctl.resources.registry import READERS
 
 

@@ -2,7 +2,7 @@
 
 Policy documents and every other argument are shown as sent, except: a sensitive change
 shows (sensitive) for both values; an argument that is, or contains, a sensitive value of
-the plan (Step.secrets, driftctl.sensitive) shows (sensitive); a value whose name (or a
+the plan (Step.secrets, driftctl.core.sensitive) shows (sensitive); a value whose name (or a
 tag whose key) looks like a secret is shown as *** (driftctl.core.mask).
 """
 
@@ -13,10 +13,10 @@ from typing import Any
 
 from driftctl.base.calls import Call, plain
 from driftctl.core.mask import MASK, is_secret_name, mask_value, shown_json
+from driftctl.core.sensitive import redact
 from driftctl.revert import blast
 from driftctl.revert.actions import REVERTS
 from driftctl.revert.planner import Plan, Step
-from driftctl.sensitive import redact
 
 _MARK = {"changed": "~", "missing": "+", "unmanaged": "-"}
 _VERB = {"changed": "update", "missing": "re-create", "unmanaged": "delete"}

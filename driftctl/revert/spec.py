@@ -10,7 +10,7 @@ import dataclasses
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.revert import CannotRevert, RevertSpec, same, unknown_reason
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 
 
 @dataclasses.dataclass

@@ -11,16 +11,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from driftctl import scopes
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import GLOBAL
 from driftctl.base.raw import Gap
-from driftctl.bind import bind_live
-from driftctl.match import Matched, match, missing_parent, resolve
-from driftctl.model import Drift, Ref, Resource, Unknown
-from driftctl.pipeline import normalize_live
+from driftctl.core.model import Drift, Ref, Resource, Unknown
+from driftctl.engine import scopes
+from driftctl.engine.bind import bind_live
+from driftctl.engine.match import Matched, match, missing_parent, resolve
+from driftctl.engine.pipeline import normalize_live
+from driftctl.engine.scopes import LiveRun
 from driftctl.resources.registry import TYPES
-from driftctl.scopes import LiveRun
 
 ScopeKey = tuple[str, str]  # (account, region or GLOBAL)
 

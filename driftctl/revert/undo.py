@@ -25,7 +25,7 @@ from typing import Any
 
 from driftctl.base.calls import Ctx, Pending, Unit
 from driftctl.base.revert import RevertSpec, same
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.registry import TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS, rank

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from driftctl.base.calls import Unit
-from driftctl.globs import Glob
-from driftctl.model import Drift, Resource
+from driftctl.core.model import Drift, Resource
+from driftctl.engine.scopes import LiveRun
 from driftctl.resources.registry import TYPES
 from driftctl.revert.actions import REVERTS
 from driftctl.revert.planner import Plan, selected
 from driftctl.revert.readers import Reader
-from driftctl.scopes import LiveRun
+from driftctl.util.globs import Glob
 
 UnitKey = tuple[str, str]  # (scan, id)
 

@@ -14,8 +14,8 @@ import tomllib
 
 import driftctl
 from driftctl import api, cli
+from driftctl.core.model import Ref, Report
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Report
 
 REGION = "us-east-1"
 STACK = """\

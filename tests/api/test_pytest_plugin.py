@@ -8,8 +8,8 @@ from pathlib import Path
 import boto3
 import pytest
 
-from driftctl import emulator
-from driftctl.model import Change, Drift, SourceRef
+from driftctl.core.model import Change, Drift, SourceRef
+from driftctl.demo import emulator
 from driftctl.pytest_plugin import (
     DriftctlConfig,
     Snapshot,

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import cli, emulator
+from driftctl import cli
 from driftctl.aws import session
+from driftctl.demo import emulator
 
 
 @pytest.fixture

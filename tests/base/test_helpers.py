@@ -14,7 +14,7 @@ from driftctl.base.helpers import (
     xp_same_name,
 )
 from driftctl.base.raw import RawResource
-from driftctl.model import SourceRef, Unknown
+from driftctl.core.model import SourceRef, Unknown
 
 
 def test_as_bool_reads_text_by_what_it_says_and_anything_else_by_its_truth() -> None:

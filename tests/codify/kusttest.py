@@ -8,12 +8,13 @@ import dataclasses
 import shutil
 from pathlib import Path
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.aws.canonical import Declared
 from driftctl.codify.base import Context, write_text
 from driftctl.codify.plan import Plan, make_plan
 from driftctl.commands.render import rendered
-from driftctl.diff import diff_attrs
+from driftctl.engine import pipeline
+from driftctl.engine.diff import diff_attrs
 from driftctl.resources.registry import TYPES
 from tests.codify.yamltest import Live, declaration, drifts, normalized
 

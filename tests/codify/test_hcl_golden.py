@@ -11,8 +11,8 @@ import pytest
 from driftctl.aws.canonical import Declared, canonicalize
 from driftctl.codify.base import Context, write_text
 from driftctl.codify.plan import make_plan
+from driftctl.core.model import Change, Drift, Resource
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.model import Change, Drift, Resource
 from tests.codify.yamltest import crlf_patch
 
 CASES: dict[str, dict[str, Any]] = {

@@ -425,7 +425,7 @@ def test_a_queue_is_adopted_by_its_name_not_its_url(tmp_path: Path) -> None:
     the new manifest declares the live queue."""
     import dataclasses
 
-    from driftctl.match import match
+    from driftctl.engine.match import match
     from driftctl.resources.registry import TYPES
     from tests.codify.yamltest import normalized
 

@@ -13,7 +13,7 @@ import pytest
 
 from driftctl.codify.base import Context, write_text
 from driftctl.codify.plan import make_plan
-from driftctl.model import Change
+from driftctl.core.model import Change
 from tests.codify.yamltest import (
     Live,
     check_codified,

@@ -8,13 +8,14 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.aws.canonical import Declared
 from driftctl.codify.base import Context
 from driftctl.codify.plan import Plan, make_plan
 from driftctl.commands.render import rendered
-from driftctl.diff import diff_attrs
-from driftctl.model import Change, Drift, Resource
+from driftctl.core.model import Change, Drift, Resource
+from driftctl.engine import pipeline
+from driftctl.engine.diff import diff_attrs
 from driftctl.resources.registry import TYPES
 
 

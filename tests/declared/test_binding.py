@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.binding import NOT_BOUND, Binding
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.model import Ref, Unknown
 
 STATE = {
     "aws_s3_bucket.logs": {"id": "acme-logs", "arn": "arn:aws:s3:::acme-logs"},

@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 
 from driftctl.aws.canonical import canonicalize
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.driftctl_yaml import load_driftctl_yaml
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Unknown
 
 
 def load(text: str):  # type: ignore[no-untyped-def]

@@ -172,7 +172,7 @@ def test_a_password_with_a_reserved_character_is_a_clear_error_without_it(url: s
 
 
 def test_a_local_source_is_named_as_given(tmp_path: Path) -> None:
-    from driftctl import redact
+    from driftctl.util import redact
 
     assert redact.source(Source("hcl", tmp_path / "a?b")) == f"hcl://{tmp_path}/a?b"
 

@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.aws.canonical import canonicalize
 from driftctl.base.raw import RawDeclared, RawResource
+from driftctl.core.model import SourceRef
 from driftctl.declared.merge import merge_state
 from driftctl.declared.tfstate import from_state, load_state_text
+from driftctl.engine import pipeline
 from driftctl.errors import DriftctlError
-from driftctl.model import SourceRef
 from tests.declared.tfstate_fixture import stack_state
 
 STACK = Path(__file__).parents[1] / "fixtures" / "stack"

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import rulefile, rules
 from driftctl.cli import main
+from driftctl.rules import policy as rules
+from driftctl.rules import rulefile
 
 TIMESTAMPED = """\
 resource "aws_s3_bucket" "b" {

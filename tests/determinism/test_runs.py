@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import determinism
 from driftctl.cli import main
 from driftctl.commands.demo import FIXTURE
 from driftctl.declared.listing import REVERSE_FILE_ORDER
+from driftctl.determinism import check as determinism
 from driftctl.settings import FormatSettings, Source
 from tests.paths import DATA
 

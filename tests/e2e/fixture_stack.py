@@ -13,7 +13,7 @@ from typing import Any
 
 import boto3
 
-from driftctl.emulator import FAKE_CREDENTIALS
+from driftctl.demo.emulator import FAKE_CREDENTIALS
 
 REGION = "us-east-1"
 COMMON = {"Project": "driftctl-demo", "Env": "demo"}

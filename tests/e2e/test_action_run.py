@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.action_runner import StepRun, run_step
 from tests.schemas import validate_report, validate_sarif
 

@@ -15,7 +15,7 @@ from typing import Any
 import boto3
 import pytest
 
-from driftctl.emulator import FAKE_CREDENTIALS
+from driftctl.demo.emulator import FAKE_CREDENTIALS
 from tests.e2e import fixture_stack
 from tests.kit.cli import driftctl
 

@@ -16,8 +16,8 @@ import botocore.session
 import git
 import pytest
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from driftctl.resources import registry
 from tests.kit.cli import Run, driftctl
 from tests.revert import stack

@@ -9,8 +9,8 @@ import boto3
 import pytest
 
 from bench.loopback_proxy import ProxyConfig, loopback_proxy
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.kit.cli import driftctl
 
 ROLE = "arn:aws:iam::{account}:role/driftctl-read"

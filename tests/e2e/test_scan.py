@@ -12,8 +12,8 @@ from pathlib import Path
 import boto3
 import pytest
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.kit.cli import driftctl
 
 

@@ -9,8 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 from bench.loopback_proxy import ProxyConfig, loopback_proxy
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from driftctl.resources.registry import SCANS
 from tests.e2e.test_scale import ACCOUNTS, ROLE, account_session
 from tests.kit.cli import driftctl

@@ -8,8 +8,8 @@ from pathlib import Path
 import boto3
 
 from bench.loopback_proxy import ProxyConfig, loopback_proxy
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.kit.cli import Run, driftctl
 
 

@@ -12,8 +12,8 @@ import subprocess
 import termios
 from pathlib import Path
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.kit.cli import DRIFTCTL, driftctl
 
 # one row of the display per service: "   s3 ━━━━━━━━━━ 16/16 calls  0 retries"

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.kit.cli import driftctl
 
 

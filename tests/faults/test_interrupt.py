@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.faults.helpers import cli_env
 from tests.faults.proxy import Fault, fault_proxy
 from tests.faults.test_revert_faults import TRUST, drifted, live, repo  # noqa: F401

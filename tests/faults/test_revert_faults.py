@@ -12,8 +12,8 @@ from typing import Any
 import git
 import pytest
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.faults.helpers import Injected, clean, run
 from tests.faults.proxy import KINDS, Fault, ProxyStats, fault_proxy
 from tests.kit.cli import Run, driftctl

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from driftctl import demo_stack
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from tests.faults.helpers import Injected, clean, run
 from tests.faults.proxy import KINDS, Fault, fault_proxy
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from driftctl import emulator
+from driftctl.demo import emulator
 from tests import needed
 
 REGION = "us-east-1"

@@ -8,12 +8,14 @@ import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
-from driftctl import pipeline, rules, settings
+from driftctl import settings
 from driftctl.commands.demo import FIXTURE
-from driftctl.globs import Glob
-from driftctl.model import Drift
+from driftctl.core.model import Drift
+from driftctl.engine import pipeline
 from driftctl.revert import flow, planner
 from driftctl.revert.state import build_world
+from driftctl.rules import policy as rules
+from driftctl.util.globs import Glob
 from tests import needed
 from tests.kit.aws import REGION
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from driftctl import emulator
+from driftctl.demo import emulator
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import boto3
 import pytest
 
-from driftctl import emulator
+from driftctl.demo import emulator
 from tests.declared.tfstate_fixture import stack_state
 from tests.e2e import fixture_stack
 from tests.migration.world import World, world_scan

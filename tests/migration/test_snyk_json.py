@@ -11,7 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from driftctl.model import Change, Drift, Report, ScanError, SourceRef
+from driftctl.core.model import Change, Drift, Report, ScanError, SourceRef
 from driftctl.report import read, snyk
 from tests.kit.cli import driftctl
 from tests.migration.world import World

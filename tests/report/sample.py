@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from driftctl.model import Change, Drift, Report, ScanError, SourceRef
+from driftctl.core.model import Change, Drift, Report, ScanError, SourceRef
 
 POLICY = {"Statement": [{"Action": ["s3:GetObject", "s3:ListBucket"], "Effect": "Allow"}] * 3}
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from driftctl.model import Change, Drift, Report, ScanError, SourceRef
+from driftctl.core.model import Change, Drift, Report, ScanError, SourceRef
 from driftctl.report import formats
 from tests.browser import open_page
 

@@ -65,7 +65,7 @@ def test_links_of_a_file_source_name_the_file_once(
 ) -> None:
     """tfstate://FILE and yaml://FILE name their resources' file by its name: links and
     SARIF locations put it in the source's directory, not below the file itself."""
-    from driftctl.model import Drift, Report, SourceRef
+    from driftctl.core.model import Drift, Report, SourceRef
     from driftctl.report import formats
 
     monkeypatch.chdir(tmp_path)

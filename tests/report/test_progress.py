@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from driftctl import pipeline
+from driftctl.engine import pipeline
 from driftctl.report import progress
 from driftctl.report.progress import RichProgress, ServiceCount, frame
 from driftctl.settings import Settings

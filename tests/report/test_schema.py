@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from driftctl.model import Drift, Report
+from driftctl.core.model import Drift, Report
 from driftctl.report import jsonout
 from tests.report.sample import CLEAN, PARTIAL, REPORT
 from tests.schemas import REPORT_SCHEMA, validate_report

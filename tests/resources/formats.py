@@ -7,10 +7,11 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.codify.base import Context
 from driftctl.codify.plan import Plan, make_plan
-from driftctl.model import Drift, Resource
+from driftctl.core.model import Drift, Resource
+from driftctl.engine import pipeline
 from tests import needed
 
 REGION = "us-east-1"

@@ -7,9 +7,10 @@ from typing import Any
 
 import boto3
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.base.calls import Ctx
-from driftctl.model import Drift
+from driftctl.core.model import Drift
+from driftctl.engine import pipeline
 from driftctl.resources.registry import REVERTS, TYPES
 from driftctl.revert import flow
 from driftctl.revert import spec as revert

@@ -8,8 +8,8 @@ from typing import Any
 
 import boto3
 
-from driftctl import pipeline
 from driftctl.base.calls import Call, resolve_pending
+from driftctl.engine import pipeline
 from driftctl.revert import executor
 from tests import needed
 from tests.kit.revert import hcl_settings, make_plan

@@ -20,7 +20,7 @@ from driftctl.aws.canonical import canonicalize
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import CfnType
 from driftctl.base.raw import RawDeclared, RawResource
-from driftctl.model import SourceRef
+from driftctl.core.model import SourceRef
 from driftctl.resources.registry import CFN_TYPES
 from tests.revert.samples import SAMPLES
 

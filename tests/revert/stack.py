@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from driftctl import demo_stack
+from driftctl.demo import stack as demo_stack
 
 OPEN_POLICY = {
     "Version": "2012-10-17",

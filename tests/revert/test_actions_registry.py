@@ -12,7 +12,7 @@ import pytest
 from botocore.validate import ParamValidator
 
 from driftctl.base.calls import Call, Ctx, Pending, resolve_pending
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.registry import SCANS, TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import ORDER, REVERTS

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import driftignore
 from driftctl.cli import main
 from driftctl.errors import ExitStatus
+from driftctl.rules import driftignore
 
 REPORT = '{"schema_version": 1, "summary": {}, "drifts": [], "errors": []}'
 

@@ -8,8 +8,8 @@ import git
 import pytest
 
 from driftctl.base.calls import Call
+from driftctl.core.model import Change
 from driftctl.errors import DriftctlError
-from driftctl.model import Change
 from driftctl.revert import guards, render
 from driftctl.revert.planner import Plan, Step
 

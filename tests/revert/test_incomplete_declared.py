@@ -7,19 +7,19 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from driftctl import pipeline
 from driftctl.aws.canonical import Declared, canonical_gap
 from driftctl.aws.scanner import LiveState
 from driftctl.base.calls import Call
 from driftctl.base.raw import Gap
+from driftctl.core.model import Drift, Resource
 from driftctl.declared.cfn.load import load_cloudformation
-from driftctl.match import Matched
-from driftctl.model import Drift, Resource
+from driftctl.engine import pipeline
+from driftctl.engine.match import Matched
+from driftctl.engine.scopes import LiveRun
 from driftctl.revert import flow
 from driftctl.revert.planner import Plan, Step
 from driftctl.revert.state import Scope, World, open_gaps
 from driftctl.revert.undo import lost
-from driftctl.scopes import LiveRun
 from tests.declared.hcl.hcltest import load
 
 BUCKET_MODULE = {

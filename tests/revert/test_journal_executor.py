@@ -15,8 +15,8 @@ import pytest
 
 from driftctl.aws.session import CallCounter, make_client_factory
 from driftctl.base.calls import Call, Pending, Unit
+from driftctl.core.model import Resource
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource
 from driftctl.revert import journal
 from driftctl.revert.executor import Executor, permission, preflight
 from driftctl.revert.journal import Entry, Journal

@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from driftctl.diff import diff_attrs
-from driftctl.model import Ref, Unknown
+from driftctl.core.model import Ref, Unknown
+from driftctl.engine.diff import diff_attrs
 from driftctl.resources.registry import TYPES
 from driftctl.revert.merge import desired_attrs
 from tests.revert.samples import FROM_WEB, HTTPS, SSH

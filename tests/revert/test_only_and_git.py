@@ -11,8 +11,8 @@ import git
 import pytest
 
 from driftctl.base.calls import Call
+from driftctl.core.model import Drift
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift
 from driftctl.revert import flow, guards
 from driftctl.revert.executor import Result
 from driftctl.revert.journal import Journal

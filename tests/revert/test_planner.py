@@ -7,9 +7,9 @@ from pathlib import Path
 
 import boto3
 
-from driftctl import demo_stack
-from driftctl.globs import parse
+from driftctl.demo import stack as demo_stack
 from driftctl.revert.planner import Plan
+from driftctl.util.globs import parse
 from tests.kit.revert import make_plan
 
 REVERT_ALL = """\

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from driftctl.base.calls import Ctx, Pending
-from driftctl.model import Resource, Unknown
+from driftctl.core.model import Resource, Unknown
 from driftctl.resources.registry import TYPES
 from driftctl.revert import spec as revert
 from driftctl.revert.actions import REVERTS

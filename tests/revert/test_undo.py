@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from driftctl.base.calls import Unit
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.revert.journal import Entry, JournalData
 from driftctl.revert.undo import not_restored
 from tests.revert.samples import SSH

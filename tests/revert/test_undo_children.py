@@ -13,8 +13,9 @@ import boto3
 import git
 import pytest
 
-from driftctl import demo_stack, settings
+from driftctl import settings
 from driftctl.commands.demo import FIXTURE
+from driftctl.demo import stack as demo_stack
 from driftctl.errors import ExitStatus
 from driftctl.revert import flow
 from tests.kit.revert import hcl_settings

@@ -116,7 +116,7 @@ def provider_block(endpoint: str, extra: str = "") -> str:
 
 
 MOTO = (
-    "import sys; from driftctl import emulator\n"
+    "import sys; from driftctl.demo import emulator\n"
     "from tests.tf.moto_gaps import fill; fill()\n"
     "with emulator.moto_server() as url:\n    print(url, flush=True); sys.stdin.read()"
 )

@@ -16,8 +16,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from driftctl.core.model import Ref, Unknown, is_known
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Unknown, is_known
 
 
 class _NoValue:

@@ -20,16 +20,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from driftctl import safejson, sensitive
 from driftctl.base.cfn import Declaring
 from driftctl.base.family import CfnType
 from driftctl.base.raw import Gap, RawDeclared, RawResource
+from driftctl.core import sensitive
+from driftctl.core.model import Ref, SourceRef, Unknown
 from driftctl.declared.binding import NOT_BOUND, Binding, State
 from driftctl.declared.cfn import secrets
 from driftctl.declared.cfn.intrinsics import Evaluator, references
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, SourceRef, Unknown
 from driftctl.resources.registry import CFN_TYPES, terraform_types
+from driftctl.util import safejson
 
 SECTIONS = frozenset(
     {

@@ -14,9 +14,9 @@ from typing import Any
 
 import yaml
 
-from driftctl import safejson
 from driftctl.declared.yamldocs import load_documents, mapping_lines
 from driftctl.errors import DriftctlError
+from driftctl.util import safejson
 
 # short-form tag -> long-form function name
 FUNCTIONS = {

@@ -1,7 +1,7 @@
 """What a CloudFormation template says is secret: NoEcho parameters and dynamic references.
 
 - A parameter with `NoEcho: true` is sensitive: every property value that is, or
-  contains, its value is marked (driftctl.sensitive).
+  contains, its value is marked (driftctl.core.sensitive).
 - A dynamic reference (`{{resolve:ssm:...}}`, `{{resolve:secretsmanager:...}}`,
   `{{resolve:ssm-secure:...}}`) is resolved by CloudFormation when the stack is deployed:
   a value holding one is Unknown, never compared with the text of the reference. One to
@@ -15,9 +15,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from driftctl import sensitive
 from driftctl.base.raw import RawResource
-from driftctl.model import Ref, Unknown
+from driftctl.core import sensitive
+from driftctl.core.model import Ref, Unknown
 
 DYNAMIC = re.compile(r"\{\{resolve:([A-Za-z0-9-]+):[^}]*\}\}")
 SECURE = frozenset({"secretsmanager", "ssm-secure"})

@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Collection
 from typing import Any
 
+from driftctl.core.model import SourceRef, Unknown
 from driftctl.declared.binding import Binding
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
 from driftctl.declared.hcl.limits import EvalLimitError, LimitExceeded, count_iterations
@@ -15,7 +16,6 @@ from driftctl.declared.hcl.ops import iterate
 from driftctl.declared.hcl.provenance import record
 from driftctl.declared.hcl.types import is_null
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending, mark_if, unmark
-from driftctl.model import SourceRef, Unknown
 
 
 @dataclasses.dataclass

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.types import (
     BOOL,
@@ -37,7 +38,6 @@ from driftctl.declared.hcl.types import (
     typed_unknown,
     without_optional,
 )
-from driftctl.model import Ref, Unknown
 
 
 class ConversionError(Exception):

@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from driftctl.core.model import Unknown
 from driftctl.declared.hcl import limits
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.convert import ConversionError, convert, unify
@@ -63,7 +64,6 @@ from driftctl.declared.hcl.values import (
     unmark_deep,
 )
 from driftctl.errors import DriftctlError
-from driftctl.model import Unknown
 
 # Functions that keep the marks of the elements they move (merge(a, b).x is sensitive only
 # if the x given was; `terraform console` agrees): they get their arguments with only their
@@ -562,8 +562,8 @@ class Evaluator:
 
 
 def too_deep() -> str:
-    """What an evaluation deeper than the stack (driftctl.deepstack) is."""
-    from driftctl import deepstack
+    """What an evaluation deeper than the stack (driftctl.util.deepstack) is."""
+    from driftctl.util import deepstack
 
     return (
         f"references nested too deeply to evaluate (deeper than "

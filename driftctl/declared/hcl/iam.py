@@ -16,9 +16,9 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
+from driftctl.core.model import Unknown
 from driftctl.declared.hcl.functions.encoding import json_value, quote
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, to_str
-from driftctl.model import Unknown
 
 _INPUTS = (
     "statement",

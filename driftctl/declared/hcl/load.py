@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import __version__, deepstack, gcpause
+from driftctl import __version__
 from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared.binding import Binding, State
 from driftctl.declared.hcl import nodes as n
@@ -29,6 +29,7 @@ from driftctl.declared.hcl.syntax import parse_expression, parse_file
 from driftctl.declared.hcl.values import is_pending, key_suffix, unmark_deep
 from driftctl.declared.hcl.vars import VarInput, resolve_variables, tfvars_files
 from driftctl.errors import DriftctlError
+from driftctl.util import deepstack, gcpause
 
 ENVIRONMENT_FILE = Path(".terraform") / "environment"
 
@@ -67,7 +68,7 @@ def load_hcl(
       defaults); past them it is an error naming where.
 
     Evaluation recurses once per reference it follows, so it runs on a big stack
-    (driftctl.deepstack): a chain of thousands of locals evaluates as Terraform's does;
+    (driftctl.util.deepstack): a chain of thousands of locals evaluates as Terraform's does;
     one deeper than even that is an error naming where, not a RecursionError.
     """
     options = _Options(var_files, variables or {}, env or {}, context or {}, inputs, provenance)

@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftctl import redact, safejson
 from driftctl.base.raw import Gap, RawResource
+from driftctl.core.model import Unknown
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.config import CallDecl
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
@@ -31,7 +31,7 @@ from driftctl.declared.hcl.values import (
     to_str,
 )
 from driftctl.errors import DriftctlError
-from driftctl.model import Unknown
+from driftctl.util import redact, safejson
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.module import ModuleInstance

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from driftctl.base.raw import RawResource
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.binding import NOT_BOUND
 from driftctl.declared.hcl.config import CallDecl, ModuleConfig
 from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
@@ -34,7 +35,6 @@ from driftctl.declared.hcl.values import (
 )
 from driftctl.declared.hcl.vars import VariableValue, default_value, finish
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Unknown
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.loader import Loader

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from driftctl.core.model import Ref
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import ConversionError, convert, equals
 from driftctl.declared.hcl.limits import EvalLimitError, check_length, count_iterations
@@ -26,7 +27,6 @@ from driftctl.declared.hcl.values import (
     unmark_deep,
 )
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl import nodes as n

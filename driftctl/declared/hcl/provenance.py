@@ -18,11 +18,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from driftctl.core.model import SourceRef
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
 from driftctl.declared.hcl.nodes import Node
 from driftctl.declared.hcl.values import EvalFailure, Sensitive, is_pending, to_str, unmark_deep
-from driftctl.model import SourceRef
 
 Path = tuple[str | int, ...]
 

@@ -17,7 +17,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeAlias
 
-from driftctl import sensitive
+from driftctl.core import sensitive
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.computed import is_computed
 from driftctl.declared.hcl.convert import ConversionError, convert, make_list
@@ -50,7 +51,6 @@ from driftctl.declared.hcl.values import (
     unmark,
     unmark_deep,
 )
-from driftctl.model import Ref, Unknown
 
 MISSING: Any = object()  # "not set in the configuration"
 

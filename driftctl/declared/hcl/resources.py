@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from driftctl.base.raw import Gap, RawResource
+from driftctl.core.model import Ref, SourceRef, Unknown
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import META_ARGUMENTS, BlockDecl
@@ -32,7 +33,6 @@ from driftctl.declared.hcl.values import (
     unmark_deep,
 )
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, SourceRef, Unknown
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.module import ModuleInstance

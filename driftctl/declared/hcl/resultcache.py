@@ -45,9 +45,9 @@ _ALLOWED = {
     ("driftctl.base.raw", "RawDeclared"),
     ("driftctl.base.raw", "RawResource"),
     ("driftctl.base.raw", "Gap"),
-    ("driftctl.model", "SourceRef"),
-    ("driftctl.model", "Unknown"),
-    ("driftctl.model", "Ref"),
+    ("driftctl.core.model", "SourceRef"),
+    ("driftctl.core.model", "Unknown"),
+    ("driftctl.core.model", "Ref"),
     ("driftctl.declared.hcl.resultcache", "Recorder"),
     ("driftctl.declared.hcl.number", "BigFloat"),
     ("driftctl.declared.hcl.types", "Sensitive"),  # a mark, should one ever be kept

@@ -18,7 +18,6 @@ import sys
 import unicodedata
 from typing import Any, NoReturn
 
-from driftctl import deepstack
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.nodes import (
     COLUMN_BITS,
@@ -47,12 +46,13 @@ from driftctl.declared.hcl.nodes import (
     Unary,
 )
 from driftctl.errors import DriftctlError
+from driftctl.util import deepstack
 
 SYNTAX_HINT = "fix the HCL syntax there; `terraform validate` gives the full diagnosis"
 PARSER_VERSION = "1"  # bump when the trees the parser builds change
 # Levels of nested expressions, templates or blocks a file may have. Everything that reads
 # a tree walks it recursively (the parser itself, the evaluator, the cache), on the big
-# stack of driftctl.deepstack; far above what people write (a 20-deep expression is rare).
+# stack of driftctl.util.deepstack; far above what people write (a 20-deep expression is rare).
 MAX_DEPTH = 200
 
 # token kinds
@@ -1080,7 +1080,7 @@ def _extend(expr: Expr, step: Step) -> Expr:
 
 
 def parse_file(text: str, display: str) -> Body:
-    """A configuration file's body (parsed on a big stack, driftctl.deepstack)."""
+    """A configuration file's body (parsed on a big stack, driftctl.util.deepstack)."""
     return deepstack.run(lambda: _parse_file(text, display))
 
 

@@ -15,8 +15,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from driftctl.core.model import Unknown
 from driftctl.declared.hcl.number import I64, BigFloat
-from driftctl.model import Unknown
 
 
 class Type:

@@ -17,6 +17,7 @@ import dataclasses
 import json
 from typing import Any, TypeAlias, TypeGuard
 
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.hcl import convert as _convert
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import ConversionError, convert, equals, to_string_text
@@ -34,7 +35,6 @@ from driftctl.declared.hcl.types import (
     is_null,
     type_of,
 )
-from driftctl.model import Ref, Unknown
 
 
 class EvalFailure(Exception):

@@ -16,7 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import safejson
 from driftctl.declared import listing
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.convert import ConversionError, convert
@@ -35,6 +34,7 @@ from driftctl.declared.hcl.values import (
     mark_if,
 )
 from driftctl.errors import DriftctlError
+from driftctl.util import safejson
 
 Warn = Callable[[str], None]
 

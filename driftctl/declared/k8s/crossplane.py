@@ -33,8 +33,8 @@ from driftctl.base.manifest import (
     terraform_shape,
 )
 from driftctl.base.raw import RawResource
+from driftctl.core.model import Unknown
 from driftctl.declared.k8s.observe import observe_only_attrs
-from driftctl.model import Unknown
 from driftctl.resources.registry import CROSSPLANE_KINDS
 
 if TYPE_CHECKING:

@@ -28,14 +28,14 @@ from typing import Any
 
 import yaml
 
-from driftctl import safeyaml
 from driftctl.base.manifest import ACK, CROSSPLANE, Manifest, References
 from driftctl.base.raw import RawDeclared, RawResource
+from driftctl.core.model import SourceRef
 from driftctl.declared.k8s import ack, crossplane, remote
 from driftctl.declared.yamldocs import load_documents
 from driftctl.errors import DriftctlError
-from driftctl.model import SourceRef
 from driftctl.resources.registry import terraform_types
+from driftctl.util import safeyaml
 
 ORIGIN = "config.kubernetes.io/origin"
 TIMEOUT = 300  # seconds a build may take

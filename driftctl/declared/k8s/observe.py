@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.model import Unknown
+from driftctl.core.model import Unknown
 from driftctl.resources.registry import CONVERTERS
 
 

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import yaml
 
-from driftctl import safeyaml
 from driftctl.errors import DriftctlError
+from driftctl.util import safeyaml
 
 KUSTOMIZATIONS = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 # keys whose list entries are paths (or, for the first three, kustomizations) kustomize

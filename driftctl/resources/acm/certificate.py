@@ -11,7 +11,7 @@ An imported certificate's body and private key are never read. A certificate in 
 (`InUseBy`) is never deleted. Its `domain_validation_options` (the DNS record each domain
 is validated by) are computed, as Terraform's state holds them: bound once the
 certificate is matched, so the validation records declared with `for_each` over them are
-declared (driftctl/bind.py). moto issues a DNS-validated certificate once it is 60 s
+declared (driftctl/engine/bind.py). moto issues a DNS-validated certificate once it is 60 s
 old, whether or not its records exist. Checked against real Terraform, with its
 validation records and `aws_acm_certificate_validation`, in tests/tf/test_patterns.py.
 """
@@ -37,7 +37,7 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 
 TYPE = "aws_acm_certificate"
 COMPARED = frozenset(

@@ -22,7 +22,7 @@ from driftctl.base.helpers import REPLACE, as_bool, as_int, keep, new_id, pendin
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, tag_delta
 from driftctl.base.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
-from driftctl.model import Ref, Resource, is_known
+from driftctl.core.model import Ref, Resource, is_known
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader

@@ -40,7 +40,7 @@ from driftctl.base.spec import (
     ResourceType,
     ScanSpec,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader

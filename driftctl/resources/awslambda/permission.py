@@ -23,7 +23,7 @@ from driftctl.base.helpers import REPLACE, json_value, keep, xp_no_id
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec
 from driftctl.base.spec import DetailCall, Details, Item, ResourceType, ScanSpec
-from driftctl.model import Ref, Resource, is_known
+from driftctl.core.model import Ref, Resource, is_known
 from driftctl.resources.awslambda import function
 
 if TYPE_CHECKING:

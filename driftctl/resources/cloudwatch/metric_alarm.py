@@ -30,7 +30,7 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 TYPE = "aws_cloudwatch_metric_alarm"
 # canonical attribute -> PutMetricAlarm parameter (and DescribeAlarms field)

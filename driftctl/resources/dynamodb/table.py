@@ -35,7 +35,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader

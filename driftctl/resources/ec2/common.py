@@ -9,7 +9,7 @@ from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.helpers import pairs
 from driftctl.base.revert import Updater, tag_delta
 from driftctl.base.spec import Item, ScanSpec
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader

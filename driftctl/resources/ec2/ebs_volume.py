@@ -33,7 +33,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.ec2 import volume_attachment
 from driftctl.resources.ec2.common import TAGS, by_id, deleter, tag_spec
 

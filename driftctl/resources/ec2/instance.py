@@ -42,7 +42,7 @@ from driftctl.base.spec import (
     first_block,
     tag_dict,
 )
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 from driftctl.resources.ec2.common import TAGS, by_id, tag_spec
 
 TYPE = "aws_instance"

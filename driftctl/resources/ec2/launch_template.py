@@ -35,7 +35,7 @@ from driftctl.base.spec import (
     first_block,
     tag_dict,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.ec2.common import TAGS, tag_spec
 
 TYPE = "aws_launch_template"

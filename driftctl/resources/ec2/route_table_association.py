@@ -17,7 +17,7 @@ from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, keep, new_id, pending
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import Details, Item, ListCall, ResourceType, ScanSpec
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 if TYPE_CHECKING:
     from driftctl.base.calls import Unit

@@ -29,7 +29,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource, Unknown
+from driftctl.core.model import Resource, Unknown
 from driftctl.resources.ec2.common import TAGS, arn, by_id, deleter, tag_spec
 from driftctl.resources.ec2.security_group_rule import (
     ALLOW_ALL_EGRESS,

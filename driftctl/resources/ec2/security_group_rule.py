@@ -22,7 +22,7 @@ from driftctl.base.cfn import Declaring
 from driftctl.base.family import CfnType, CrossplaneKind, Family, SnykIds
 from driftctl.base.raw import RawResource
 from driftctl.base.spec import Fold
-from driftctl.model import Drift, Ref, Resource, Unknown, to_plain
+from driftctl.core.model import Drift, Ref, Resource, Unknown, to_plain
 
 GROUP = "aws_security_group"
 _PROTOCOLS = {"6": "tcp", "17": "udp", "1": "icmp", "58": "icmpv6", "all": "-1", "-1": "-1"}

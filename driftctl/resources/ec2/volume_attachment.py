@@ -20,7 +20,7 @@ from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, keep
 from driftctl.base.revert import Create, Delete, RevertSpec
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 TYPE = "aws_volume_attachment"
 VOLUME_SCAN = "ec2_volumes"  # ebs_volume.py's scan reads the attachments

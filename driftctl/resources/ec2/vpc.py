@@ -27,7 +27,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.ec2.common import TAGS, arn, by_id, deleter, tag_spec
 
 TYPE = "aws_vpc"

@@ -13,7 +13,7 @@ from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import documents, json_text, keep
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 TYPE = "aws_ecr_lifecycle_policy"
 REPOSITORY = "aws_ecr_repository"

@@ -32,7 +32,7 @@ from driftctl.base.spec import (
     cfn_identity,
     first_block,
 )
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 
 TYPE = "aws_ecr_repository"
 POLICY = "aws_ecr_lifecycle_policy"

@@ -34,7 +34,7 @@ from driftctl.base.spec import (
     ResourceType,
     ScanSpec,
 )
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags
 
 if TYPE_CHECKING:

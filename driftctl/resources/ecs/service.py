@@ -43,7 +43,7 @@ from driftctl.base.spec import (
     ScanSpec,
     first_block,
 )
-from driftctl.model import Ref, Resource, is_known
+from driftctl.core.model import Ref, Resource, is_known
 from driftctl.resources.ecs.common import CLUSTERS, SERVICE, TAGS, ecs_tags, live_tags, name_of
 
 if TYPE_CHECKING:

@@ -44,7 +44,7 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 TYPE = "aws_efs_file_system"
 SERVICE = "efs"

@@ -45,7 +45,7 @@ from driftctl.base.spec import (
     ScanSpec,
     first_block,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader

@@ -42,7 +42,7 @@ from driftctl.base.spec import (
     ScanSpec,
     first_block,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.eks.cluster import GONE, SERVICE
 from driftctl.resources.eks.cluster import SCAN as CLUSTERS
 

@@ -41,7 +41,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 
 TYPE = "aws_elasticache_cluster"
 GONE = frozenset({"CacheClusterNotFound"})

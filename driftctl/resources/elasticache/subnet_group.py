@@ -38,7 +38,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 
 TYPE = "aws_elasticache_subnet_group"
 COMPARED = frozenset({"name", "description", "subnet_ids", "tags"})

@@ -9,7 +9,7 @@ from typing import Any
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.helpers import reader, tagger
 from driftctl.base.spec import DetailCall, Details, Item, ScanSpec, cfn_identity, tag_dict
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 SERVICE = "elbv2"
 # the error codes meaning the load balancer, target group or listener is gone

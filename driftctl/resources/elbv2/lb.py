@@ -37,7 +37,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.elbv2 import listener
 from driftctl.resources.elbv2.common import GONE, SERVICE, TAGS, attribute_map, by_arn, deleter
 

@@ -24,7 +24,7 @@ from driftctl.base.helpers import REPLACE, as_int, new_id, pairs, pending, xp_pr
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import CFN_KEY, ResourceType, cfn_identity, first_block, tag_dict
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.elbv2.common import SERVICE, TAGS, deleter
 
 TYPE = "aws_lb_listener"

@@ -32,7 +32,7 @@ from driftctl.base.spec import (
     ScanSpec,
     first_block,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.elbv2.common import (
     SERVICE,
     TAGS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 
 DEFAULT_BUS = "default"
 TARGET = "aws_cloudwatch_event_target"

@@ -32,7 +32,7 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 from driftctl.resources.events.common import (
     DEFAULT_BUS,
     on_default_bus,

@@ -19,7 +19,7 @@ from driftctl.base.helpers import REPLACE
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.events.common import (
     TARGET,
     TARGET_ATTRS,

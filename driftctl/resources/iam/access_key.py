@@ -20,7 +20,7 @@ from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import keep, xp_prefixed
 from driftctl.base.revert import RevertSpec, Updater
 from driftctl.base.spec import DetailCall, Details, Item, ResourceType, ScanSpec
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.iam.common import auth_details, owner_of
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import keep
 from driftctl.base.revert import Create, Delete, RevertSpec
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, owner_of
 
 

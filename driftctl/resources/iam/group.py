@@ -21,7 +21,7 @@ from driftctl.base.helpers import keep, xp_same_name
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import Details, Item, ResourceType, ScanSpec
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 from driftctl.resources.iam import group_policy_attachment
 from driftctl.resources.iam.common import DELETE, MOVE, auth_details, fresh, named
 

@@ -20,7 +20,7 @@ from driftctl.base.helpers import keep, xp_same_name
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import Details, Item, ListCall, ResourceType, ScanSpec
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.iam.common import GENERATED, MOVE, PREFIX, fresh, named
 
 if TYPE_CHECKING:

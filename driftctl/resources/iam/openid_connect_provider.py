@@ -31,7 +31,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.iam.common import fresh, iam_tagger, tags_param
 
 if TYPE_CHECKING:

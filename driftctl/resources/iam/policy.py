@@ -29,7 +29,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 from driftctl.resources.iam.common import (
     DELETE,
     GENERATED,

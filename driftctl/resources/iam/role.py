@@ -33,7 +33,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 from driftctl.resources.iam import role_policy, role_policy_attachment
 from driftctl.resources.iam.common import (
     DELETE,

@@ -15,7 +15,7 @@ from driftctl.base.family import CrossplaneKind, Family, SnykIds
 from driftctl.base.helpers import keep
 from driftctl.base.revert import Create, Delete, RevertSpec
 from driftctl.base.spec import ResourceType
-from driftctl.model import Drift, Resource
+from driftctl.core.model import Drift, Resource
 from driftctl.resources.iam.common import MOVE, fresh, joined, joined_id, role_of
 
 TYPE = "aws_iam_role_policy_attachment"

@@ -19,7 +19,7 @@ from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import keep
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.iam.common import fresh, owner_of
 
 TYPE = "aws_iam_user_group_membership"

@@ -14,7 +14,7 @@ from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import keep, xp_no_id
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.iam.common import (
     GENERATED,
     MOVE,

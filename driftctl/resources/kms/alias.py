@@ -20,7 +20,7 @@ from driftctl.base.helpers import REPLACE, keep, key_id
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import Details, Item, ResourceType, ScanSpec
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.kms.key import ALIASES, AWS_ALIAS
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 TYPE = "aws_cloudwatch_log_group"
 COMPARED = frozenset({"name", "retention_in_days", "kms_key_id", "log_group_class", "tags"})

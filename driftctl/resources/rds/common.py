@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from driftctl.model import is_known
+from driftctl.core.model import is_known
 
 # the parts of a full engine version ("16.3" is 2; "8.0.35" is 3), by engine
 FULL_VERSION = {"postgres": 2, "aurora-postgresql": 2, "mysql": 3, "mariadb": 3, "aurora-mysql": 3}

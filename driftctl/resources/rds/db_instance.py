@@ -45,7 +45,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.rds.common import normalize
 
 TYPE = "aws_db_instance"

@@ -46,7 +46,7 @@ from driftctl.base.spec import (
     detail_items,
     tag_dict,
 )
-from driftctl.model import Resource, is_known
+from driftctl.core.model import Resource, is_known
 
 TYPE = "aws_db_parameter_group"
 COMPARED = frozenset({"name", "family", "description", "parameter", "tags"})

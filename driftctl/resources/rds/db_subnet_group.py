@@ -40,7 +40,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 TYPE = "aws_db_subnet_group"
 # the group the RDS console makes for a VPC when a database is created without one

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftctl.model import Ref, Unknown
+from driftctl.core.model import Ref, Unknown
 
 SERVICE = "route53"
 
@@ -31,7 +31,7 @@ def across_scopes(value: Any) -> Any:
     """References to regional resources (a VPC, a load balancer's DNS name) as values
     that wait on them: Route53 is matched in the global scope, where a reference to a
     resource of a region never resolves, while a waiting value is evaluated again once
-    its resource is matched (driftctl.bind). References to Route53's own resources stay."""
+    its resource is matched (driftctl.engine.bind). References to Route53's own resources stay."""
     if isinstance(value, Ref):
         if ".aws_route53_" in f".{value.address}":
             return value

@@ -33,7 +33,7 @@ from driftctl.base.helpers import REPLACE, as_bool, as_int, pending, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, first_block
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 from driftctl.resources.route53.common import SERVICE, across_scopes, apex_own, dns_name
 
 TYPE = "aws_route53_record"
@@ -149,7 +149,7 @@ ZONE_IDS = (("zone_id",), ("id",))
 
 def _zone_address(raw: RawResource, zone: Any) -> str | None:
     """The zone `zone_id` refers to (a reference to its zone_id or id), or None. Once the
-    declared side is evaluated again with live values (driftctl.bind: some record waits on
+    declared side is evaluated again with live values (driftctl.engine.bind: some record waits on
     a distribution), the reference is the zone's live id: what it read says which zone."""
     if isinstance(zone, Ref):
         by_ref = zone.path in ZONE_IDS and not zone.prefix

@@ -39,7 +39,7 @@ from driftctl.base.spec import (
     cfn_identity,
     detail_items,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.route53 import record
 from driftctl.resources.route53.common import SERVICE, across_scopes, dns_name, zone_id
 

@@ -32,7 +32,7 @@ from driftctl.base.spec import (
     cfn_identity,
     tag_dict,
 )
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 from driftctl.resources.s3 import (
     bucket_acl,
     bucket_cors_configuration,

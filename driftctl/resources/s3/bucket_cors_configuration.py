@@ -17,7 +17,7 @@ from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,

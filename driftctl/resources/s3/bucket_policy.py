@@ -15,7 +15,7 @@ from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.policy import canonical_policy
 from driftctl.base.revert import Delete, RevertSpec, Updater, document
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,

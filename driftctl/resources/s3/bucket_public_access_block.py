@@ -15,7 +15,7 @@ from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import as_bool
 from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,

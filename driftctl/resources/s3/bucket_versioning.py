@@ -14,7 +14,7 @@ from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import CannotRevert, Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, first_block
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.s3.setting import (
     BUCKET_KEY,
     ID_DOC,

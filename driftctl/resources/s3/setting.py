@@ -19,7 +19,7 @@ from driftctl.base.family import Where
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, no_calls
 from driftctl.base.spec import DetailCall, Item
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 PARENT = ("aws_s3_bucket", "bucket")
 BUCKET_KEY = (("bucket",),)

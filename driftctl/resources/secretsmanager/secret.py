@@ -41,7 +41,7 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 TYPE = "aws_secretsmanager_secret"
 COMPARED = frozenset({"name", "description", "kms_key_id", "policy", "tags"})

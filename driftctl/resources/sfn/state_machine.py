@@ -31,7 +31,7 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader

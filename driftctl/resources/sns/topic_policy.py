@@ -18,7 +18,7 @@ from driftctl.base.policy import canonical_policy
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document, no_calls
 from driftctl.base.spec import ResourceType
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 TYPE = "aws_sns_topic_policy"
 PARENT = ("aws_sns_topic", "arn")

@@ -21,7 +21,7 @@ from driftctl.base.helpers import REPLACE, as_bool, attr_text, json_value, keep,
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 
 if TYPE_CHECKING:
     from driftctl.base.reader import Reader

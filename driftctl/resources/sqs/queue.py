@@ -45,7 +45,7 @@ from driftctl.base.spec import (
     ResourceType,
     ScanSpec,
 )
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 from driftctl.resources.sqs import queue_policy
 
 if TYPE_CHECKING:

@@ -12,6 +12,7 @@ import pytest
 
 from driftctl.aws.canonical import canonicalize
 from driftctl.base.raw import RawDeclared
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.cfn.load import (
     is_template,
     load_cloudformation,
@@ -19,7 +20,6 @@ from driftctl.declared.cfn.load import (
 )
 from driftctl.declared.cfn.parse import parse_template
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Unknown
 
 
 def load(
@@ -340,7 +340,7 @@ def test_detection() -> None:
 
 
 def test_with_a_stack_name_a_generated_name_matches_by_the_stack_tags() -> None:
-    from driftctl.match import match
+    from driftctl.engine.match import match
     from driftctl.resources.registry import TYPES
     from driftctl.resources.s3.bucket import build as build_bucket
 
@@ -410,7 +410,7 @@ def test_a_template_with_rules_loads_its_short_form_functions_and_ignores_the_ru
     """Rules-section functions (!Contains, !EachMemberIn, !ValueOf, ...) load; Rules are not
     evaluated, the resources are declared as usual, through the bare-path and yaml:// doors."""
     from driftctl import settings
-    from driftctl.pipeline import load_declared
+    from driftctl.engine.pipeline import load_declared
 
     path = tmp_path / "template.yaml"
     path.write_text(textwrap.dedent(RULES_TEMPLATE).lstrip("\n"))

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.base.raw import RawDeclared, RawResource
+from driftctl.core.model import SourceRef
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.model import SourceRef
 
 
 def write(directory: Path, files: dict[str, str]) -> None:

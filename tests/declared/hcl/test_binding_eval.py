@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from driftctl.model import Ref, Unknown
+from driftctl.core.model import Ref, Unknown
 from tests.declared.hcl.hcltest import load, resource
 
 CONFIG = {

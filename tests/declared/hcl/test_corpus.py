@@ -41,8 +41,8 @@ from typing import Any
 import pytest
 
 from driftctl.base.raw import RawDeclared, RawResource
+from driftctl.core.model import Ref, Unknown, to_plain
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.model import Ref, Unknown, to_plain
 from tests.paths import CORPUS
 
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "main.tf").is_file())

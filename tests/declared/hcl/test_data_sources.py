@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from driftctl.core.model import Unknown
 from driftctl.errors import DriftctlError
-from driftctl.model import Unknown
 from tests.declared.hcl.hcltest import evaluate, load, resource
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from driftctl.core.model import Unknown
 from driftctl.declared.hcl.functions.registry import (
     FUNCTIONS,
     NON_DETERMINISTIC,
@@ -20,7 +21,6 @@ from driftctl.declared.hcl.functions.registry import (
     known_names,
 )
 from driftctl.errors import DriftctlError
-from driftctl.model import Unknown
 from tests.declared.hcl.hcltest import evaluate, load, write
 
 DOC = "https://developer.hashicorp.com/terraform/language/functions/"

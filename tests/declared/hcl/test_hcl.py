@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from driftctl.base.raw import RawDeclared, RawResource
+from driftctl.core.model import Ref, SourceRef, Unknown
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, SourceRef, Unknown
 
 
 def write(directory: Path, files: dict[str, str]) -> None:

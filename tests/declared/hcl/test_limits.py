@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import deepstack
 from driftctl.declared.hcl.limits import Limits
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.hcl.parse import MAX_TREE_DEPTH, parse
 from driftctl.errors import DriftctlError
+from driftctl.util import deepstack
 from tests.declared.hcl.hcltest import load, resource
 
 

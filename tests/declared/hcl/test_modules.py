@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from driftctl.core.model import Ref, SourceRef, Unknown
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, SourceRef, Unknown
 from tests.declared.hcl.hcltest import load, resource, write
 
 BUCKET = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from driftctl.model import SourceRef
+from driftctl.core.model import SourceRef
 from tests.declared.hcl.hcltest import load, resource, spanned
 
 

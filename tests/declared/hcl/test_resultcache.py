@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.declared.hcl import load as hcl_load
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.declared.hcl.resultcache import FORMAT, KEY_FILE, Recorder, ResultCache, digest
 from driftctl.declared.hcl.vars import VarInput
+from driftctl.engine import pipeline
 from tests.declared.hcl.hcltest import resource, write
 
 CONFIG = {

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Unknown
 from tests.declared.hcl.hcltest import evaluate, load, resource, write
 
 # ---------------------------------------------------------------------------- for_each, count

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from driftctl.aws.canonical import canonicalize
+from driftctl.core.sensitive import covers
 from driftctl.declared.hcl.eval import HclEvalError
 from driftctl.errors import DriftctlError
-from driftctl.sensitive import covers
 from tests.declared.hcl.hcltest import evaluate, load, resource
 from tests.paths import DATA
 

@@ -13,8 +13,8 @@ import pytest
 from driftctl import settings
 from driftctl.aws.canonical import Declared
 from driftctl.aws.scanner import LiveState
-from driftctl.model import Resource, Unknown
-from driftctl.pipeline import build_report, load_declared
+from driftctl.core.model import Resource, Unknown
+from driftctl.engine.pipeline import build_report, load_declared
 
 VPC_LIVE = {
     "cidr_block": "10.9.0.0/16",

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from driftctl import rules
 from driftctl.aws.canonical import canonicalize
 from driftctl.cli import main
+from driftctl.core.model import Change, Drift, Ref, Unknown
 from driftctl.declared.k8s.kustomize import from_text, load_kustomize
 from driftctl.errors import DriftctlError
-from driftctl.model import Change, Drift, Ref, Unknown
+from driftctl.rules import policy as rules
 from tests.paths import STACK
 
 needs_kubectl = pytest.mark.skipif(
@@ -219,8 +219,8 @@ def test_references_and_selectors_become_refs_to_kind_slash_name() -> None:
 
 def test_a_reference_to_a_split_resource_resolves_to_its_owner() -> None:
     """A Ref to `Bucket/raw` means the ACK bucket, not the versioning split out of it."""
-    from driftctl.match import match
-    from driftctl.model import Resource
+    from driftctl.core.model import Resource
+    from driftctl.engine.match import match
     from driftctl.resources.registry import TYPES
 
     text = """
@@ -247,8 +247,8 @@ def test_a_reference_to_a_split_resource_resolves_to_its_owner() -> None:
 
 
 def test_crossplane_references_resolve_in_matching() -> None:
-    from driftctl.match import match
-    from driftctl.model import Resource
+    from driftctl.core.model import Resource
+    from driftctl.engine.match import match
     from driftctl.resources.registry import TYPES
 
     text = """

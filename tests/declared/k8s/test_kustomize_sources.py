@@ -12,8 +12,8 @@ import pytest
 from driftctl import settings
 from driftctl.cli import main
 from driftctl.declared.k8s.kustomize import load_kustomize
+from driftctl.engine.pipeline import load_declared
 from driftctl.errors import DriftctlError
-from driftctl.pipeline import load_declared
 
 needs_kubectl = pytest.mark.skipif(
     shutil.which("kubectl") is None and shutil.which("kustomize") is None,

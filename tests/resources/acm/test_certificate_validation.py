@@ -123,7 +123,8 @@ def test_a_changed_validation_record_is_drift(aws: None, tmp_path: Path) -> None
 def test_the_scan_no_longer_warns_that_the_records_are_not_declared(
     aws: None, tmp_path: Path
 ) -> None:
-    from driftctl import api, rules, settings
+    from driftctl import api, settings
+    from driftctl.rules import policy as rules
 
     apply()
     directory = write(tmp_path / "tf", HCL)

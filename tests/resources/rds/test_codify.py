@@ -9,9 +9,10 @@ from pathlib import Path
 
 import boto3
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.codify.base import Context
 from driftctl.codify.plan import make_plan
+from driftctl.engine import pipeline
 from driftctl.pullrequest.flow import _live_index
 from tests.resources.helpers import drifts, scan, write
 from tests.resources.rds.common import REGION, of_type

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import boto3
 
-from driftctl.model import Resource
+from driftctl.core.model import Resource
 from driftctl.resources.registry import TYPES
 from tests.resources.helpers import drifts, plan_calls, run, scan, write
 

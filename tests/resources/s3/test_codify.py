@@ -11,9 +11,10 @@ from pathlib import Path
 
 import boto3
 
-from driftctl import pipeline, settings
+from driftctl import settings
 from driftctl.codify.base import Context
 from driftctl.codify.plan import make_plan
+from driftctl.engine import pipeline
 from driftctl.pullrequest.flow import _live_index
 from tests.resources.helpers import REGION, drifts, scan, write
 from tests.resources.s3.common import log_target, logs_to

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Ref, Unknown
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import (
     ConversionError,
@@ -52,7 +53,6 @@ from driftctl.declared.hcl.values import (
     is_pending,
     type_name,
 )
-from driftctl.model import Ref, Unknown
 
 ANY_LIST = ListType(DYNAMIC)
 

@@ -24,12 +24,12 @@ from typing import Any
 import yaml
 from yaml import events, nodes
 
-from driftctl import safeyaml
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import nfc
 from driftctl.declared.hcl.functions.base import Function, Param, fn
 from driftctl.declared.hcl.types import STRING, CList, CMap, CSet, Null, ObjectType, is_null
 from driftctl.declared.hcl.values import EvalFailure, is_pending
+from driftctl.util import safeyaml
 
 _S = Param("str", STRING)
 

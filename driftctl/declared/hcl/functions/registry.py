@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftctl.core.model import Unknown
 from driftctl.declared.hcl import number
 from driftctl.declared.hcl.convert import ConversionError, convert
 from driftctl.declared.hcl.functions import (
@@ -27,7 +28,6 @@ from driftctl.declared.hcl.functions import (
 from driftctl.declared.hcl.functions.base import CallContext, Function, Param, fn
 from driftctl.declared.hcl.types import STRING, is_null
 from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, is_pending
-from driftctl.model import Unknown
 
 NON_DETERMINISTIC = frozenset({"timestamp", "plantimestamp", "uuid", "bcrypt"})
 

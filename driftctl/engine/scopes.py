@@ -1,10 +1,10 @@
-"""Scopes of a scan: (account, region) pairs, sharding them, and combining per-scope reports.
+"""Scopes of a scan: what one run read, and combining per-scope reports.
 
 A scan is the union of independent scopes: each (account, region) pair, plus
-(account, "global") for the global services. Every declared and live resource
-belongs to exactly one scope, so a report is the combination of per-scope
-reports, and `--shard I/N` (a deterministic partition of the pairs) and
-`driftctl merge` give the same report as one full run.
+(account, "global") for the global services (which pairs a run reads, and `--shard I/N`,
+a deterministic partition of them, are aws/fanout.py's). Every declared and live resource
+belongs to exactly one scope, so a report is the combination of per-scope reports, and
+sharded runs joined by `driftctl merge` give the same report as one full run.
 """
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from driftctl.aws.fanout import Pair
 from driftctl.aws.scanner import GLOBAL, LiveState
 from driftctl.aws.session import CallCounter
+from driftctl.core.model import KINDS, Drift, Report, Resource, json_drift_sort_key
 from driftctl.errors import DriftctlError
-from driftctl.model import KINDS, Drift, Report, Resource, json_drift_sort_key
 from driftctl.resources.registry import SCANS, TYPES
-
-Pair = tuple[str, str]  # (account, region or GLOBAL)
 
 
 @dataclasses.dataclass
@@ -58,15 +57,6 @@ def normalize_live(resources: list[Resource]) -> list[Resource]:
         attrs = TYPES[r.type].normalize(r.attrs)
         out.append(r if attrs is r.attrs else dataclasses.replace(r, attrs=attrs))
     return out
-
-
-def all_pairs(accounts: Sequence[str], regions: Sequence[str]) -> list[Pair]:
-    return sorted((account, region) for account in accounts for region in [*regions, GLOBAL])
-
-
-def shard(pairs: Sequence[Pair], index: int, total: int) -> list[Pair]:
-    """The index-th (1-based) of `total` parts: round-robin over the sorted pairs."""
-    return [p for i, p in enumerate(sorted(pairs)) if i % total == index - 1]
 
 
 def combine(reports: Iterable[Report]) -> Report:

@@ -7,42 +7,35 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-import botocore.exceptions
-
-from driftctl import gcpause, needs, partial, scopes, sensitive
-from driftctl.aws import accounts, connection, shards
-from driftctl.aws import session as aws_session
+from driftctl.aws import connection, fanout
 from driftctl.aws.canonical import Declared, canonicalize, count_unknown
 from driftctl.aws.connection import Connection as Connection  # re-exported
 from driftctl.aws.connection import open_session as open_session  # re-exported
-from driftctl.aws.ratelimit import RateLimiter
-from driftctl.aws.scanner import LiveState, Scanner
-from driftctl.aws.workers import Workers
+from driftctl.aws.scanner import LiveState
 from driftctl.base.raw import RawDeclared
-from driftctl.base.spec import ScanSpec
-from driftctl.bind import bind_live, with_bound
+from driftctl.core import sensitive
+from driftctl.core.model import KINDS, Change, Drift, Report, Resource, ScanError
 from driftctl.declared import sources as declared_sources
 from driftctl.declared.binding import State
 from driftctl.declared.hcl.data import SESSION_UNKNOWN
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.diff import diff_attrs
+from driftctl.engine import needs, partial, scopes
+from driftctl.engine.bind import bind_live, with_bound
+from driftctl.engine.diff import diff_attrs
+from driftctl.engine.match import match
+from driftctl.engine.scopes import LiveRun
+from driftctl.engine.selection import filter_types as selection_types
+from driftctl.engine.selection import resource_filter, strict_types
 from driftctl.errors import DriftctlError
-from driftctl.match import match
-from driftctl.model import KINDS, Change, Drift, Report, Resource, ScanError
 from driftctl.report import progress
 from driftctl.resources.registry import TYPES
-from driftctl.scopes import LiveRun
-from driftctl.selection import filter_types as selection_types
-from driftctl.selection import resource_filter, strict_types
 from driftctl.settings import Selection, Settings, Source
+from driftctl.util import gcpause
 
 if TYPE_CHECKING:
-    from driftctl.driftignore import DriftIgnore
-
-# accounts of a multi-account scan read at once (each with its own per-service pools)
-ACCOUNTS_IN_PARALLEL = 4
+    from driftctl.rules.driftignore import DriftIgnore
 
 
 def load_declared(
@@ -166,7 +159,7 @@ def _prewarm(
 ) -> list[tuple[str, str]]:
     """The clients a single-account scan of the given regions will use, made while the
     identity call is in flight (each costs tens of milliseconds of CPU to make)."""
-    if pending is None or pending.region is None or _multi_account(settings):
+    if pending is None or pending.region is None or fanout.multi_account(settings):
         return []
     regions = list(settings.regions) or [pending.region]
     return sorted(
@@ -194,13 +187,9 @@ def _prewarmed(settings: Settings, types: frozenset[str] | None) -> frozenset[st
 def declared_context(settings: Settings, conn: Connection | None) -> dict[str, str] | None:
     """The identity aws_caller_identity/aws_region/aws_partition read: the caller's, when
     one account is scanned; None (Unknown) without a session or across several accounts."""
-    if conn is None or _multi_account(settings):
+    if conn is None or fanout.multi_account(settings):
         return None
     return conn.caller
-
-
-def _multi_account(settings: Settings) -> bool:
-    return bool(settings.scale.accounts or settings.scale.organization)
 
 
 def declared_and_live(
@@ -228,7 +217,7 @@ def declared_and_live(
         progress.status(display, "reading the declared state")
         declared = load_declared(settings, declared_context(settings, conn))
         run = load_live(settings, conn, display, needs.needed(settings, declared, ignore))
-    if _multi_account(settings) and conn is not None and _reads_session(declared):
+    if fanout.multi_account(settings) and conn is not None and _reads_session(declared):
         # each account reads its own account id: evaluate once per account scanned
         for account in sorted(run.states):
             context = {"account_id": account, "region": conn.region}
@@ -250,175 +239,39 @@ def load_live(
 ) -> LiveRun:
     """The live side: every scan, or those serving `types` (needs.needed); the run covers
     the types those scans read, and its reports only them. display: a progress display
-    already shown (else one is made here, on a terminal and without --quiet)."""
+    already shown (else one is made here, on a terminal and without --quiet). The accounts
+    and regions read, and how, are aws/fanout.py's."""
     if settings.live_file is not None:
-        from driftctl import snapshot
+        from driftctl.aws import snapshot
 
         return snapshot.load(settings.live_file)
     conn = conn or connect(settings, connection.start(settings), types)
     assert conn is not None
     specs = needs.scans(types)
-    scale = settings.scale
-    base, region, counter, limiter = conn.base, conn.region, conn.counter, conn.limiter
-    caller = conn.caller["account_id"]
-    multi = _multi_account(settings)
-    ids = list(scale.accounts) or (
-        accounts.organization_accounts(base, region, settings.endpoint_url) if multi else [caller]
-    )
-    given = list(settings.regions) or [region]
-    opened: dict[str, _Account] = {}
-    if not multi:
-        listed = _enabled_regions(conn.factory, counter, region) if scale.all_regions else []
-        regions = {caller: listed or given}
-    else:
-        if scale.all_regions:  # each account's own enabled regions: assume every role first
-            opened = _in_parallel(
-                ids, lambda a: _open_account(settings, base, a, region, counter, True)
-            )
-        regions = {a: (opened[a].regions if a in opened else None) or given for a in ids}
-    pairs = scopes.shard(
-        sorted(p for a in ids for p in scopes.all_pairs([a], regions[a])), *scale.shard
-    )
-    wanted = {a: [r for b, r in pairs if b == a] for a in sorted({a for a, _ in pairs})}
+    plan = fanout.plan(settings, conn)
     shown = display is not None  # entered by the caller
     if display is None and not settings.quiet:  # --quiet: no progress
         display = progress.for_terminal()
     if display is not None:
-        display.attach(counter)
+        display.attach(conn.counter)
         display.status("scanning AWS")
     with contextlib.nullcontext() if shown or display is None else display:
-        if not multi:
-            remote = shards.remote_for(
-                base, settings.endpoint_url, scale.max_attempts, scale.max_rps
-            )
-            scanner = Scanner(
-                conn.factory,
-                counter,
-                progress=display,
-                remote=remote,
-                processes=scale.processes,
-                limiter=limiter,
-            )
-            states = {a: scanner.scan(specs, w, region) for a, w in wanted.items()}
-            waited, processes = 0.0, scanner.processes_used
-        else:
-            # accounts in parallel (each has its own API limits): dozens of accounts take
-            # about the time of the slowest few, not the sum of all
-            def read(a: str) -> tuple[LiveState, float]:
-                account = opened.get(a) or _open_account(settings, base, a, region, counter, False)
-                return _scan_account(account, specs, wanted[a], region, counter, display)
-
-            done = _in_parallel(list(wanted), read)
-            states = {a: state for a, (state, _) in done.items()}
-            waited = sum(w for _, w in done.values())  # each account has its own limiter
-            processes = 1
+        states, waited, processes = fanout.read(settings, conn, plan, specs, display)
     context = declared_context(settings, conn)
     covered = frozenset(needs.covered(types) or ()) if types is not None else None
-    waited += limiter.waited
-    sharded = scale.shard[1] > 1
+    waited += conn.limiter.waited
+    sharded = settings.scale.shard[1] > 1
     return LiveRun(
-        states, pairs, region, counter, waited, context, processes, sharded, types=covered
+        states,
+        plan.pairs,
+        conn.region,
+        conn.counter,
+        waited,
+        context,
+        processes,
+        sharded,
+        types=covered,
     )
-
-
-def _enabled_regions(
-    factory: aws_session.ClientFactory, counter: aws_session.CallCounter, region: str
-) -> list[str]:
-    counter.count("ec2", "DescribeRegions")  # a call, not a retry, in the stats line
-    return accounts.enabled_regions(factory("ec2", region))
-
-
-T = TypeVar("T")
-
-
-def _in_parallel(ids: list[str], work: Callable[[str], T]) -> dict[str, T]:
-    """work(account) for each account, ACCOUNTS_IN_PARALLEL at a time; results by account."""
-    workers = max(1, min(ACCOUNTS_IN_PARALLEL, len(ids)))
-    with Workers(workers, "account") as pool:  # abandoned, not joined, on Ctrl-C
-        pool.grow(len(ids))
-        futures = {a: pool.submit(work, a) for a in ids}
-        return {a: f.result() for a, f in futures.items()}
-
-
-@dataclasses.dataclass
-class _Account:
-    """One account of a multi-account scan: clients through its assumed role, with their
-    own rate limiter, and its enabled regions (--all-regions); or why it cannot be read."""
-
-    id: str
-    factory: aws_session.ClientFactory | None = None
-    limiter: RateLimiter | None = None
-    regions: list[str] | None = None
-    error: ScanError | None = None
-
-
-def _open_account(
-    settings: Settings,
-    base: Any,
-    account: str,
-    region: str,  # for STS and the global services
-    counter: aws_session.CallCounter,
-    list_regions: bool,
-) -> _Account:
-    """Assume the account's role (and list its enabled regions); a role that cannot be
-    assumed is an error entry of that account, never a crash of the whole scan."""
-    role = str(settings.scale.account_role).format(account=account)
-    try:
-        session = accounts.assumed_session(base, role, region, settings.endpoint_url)
-    except (botocore.exceptions.ClientError, botocore.exceptions.BotoCoreError) as exc:
-        return _Account(account, error=ScanError(f"{account}/sts", f"cannot assume {role}: {exc}"))
-    except DriftctlError as exc:
-        message = f"cannot assume {role}: {exc.message}"
-        return _Account(account, error=ScanError(f"{account}/sts", message))
-    limiter = RateLimiter(settings.scale.max_rps)
-    factory = aws_session.make_client_factory(
-        session,
-        settings.endpoint_url,
-        counter,
-        limiter,
-        settings.scale.max_attempts,
-        read_timeout=settings.scale.read_timeout,
-    )
-    opened = _Account(account, factory, limiter)
-    if list_regions:
-        try:  # through the account's own session: opt-in regions differ between accounts
-            opened.regions = _enabled_regions(factory, counter, region)
-        except DriftctlError as exc:
-            opened.error = ScanError(f"{account}/ec2", exc.message)
-        except botocore.exceptions.BotoCoreError as exc:
-            opened.error = ScanError(f"{account}/ec2", f"ec2:DescribeRegions failed: {exc}")
-    return opened
-
-
-def _scan_account(
-    account: _Account,
-    specs: list[ScanSpec],
-    wanted: list[str],  # the account's scopes this run reads
-    region: str,  # the region for global calls
-    counter: aws_session.CallCounter,
-    display: progress.ScanProgress | None,
-) -> tuple[LiveState, float]:
-    """One account of a multi-account scan, and the seconds its rate limiter waited."""
-    waited = account.limiter.waited if account.limiter is not None else 0.0
-    if account.error is not None:
-        return _account_failed(account.id, specs, wanted, account.error), waited
-    assert account.factory is not None and account.limiter is not None
-    scanner = Scanner(account.factory, counter, scope_prefix=f"{account.id}/", progress=display)
-    try:
-        state = scanner.scan(specs, wanted, region)
-    except DriftctlError as exc:  # fatal for this account's credentials, not for the others
-        error = ScanError(f"{account.id}/sts", exc.message)
-        state = _account_failed(account.id, specs, wanted, error)
-    state.account = account.id
-    return state, account.limiter.waited
-
-
-def _account_failed(
-    account: str, specs: list[ScanSpec], wanted: list[str], error: ScanError
-) -> LiveState:
-    """An account none of whose scopes could be read: one error entry, all scopes failed."""
-    failed = {(spec.name, scope) for spec in specs for scope in wanted}
-    return LiveState([], [error], failed, account)
 
 
 def scan_report(declared: Declared, run: LiveRun, selection: Selection | None = None) -> Report:

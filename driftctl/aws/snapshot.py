@@ -13,11 +13,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from driftctl import gcpause, safejson, snapshot_check
+from driftctl.aws import snapshot_check
 from driftctl.aws.scanner import LiveState
+from driftctl.core.model import Resource, ScanError
+from driftctl.engine.scopes import LiveRun
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource, ScanError
-from driftctl.scopes import LiveRun
+from driftctl.util import gcpause, safejson
 
 SNAPSHOT_VERSION = 2
 

@@ -16,8 +16,8 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from driftctl.base.spec import ResourceType
+from driftctl.core.model import KINDS, Report, Resource, to_plain
 from driftctl.errors import DriftctlError
-from driftctl.model import KINDS, Report, Resource, to_plain
 from driftctl.settings import Selection
 
 
@@ -40,7 +40,7 @@ def parse_selection(
         kinds = ("unmanaged",)
     needed = None
     if types is not None:
-        from driftctl.needs import check_types
+        from driftctl.engine.needs import check_types
 
         needed = check_types(types)
     return Selection(filter_expr or None, kinds, strict, needed)
@@ -51,7 +51,7 @@ def resource_filter(expression: str | None) -> Callable[[Resource], bool]:
 
     A long expression (`Id=='a' || Id=='b' || ...` of thousands of terms, as a script may
     write) is as deep as it is long to JMESPath, which recurses: such one is compiled and
-    evaluated on a big stack (deepstack.py); deeper than even that is an error."""
+    evaluated on a big stack (util/deepstack.py); deeper than even that is an error."""
     if not expression:
         return lambda _: True
     import jmespath
@@ -84,7 +84,7 @@ T = TypeVar("T")
 
 
 def _deep(expression: str, work: Callable[[], T]) -> T:
-    from driftctl import deepstack
+    from driftctl.util import deepstack
 
     try:
         return deepstack.run(work)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from driftctl.model import Ref, Resource
+from driftctl.core.model import Ref, Resource
 
 
 def ref_targets(value: Any) -> set[str]:

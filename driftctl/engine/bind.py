@@ -24,13 +24,13 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
-from driftctl import scopes
 from driftctl.aws.canonical import Declared
+from driftctl.core.model import Change, Resource, Unknown
 from driftctl.declared.binding import State
-from driftctl.match import match, owns_address
-from driftctl.model import Change, Resource, Unknown
+from driftctl.engine import scopes
+from driftctl.engine.match import match, owns_address
+from driftctl.engine.scopes import LiveRun
 from driftctl.resources.registry import TYPES
-from driftctl.scopes import LiveRun
 
 # evaluations of the declared sources at most, per account (each binds more resources;
 # a chain of references longer than this stays Unknown)

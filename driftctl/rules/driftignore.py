@@ -38,9 +38,9 @@ from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftctl import globs
+from driftctl.core.model import Drift
 from driftctl.errors import DriftctlError
-from driftctl.model import Drift
+from driftctl.util import globs
 
 if TYPE_CHECKING:
     from driftctl.base.family import SnykIds

@@ -1,7 +1,7 @@
 """The rendered declared state (`driftctl render`, docs/architecture.md §8) as frozen data.
 
 Secrets are masked when it is turned into JSON, as in every output: a sensitive value
-(driftctl.sensitive) is {"$sensitive": true}, a value under a secret-looking name ***
+(driftctl.core.sensitive) is {"$sensitive": true}, a value under a secret-looking name ***
 (driftctl.core.mask)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import dataclasses
 import json
 from typing import TYPE_CHECKING, Any
 
-from driftctl.model import Resource, to_plain
+from driftctl.core.model import Resource, to_plain
 
 if TYPE_CHECKING:
     from driftctl.aws.canonical import Declared
@@ -64,7 +64,7 @@ class Rendered:
 
 def shown_attrs(r: Resource) -> Any:
     """r's attrs as plain JSON, secrets masked."""
-    from driftctl import sensitive  # its registry is loaded only when something is shown
+    from driftctl.core import sensitive  # its registry is loaded only when something is shown
     from driftctl.core.mask import mask_value
 
     plain = to_plain(r.attrs)

@@ -75,10 +75,10 @@ class Resource:
     # declared side: compared but never reverted (Crossplane ["Observe"], ACK read-only)
     observe_only: bool = dataclasses.field(default=False, compare=False)
     # declared side: the canonical type a Ref to `address` means (the bucket, not the
-    # versioning split out of it); None: derived from a Terraform address (match.py)
+    # versioning split out of it); None: derived from a Terraform address (engine/match.py)
     address_type: str | None = dataclasses.field(default=None, compare=False)
     # declared side: the attribute paths whose values are sensitive, list indices as [*]
-    # (`tags.Token`, `ingress[*].description`); driftctl.sensitive, docs/sensitive.md
+    # (`tags.Token`, `ingress[*].description`); driftctl.core.sensitive, docs/sensitive.md
     sensitive: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
     # declared side: attribute -> the live values (reference -> value) it was evaluated
     # with, for the attributes that became known by binding through the match

@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any
 
 from driftctl.core.mask import SENSITIVE as MARKER  # shown instead of a sensitive value
-from driftctl.model import Ref, Unknown
+from driftctl.core.model import Ref, Unknown
 
 RENDERED = {"$sensitive": True}  # what `driftctl render` shows instead
 

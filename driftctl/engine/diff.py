@@ -15,7 +15,7 @@ from typing import Any
 
 from driftctl.base.spec import ResourceType
 from driftctl.core.compare import compare, join_path
-from driftctl.model import Change, is_known, to_plain
+from driftctl.core.model import Change, is_known, to_plain
 
 
 def _set_key(value: Any) -> str:

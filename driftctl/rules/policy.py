@@ -22,13 +22,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from driftctl import driftignore, globs, rulefile
+from driftctl.core.model import KINDS, Change, Drift, Report
 from driftctl.errors import DriftctlError
-from driftctl.globs import Glob
-from driftctl.model import KINDS, Change, Drift, Report
+from driftctl.rules import driftignore, rulefile
 from driftctl.settings import Settings
+from driftctl.util import globs
+from driftctl.util.globs import Glob
 
-DEFAULTS_NAME = "driftctl/rules_defaults.yaml"
+DEFAULTS_NAME = "driftctl/rules/defaults.yaml"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,7 +157,7 @@ def apply(policy: Policy, report: Report) -> Report:
 
 
 def defaults_text() -> str:
-    return resources.files("driftctl").joinpath("rules_defaults.yaml").read_text()
+    return resources.files("driftctl").joinpath("rules/defaults.yaml").read_text()
 
 
 def rule_files(path: Path) -> list[Path]:

@@ -1,7 +1,7 @@
 """Reading one rule file: YAML with line numbers, the shipped JSON Schema, and errors a
 person can act on (`FILE:LINE: rules[0].match.kind: 'chnaged' is not one of ...`).
 
-The YAML is read once through driftctl.safeyaml (bounded aliases and depth): the node
+The YAML is read once through driftctl.util.safeyaml (bounded aliases and depth): the node
 tree gives each node's line, from which a map from JSON-pointer paths to lines is built;
 the data is what the schema validates. Each schema error's path is looked up in that map
 (walking up to the nearest parent that has a line), so every message names the line of
@@ -20,7 +20,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from driftctl import globs, safeyaml
+from driftctl.util import globs, safeyaml
 
 Pointer = tuple[str, ...]  # path components as strings: ("rules", "0", "match", "kind")
 GLOB_KEYS = ("type", "address", "path")

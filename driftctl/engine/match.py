@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from driftctl.base.spec import ResourceType, is_unique_suffix
+from driftctl.core.model import Ref, Resource, Unknown, is_known
 from driftctl.errors import DriftctlError
-from driftctl.model import Ref, Resource, Unknown, is_known
 
 
 @dataclasses.dataclass

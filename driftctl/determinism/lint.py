@@ -36,7 +36,6 @@ from urllib.parse import parse_qs
 
 import yaml
 
-from driftctl import safeyaml
 from driftctl.declared import listing
 from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.config import literal_string
@@ -48,6 +47,7 @@ from driftctl.declared.k8s import remote
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, is_kustomization
 from driftctl.declared.k8s.kustomize import build as kustomize_build
 from driftctl.declared.yamldocs import load_documents
+from driftctl.util import safeyaml
 
 
 @dataclasses.dataclass(frozen=True, order=True)

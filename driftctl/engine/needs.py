@@ -24,13 +24,13 @@ from collections.abc import Iterable
 
 from driftctl.aws.canonical import Declared
 from driftctl.base.spec import ScanSpec
-from driftctl.bind import waited_on
-from driftctl.driftignore import DriftIgnore
+from driftctl.core.model import Resource
+from driftctl.engine.bind import waited_on
+from driftctl.engine.partial import ref_targets
+from driftctl.engine.selection import filter_types
 from driftctl.errors import DriftctlError
-from driftctl.model import Resource
-from driftctl.partial import ref_targets
 from driftctl.resources.registry import SCANS, TYPES
-from driftctl.selection import filter_types
+from driftctl.rules.driftignore import DriftIgnore
 from driftctl.settings import Settings
 
 

@@ -36,11 +36,12 @@ from pathlib import Path
 from typing import Any
 
 import driftctl
-from driftctl import rulefile, rules
 from driftctl.declared.listing import REVERSE_FILE_ORDER
-from driftctl.determinism_lint import Finding, lint_hcl_dir, lint_kustomize, lint_manifest
+from driftctl.determinism.lint import Finding, lint_hcl_dir, lint_kustomize, lint_manifest
+from driftctl.determinism.render_diff import diff_texts
 from driftctl.errors import DriftctlError
-from driftctl.render_diff import diff_texts
+from driftctl.rules import policy as rules
+from driftctl.rules import rulefile
 from driftctl.settings import RESULT_CACHE_ENV, FormatSettings, Source
 
 DEFAULT_RUNS = 2

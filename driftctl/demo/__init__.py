@@ -1,0 +1,1 @@
+"""`driftctl demo`: an embedded AWS emulator and the sample stack applied and drifted on it."""

@@ -1,0 +1,1 @@
+"""`driftctl determinism`: render in fresh processes, compare the renders, lint the sources."""

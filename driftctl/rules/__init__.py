@@ -1,0 +1,1 @@
+"""Rules: rule files, .driftignore, the shipped defaults, and the policy that applies them."""
