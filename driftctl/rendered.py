@@ -59,7 +59,10 @@ class Rendered:
 
     def text(self) -> str:
         """The JSON `driftctl render` prints."""
-        return json.dumps(self.to_json(), sort_keys=True, indent=2) + "\n"
+        from driftctl import gcpause
+
+        with gcpause.paused():  # plain data, no cycles: a large rendering is millions of objects
+            return json.dumps(self.to_json(), sort_keys=True, indent=2) + "\n"
 
 
 def shown_attrs(r: Resource) -> Any:
