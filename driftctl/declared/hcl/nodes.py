@@ -12,7 +12,6 @@ its children in source order, which is the order walk() visits them in.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
 from typing import Any, ClassVar, TypeAlias, final
 
 COLUMN_BITS = 24
@@ -29,7 +28,7 @@ class Node:
     start: int
     stop: int
     # the arguments of the class's constructor, read from a node: its slots, start, stop
-    _arguments: ClassVar[Callable[[Any], tuple[Any, ...]]]
+    _arguments: ClassVar[operator.attrgetter[Any]]
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
