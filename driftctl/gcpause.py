@@ -7,6 +7,9 @@ of an offline 100,000-resource scan), while reference counting frees them all th
 Cycles made meanwhile are collected once the collector is back on, at its next full
 collection: what the pause allocated joins the oldest generation (gc.freeze/unfreeze, no
 traversal), instead of all of it being walked again by the first young collection after it.
+With `settle=True` a pause begins with a full collection of what exists then (for a pause
+that starts before the bulk work, when that is little), so that the collector's account does
+not make a full collection, a walk over everything the pause made, due just after it ends.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from collections.abc import Iterator
 
 
 @contextlib.contextmanager
-def paused() -> Iterator[None]:
+def paused(settle: bool = False) -> Iterator[None]:
     enabled = gc.isenabled()
+    if enabled and settle:
+        gc.collect()
     gc.disable()
     try:
         yield

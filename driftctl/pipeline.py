@@ -52,7 +52,7 @@ def load_declared(
     read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown.
     provenance: record where each declared value is written (what `driftctl pr` edits)."""
     hcl = _hcl_loader(settings, context, provenance)
-    with gcpause.paused():  # the evaluation pauses it too: canonical copies of its results
+    with gcpause.paused(settle=True):  # the evaluation's results, then their canonical copies
         loaded = declared_sources.load_all(settings, hcl)
         return _declared(settings, context, loaded, provenance)
 
