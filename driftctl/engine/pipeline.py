@@ -45,8 +45,9 @@ def load_declared(
     read it (aws_caller_identity, aws_region, aws_partition); None leaves them Unknown.
     provenance: record where each declared value is written (what `driftctl pr` edits)."""
     hcl = _hcl_loader(settings, context, provenance)
-    loaded = declared_sources.load_all(settings, hcl)
-    return _declared(settings, context, loaded, provenance)
+    with gcpause.paused(settle=True):  # the evaluation's results, then their canonical copies
+        loaded = declared_sources.load_all(settings, hcl)
+        return _declared(settings, context, loaded, provenance)
 
 
 def _hcl_loader(

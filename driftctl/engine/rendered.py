@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from typing import TYPE_CHECKING, Any
 
 from driftctl.core.model import Resource, to_plain
@@ -59,7 +60,10 @@ class Rendered:
 
     def text(self) -> str:
         """The JSON `driftctl render` prints."""
-        return json.dumps(self.to_json(), sort_keys=True, indent=2) + "\n"
+        from driftctl import gcpause
+
+        with gcpause.paused():  # plain data, no cycles: a large rendering is millions of objects
+            return indented_json(self.to_json()) + "\n"
 
 
 def shown_attrs(r: Resource) -> Any:
@@ -77,3 +81,81 @@ def _shown_output(value: Any) -> Any:
     from driftctl.core.mask import mask_value
 
     return mask_value(to_plain(value))
+
+
+def indented_json(value: Any) -> str:
+    """json.dumps(value, sort_keys=True, indent=2), the same text, without the generators of
+    json's pure-Python encoder (the only one that indents): a chunk of its output passes
+    through one generator per level above it; here each is appended to one list."""
+    out: list[str] = []
+    _write(value, "\n", out)
+    return "".join(out)
+
+
+_encode_string = json.encoder.encode_basestring_ascii  # what json.dumps uses (ensure_ascii)
+
+
+def _scalar(value: Any) -> str | None:
+    """A scalar's JSON, as json.dumps checks them (in this order); None: not a scalar."""
+    if isinstance(value, str):
+        return _encode_string(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return float.__repr__(value)
+        return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
+    return None
+
+
+def _key(key: Any) -> str:
+    """A key as json.dumps turns it into a string."""
+    if isinstance(key, str):
+        return key
+    text = None if isinstance(key, (list, tuple)) else _scalar(key)
+    if text is None:
+        raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
+    return text
+
+
+def _write(value: Any, newline: str, out: list[str]) -> None:
+    text = _scalar(value)
+    if text is not None:
+        out.append(text)
+        return
+    inner = newline + "  "
+    if isinstance(value, (list, tuple)):
+        if not value:
+            out.append("[]")
+            return
+        separator = "[" + inner
+        for item in value:
+            if type(item) is str:  # the common case, without a call
+                out.append(separator + _encode_string(item))
+            else:
+                out.append(separator)
+                _write(item, inner, out)
+            separator = "," + inner
+        out.append(newline + "]")
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        separator = "{" + inner
+        for key, item in sorted(value.items()):
+            name = _encode_string(key if type(key) is str else _key(key))
+            if type(item) is str:  # the common case, without a call
+                out.append(f"{separator}{name}: {_encode_string(item)}")
+            else:
+                out.append(f"{separator}{name}: ")
+                _write(item, inner, out)
+            separator = "," + inner
+        out.append(newline + "}")
+    else:
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")

@@ -11,7 +11,8 @@ its children in source order, which is the order walk() visits them in.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias, final
+import operator
+from typing import Any, ClassVar, TypeAlias, final
 
 COLUMN_BITS = 24
 COLUMN_MASK = (1 << COLUMN_BITS) - 1
@@ -26,6 +27,19 @@ class Node:
 
     start: int
     stop: int
+    # the arguments of the class's constructor, read from a node: its slots, start, stop
+    _arguments: ClassVar[operator.attrgetter[Any]]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        if "_arguments" not in cls.__dict__:
+            cls._arguments = operator.attrgetter(*cls.__slots__, "start", "stop")
+
+    def __reduce__(self) -> tuple[type[Node], tuple[Any, ...]]:
+        """Pickled as its constructor's call (the parse cache holds millions of nodes):
+        a third smaller and faster both ways than the default state of slots."""
+        cls = type(self)
+        return cls, cls._arguments(self)
 
     @property
     def line(self) -> int:
@@ -129,6 +143,7 @@ class ObjectKey(Expr):
     """An object constructor's key: a bare name is a literal unless parenthesized."""
 
     __slots__ = ("expr", "force")
+    _arguments = operator.attrgetter("expr", "force")
 
     def __init__(self, expr: Expr, force: bool) -> None:
         self.expr, self.force = expr, force

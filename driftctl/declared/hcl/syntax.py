@@ -66,6 +66,9 @@ OQUOTE, CQUOTE, QLIT, OHEREDOC, CHEREDOC, SLIT = (
     "slit",
 )
 INTERP, CONTROL, SEQ_END = "interp", "control", "seq_end"
+# a quoted string with nothing to unescape or interpolate ("tcp"), one token instead of
+# oquote, qlit, cquote: its text is the string's, its span the quotes'
+STRING = "string"
 
 _SPACES = re.compile(r"[ \t]+")
 # expression mode, longest match first as hclsyntax's scanner does
@@ -76,6 +79,7 @@ _MAIN = re.compile(
     r"|(?P<block>/\*.*?\*/)"
     r"|(?P<num>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)"
     r"|(?P<id>[^\W\d][\w-]*)"
+    r'|(?P<str>"[^"\\$%\r\n]*")'
     r"|(?P<quote>\")"
     r"|(?P<heredoc><<(?P<dash>-?)(?P<marker>[^\W\d][\w-]*)\r?\n)"
     r"|(?P<op>\.\.\.|==|!=|>=|<=|&&|\|\||::|=>|~\}|[\[\](){}.,*/%+\-=<>!?:~^;`'&|])"
@@ -162,25 +166,11 @@ class _Lexer:
             group = match.lastgroup
             end = match.end()
             pos = match.start(group)  # type: ignore[arg-type]
-            if group == "sp":
-                self.pos = pos
-                at = (self.line << COLUMN_BITS) | (pos - self.line_start + 1)
-                return Token(EOF, "", at, at)
-            if group == "block":
-                self._advance_lines(pos, end)
-                pos = end
-                continue
-            base = self.line_start
-            start = (self.line << COLUMN_BITS) | (pos - base + 1)
-            self.pos = end
-            if group == "id":  # names repeat: one string each (a 50 MB file has millions)
-                stop = (self.line << COLUMN_BITS) | (end - base + 1)
-                return Token(IDENT, sys.intern(match.group("id")), start, stop)
+            # the packed position of an offset on the current line: line << 24 | column
+            base = (self.line << COLUMN_BITS) + 1 - self.line_start
             if group == "op":
                 value = match.group("op")
-                stop = (self.line << COLUMN_BITS) | (end - base + 1)
-                if value == "/" and text.startswith("/*", pos):
-                    self.error(pos, "unterminated comment")
+                self.pos = end
                 if value == "{":
                     self.braces += 1
                 elif value == "}" or value == "~}":
@@ -188,26 +178,46 @@ class _Lexer:
                     self.braces -= 1
                     if mode[1] == self.braces + 1 and len(self.modes) > 1:
                         self.modes.pop()
-                        return Token(SEQ_END, value, start, stop)
+                        return Token(SEQ_END, value, base + pos, base + end)
                     if value == "~}":
-                        return Token(SEQ_END, value, start, stop)
-                return Token(OP, value, start, stop)
-            if group == "nl" or group == "line":
-                stop = (self.line << COLUMN_BITS) | (end - base + 1)
-                if group == "line" and not match.group("line").endswith("\n"):
-                    pos = end  # a comment at the end of the file
-                    continue
+                        return Token(SEQ_END, value, base + pos, base + end)
+                elif value == "/" and text.startswith("/*", pos):
+                    self.error(pos, "unterminated comment")
+                return Token(OP, value, base + pos, base + end)
+            if group == "id":  # names repeat: one string each (a 50 MB file has millions)
+                self.pos = end
+                return Token(IDENT, sys.intern(match.group("id")), base + pos, base + end)
+            if group == "nl":
+                self.pos = end
                 self.line += 1
                 self.line_start = end
-                return Token(NL, "\n", start, stop)
+                return Token(NL, "\n", base + pos, base + end)
+            if group == "str":
+                self.pos = end
+                return Token(STRING, text[pos + 1 : end - 1], base + pos, base + end)
+            if group == "sp":
+                self.pos = pos
+                return Token(EOF, "", base + pos, base + pos)
+            if group == "block":
+                self._advance_lines(pos, end)
+                pos = end
+                continue
+            if group == "line":
+                if not match.group("line").endswith("\n"):
+                    pos = end  # a comment at the end of the file
+                    continue
+                self.pos = end
+                self.line += 1
+                self.line_start = end
+                return Token(NL, "\n", base + pos, base + end)
+            self.pos = end
             if group == "num":
-                stop = (self.line << COLUMN_BITS) | (end - base + 1)
-                return Token(NUMBER, match.group("num"), start, stop)
+                return Token(NUMBER, match.group("num"), base + pos, base + end)
             if group == "quote":
                 self.modes.append(["quoted"])
-                return Token(OQUOTE, '"', start, start + 1)
+                return Token(OQUOTE, '"', base + pos, base + pos + 1)
             # a heredoc's introducer: <<EOT or <<-EOT and its newline
-            token = Token(OHEREDOC, match.group("dash") + match.group("marker"), start, start)
+            token = Token(OHEREDOC, match.group("dash") + match.group("marker"), base + pos, 0)
             self.line += 1
             self.line_start = end
             token.stop = (self.line << COLUMN_BITS) | 1
@@ -353,14 +363,9 @@ class _Parser:
         self.lexer = lexer
         self.buffer: list[Token] = []
         self.newlines = [True]
-        self.previous: Token | None = None
         self.depth = 0
 
     # ------------------------------------------------------------------ tokens
-
-    def _fill(self, n: int) -> None:
-        while len(self.buffer) <= n:
-            self.buffer.append(self.lexer.next())
 
     def peek(self) -> Token:
         buffer = self.buffer
@@ -384,7 +389,6 @@ class _Parser:
         while True:
             token = buffer.pop(0) if buffer else self.lexer.next()
             if token.kind != NL or include:
-                self.previous = token
                 return token
 
     def expect_op(self, op: str, message: str) -> Token:
@@ -394,7 +398,9 @@ class _Parser:
         return token
 
     def error(self, token: Token, message: str) -> NoReturn:
-        shown = {NL: "end of line", EOF: "end of file"}.get(token.kind, repr(token.text))
+        shown = {NL: "end of line", EOF: "end of file", STRING: repr('"')}.get(
+            token.kind, repr(token.text)
+        )
         if token.kind == EOF:  # at the end of the last line, as an editor shows it
             lines = self.lexer.text.splitlines() or [""]
             token = Token(EOF, "", 0, (len(lines) << COLUMN_BITS) | (len(lines[-1]) + 1))
@@ -439,7 +445,7 @@ class _Parser:
         token = self.peek()
         if self.is_op(token, "="):
             return self.attribute(name, single_line=False)
-        if token.kind in (OQUOTE, IDENT) or self.is_op(token, "{"):
+        if token.kind in (STRING, OQUOTE, IDENT) or self.is_op(token, "{"):
             return self.block(name)
         self.error(token, "an argument definition needs '=', a block definition '{'")
 
@@ -462,7 +468,7 @@ class _Parser:
         labels: list[str] = []
         while True:
             token = self.peek()
-            if token.kind == IDENT:
+            if token.kind == IDENT or token.kind == STRING:
                 labels.append(self.read().text)
             elif token.kind == OQUOTE:
                 labels.append(self.label_string())
@@ -559,6 +565,8 @@ class _Parser:
             if name == "null":
                 return Literal(None, token.start, token.stop)
             return ScopeTraversal(name, (), token.start, token.stop)
+        if kind == STRING:
+            return self.string(token)
         if kind in (OQUOTE, OHEREDOC):
             return self.template(token)
         if kind == OP:
@@ -845,6 +853,16 @@ class _Parser:
         if not parts:
             parts = ("",)
         return Template(parts, wrap, kind, marker, open_token.start, close.stop)
+
+    def string(self, token: Token) -> Expr:
+        """A quoted string without escapes or interpolations, as template() reads it."""
+        self.read()
+        self._deeper(token)
+        self.depth -= 1
+        text = token.text
+        if not text.isascii():
+            text = unicodedata.normalize("NFC", text)
+        return Template((text,), False, "quoted", "", token.start, token.stop)
 
     def template_parts(self, end_kind: str, heredoc: bool) -> tuple[list[Any], Token]:
         """The flat parts: strings, _Interp, _Ctrl; strip markers applied."""

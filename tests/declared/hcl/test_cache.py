@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from driftctl.declared.hcl import cache as hcl_cache
+from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.cache import ParseCache, encode
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.errors import DriftctlError
@@ -75,7 +76,9 @@ def test_an_entry_reads_back_as_the_same_tree(tmp_path: Path) -> None:
     text = (
         'resource "x" "y" {\n  a = [1.5, "s${var.v}", {k = null}]\n'
         "  b = <<-EOT\n    %{ for x in [1] }${x}%{ endfor }\n    EOT\n"
-        "  c = local.l[*].x[0]\n}\n"
+        "  c = local.l[*].x[0]\n"
+        '  d = a ? -b.c.* : !(f(x...)[var.i]) + "%{ if x }y%{ else }z%{ endif }"\n'
+        "  e = { for k, v in m : (k) => v... if k != 1 }\n  f = [for v in l : v]\n}\n"
     )
     cache = ParseCache(tmp_path)
     tree = cache.parse(text, "a.tf")
@@ -85,6 +88,8 @@ def test_an_entry_reads_back_as_the_same_tree(tmp_path: Path) -> None:
     again = cache._read(entry, source, secret)
     assert again is not None
     assert encode(again) == encode(tree)
+    # every kind of node went through the entry (each is pickled as its constructor's call)
+    assert {type(node) for node in n.walk(again)} == set(hcl_cache._CLASSES)
     entry.write_bytes(entry.read_bytes()[:-3])  # truncated: parsed again
     assert cache._read(entry, source, secret) is None
     assert repr(again.items[0].body.items[0].expr) == repr(tree.items[0].body.items[0].expr)

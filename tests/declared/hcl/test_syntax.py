@@ -34,6 +34,8 @@ def source_of(text: str, node: n.Node) -> str:
         "x ? y : z",
         "-a.b",
         '[for k, v in m : v if k != "x"]',
+        '"plain"',
+        '{ "k" = "v", "" = "" }',
     ],
 )
 def test_each_expression_spans_exactly_its_text(value: str) -> None:
@@ -82,6 +84,15 @@ def test_a_line_emptied_by_a_strip_marker_stops_the_flush_as_in_terraform() -> N
 def test_quoted_string_escapes(value: str, literal: str) -> None:
     template = expr(value)
     assert isinstance(template, n.Template) and template.literal() == literal
+
+
+@pytest.mark.parametrize(("plain", "other"), [('"tcp"', '"t\\u0063p"'), ('"e\u0301"', '"\\u00e9"')])
+def test_a_plain_string_reads_as_any_quoted_template(plain: str, other: str) -> None:
+    # a string with nothing to unescape is read in one piece; the tree is the same
+    fast, slow = expr(plain), expr(other)
+    assert isinstance(fast, n.Template) and isinstance(slow, n.Template)
+    assert (fast.parts, fast.wrap, fast.kind) == (slow.parts, slow.wrap, slow.kind)
+    assert (fast.line, fast.column, fast.end_column) == (1, 1, len(plain) + 1)
 
 
 def test_a_lone_interpolation_passes_its_value_through() -> None:
@@ -138,6 +149,11 @@ def test_comments_of_every_kind_are_ignored() -> None:
         ("x = a.0.1\n", r"chaining legacy indexes"),
         ("x = 1, y = 2\n", r"unexpected ',': unexpected comma"),
         ('x = "\\q"\n', r"invalid escape sequence \\q"),
+        # plain strings (one token in the lexer) are placed as any other
+        ('x = "a" "b"\n', r"^f\.tf:1:9: syntax error: unexpected '\"': an argument definition"),
+        ('x = ["a" "b"]\n', r"^f\.tf:1:10: syntax error: unexpected '\"': a comma is required"),
+        ('"x" = 1\n', r"^f\.tf:1:1: syntax error: unexpected '\"': an argument or block"),
+        ('b "l" "m" "n"\n', r"^f\.tf:1:14: syntax error: unexpected end of line: a block"),
     ],
 )
 def test_syntax_errors_name_file_line_and_column(text: str, message: str) -> None:

@@ -40,17 +40,17 @@ _JSON_ESCAPES.update({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 _JSON_ESCAPES.update({"\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
+_JSON_ESCAPED = re.compile(r'["\\<>&\u2028\u2029\x00-\x1f]')  # what quote() escapes
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    escape = _JSON_ESCAPES.get(char)
+    return escape if escape is not None else f"\\u{ord(char):04x}"
+
+
 def quote(text: str) -> str:
-    out = []
-    for char in text:
-        escape = _JSON_ESCAPES.get(char)
-        if escape is not None:
-            out.append(escape)
-        elif char < " ":
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+    return '"' + _JSON_ESCAPED.sub(_json_escape, text) + '"'
 
 
 def json_text(value: Any) -> str:
