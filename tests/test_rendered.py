@@ -1,4 +1,4 @@
-"""The rendering's JSON text (driftctl.rendered): byte for byte what json.dumps writes."""
+"""The rendering's JSON text (driftctl.engine.rendered): byte for byte what json.dumps writes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from driftctl.rendered import indented_json
+from driftctl.engine.rendered import indented_json
 
 _LEAVES = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
 _DATA = st.recursive(

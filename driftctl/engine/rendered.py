@@ -60,7 +60,7 @@ class Rendered:
 
     def text(self) -> str:
         """The JSON `driftctl render` prints."""
-        from driftctl import gcpause
+        from driftctl.util import gcpause
 
         with gcpause.paused():  # plain data, no cycles: a large rendering is millions of objects
             return indented_json(self.to_json()) + "\n"
