@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+import driftctl
 from driftctl.aws import snapshot
 from driftctl.aws.canonical import Declared, canonicalize
 from driftctl.aws.scanner import LiveState
@@ -61,9 +62,7 @@ def test_the_provider_list_is_the_schema_s() -> None:
     assert sensitive.provider_paths("aws_ssm_parameter") >= {"value"}
     assert sensitive.provider_paths("aws_secretsmanager_secret_version") >= {"secret_string"}
     assert sensitive.provider_paths("aws_s3_bucket") == frozenset()
-    doc = json.loads(
-        (Path(sensitive.__file__).parent / "data" / "sensitive_attrs.json").read_text()
-    )
+    doc = json.loads((Path(driftctl.__file__).parent / "data" / "sensitive_attrs.json").read_text())
     assert doc["provider"].startswith("hashicorp/aws ")
     assert sum(len(p) for p in doc["resources"].values()) >= 150
 
