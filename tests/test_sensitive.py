@@ -62,7 +62,7 @@ def test_the_provider_list_is_the_schema_s() -> None:
     assert sensitive.provider_paths("aws_secretsmanager_secret_version") >= {"secret_string"}
     assert sensitive.provider_paths("aws_s3_bucket") == frozenset()
     doc = json.loads(
-        (Path(sensitive.__file__).parent / "data" / "sensitive_attrs.json").read_text()
+        (Path(sensitive.__file__).parents[1] / "data" / "sensitive_attrs.json").read_text()
     )
     assert doc["provider"].startswith("hashicorp/aws ")
     assert sum(len(p) for p in doc["resources"].values()) >= 150
