@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperGroup
 
-from driftctl import __version__
 from driftctl.commands import surface
 from driftctl.errors import DriftctlError, ExitStatus
 from driftctl.util import interrupt
+from driftctl.util.version import __version__
 
 if TYPE_CHECKING:
     from rich.console import Console

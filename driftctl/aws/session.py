@@ -82,7 +82,7 @@ def user_agent() -> str:
     builds its own from ~30 components twice per request (a fifth of a call's CPU)."""
     import platform
 
-    from driftctl import __version__
+    from driftctl.util.version import __version__
 
     return (
         f"driftctl/{__version__} botocore/{botocore.__version__} "

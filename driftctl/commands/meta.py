@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from driftctl import __version__
 from driftctl.errors import DriftctlError
+from driftctl.util.version import __version__
 
 SHELLS = ("bash", "zsh", "fish", "powershell")
 

@@ -35,7 +35,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import driftctl
 from driftctl.declared.listing import REVERSE_FILE_ORDER
 from driftctl.determinism.lint import Finding, lint_hcl_dir, lint_kustomize, lint_manifest
 from driftctl.determinism.render_diff import diff_texts
@@ -221,7 +220,7 @@ def environment(
     then rotated by the run index.
     """
     env = {k: v for k, v in base.items() if k not in _VARIED and not k.startswith("LC_")}
-    package_parent = str(Path(driftctl.__file__).resolve().parent.parent)
+    package_parent = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH")) if p)
     env.update(
         PYTHONHASHSEED=variant.hash_seed,

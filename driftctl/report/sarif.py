@@ -19,10 +19,10 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
-from driftctl import __version__
 from driftctl.core.mask import shown_json
 from driftctl.core.model import KINDS, Drift, Report
 from driftctl.report.output import located
+from driftctl.util.version import __version__
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 FINGERPRINT_KEY = "driftctlFingerprint/v1"

@@ -15,10 +15,21 @@ handler imports it).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from pathlib import PurePath
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from driftctl.settings import Source
+
+class Source(Protocol):
+    """What naming a --from source reads of it (driftctl.settings.Source has it; the
+    settings are not imported here: they sit above this module)."""
+
+    @property
+    def scheme(self) -> str: ...
+    @property
+    def path(self) -> PurePath: ...
+    @property
+    def url(self) -> str | None: ...
+
 
 HIDDEN = "***"  # an authority that is not host[:port] (user info that could not be told)
 # --from schemes whose "URL" is a local path: a `?` or `@` in it is part of a file name

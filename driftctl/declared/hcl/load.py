@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl import __version__
 from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared.binding import Binding, State
 from driftctl.declared.hcl import nodes as n
@@ -30,6 +29,7 @@ from driftctl.declared.hcl.values import is_pending, key_suffix, unmark_deep
 from driftctl.declared.hcl.vars import VarInput, resolve_variables, tfvars_files
 from driftctl.errors import DriftctlError
 from driftctl.util import deepstack, gcpause
+from driftctl.util.version import __version__
 
 ENVIRONMENT_FILE = Path(".terraform") / "environment"
 
