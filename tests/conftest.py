@@ -24,6 +24,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -93,6 +94,35 @@ def _aws_calls_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
 
         needed.record_calls(monkeypatch)
         share_service_models()
+
+
+# the Terraform groups of a parallel run are run ahead by its controller (tests/tf/prefetch.py)
+_CONTROLLER: list[Any] = []
+
+
+def _controller() -> Any:
+    if not _CONTROLLER:
+        from tests.tf.prefetch import Controller
+
+        _CONTROLLER.append(Controller())
+    return _CONTROLLER[0]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """In the controller of an xdist run: tell each worker where outcomes are written."""
+    _controller().configure_node(node)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    """In the controller: start the selected Terraform groups once a worker collected."""
+    _controller().collected(ids)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _CONTROLLER:
+        _CONTROLLER[0].finish()
 
 
 settings.register_profile("ci", derandomize=True)

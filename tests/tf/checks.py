@@ -19,8 +19,7 @@ from typing import ClassVar
 
 import pytest
 
-from tests.tf import group as groups
-from tests.tf import harness
+from tests.tf import harness, prefetch
 from tests.tf.compare import key
 from tests.tf.group import Group, Outcome
 
@@ -31,10 +30,11 @@ class StackChecks:
     @pytest.fixture(scope="class")
     @classmethod
     def outcome(
-        cls, terraform: harness.Terraform, tmp_path_factory: pytest.TempPathFactory
+        cls, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     ) -> Outcome:
-        """The group's stack, applied, changed and compared once for the class."""
-        return groups.run(cls.group, terraform, tmp_path_factory.mktemp(cls.group.name))
+        """The group's stack, applied, changed and compared once for the class (by the
+        controller of a parallel run: tests/tf/prefetch.py)."""
+        return prefetch.outcome(cls.group, request, tmp_path_factory)
 
     def test_driftctl_finds_no_drift_right_after_apply(self, outcome: Outcome) -> None:
         summary = outcome.clean["summary"]

@@ -9,6 +9,7 @@ that names the problem elsewhere.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -20,7 +21,7 @@ def ci() -> bool:
 
 
 @pytest.fixture(scope="session")
-def terraform(tmp_path_factory: pytest.TempPathFactory) -> harness.Terraform:
+def terraform(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Terraform]:
     reason = harness.absent()
     if reason:
         pytest.skip(reason)
@@ -32,7 +33,8 @@ def terraform(tmp_path_factory: pytest.TempPathFactory) -> harness.Terraform:
         if ci():
             pytest.fail(message, pytrace=False)
         pytest.skip(f"{message} (under CI=true this fails)")
-    return tf
+    yield tf
+    tf.close()
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -14,11 +14,13 @@ tests/tf/stacks) and bench/recall.py; nothing here imports pytest. The compariso
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -77,6 +79,9 @@ CREDENTIALS = {
     "AWS_DEFAULT_REGION": REGION,
 }
 GOGC = "400"  # Go's garbage collector for terraform and its provider: see Terraform.env
+# "0": each terraform command starts the provider itself (3 or 4 times), as a user's does;
+# else one provider process serves every command of a Terraform (see Terraform.serve)
+REATTACH_ENV = "DRIFTCTL_TF_REATTACH"
 TIMEOUT = 900  # seconds for one terraform command: a loaded 2-core machine is slow
 
 
@@ -168,6 +173,8 @@ class Terraform:
     home: Path
     timings: list[tuple[str, float]] = field(default_factory=list)
     _restorable: dict[str, frozenset[str]] | None = field(default=None, init=False, repr=False)
+    _provider: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
+    _reattach: str | None = field(default=None, init=False, repr=False)
 
     def restorable(self) -> dict[str, frozenset[str]]:
         """type -> attributes with a fixed default that apply puts back (see
@@ -210,7 +217,61 @@ class Terraform:
         # garbage less often cuts the CPU of a command by about a fifth, for ~150 MB
         # more per provider process (bench/tf_commands.py measures it)
         env.setdefault("GOGC", GOGC)
+        if self._reattach:
+            env["TF_REATTACH_PROVIDERS"] = self._reattach
         return env
+
+    def serve(self) -> None:
+        """Start one provider process that every later command of this Terraform uses.
+
+        Terraform otherwise starts the provider 3 or 4 times a command, each start 2 to 3
+        CPU seconds of Go building the provider's schema (bench/tf_commands.py): most of
+        a group's CPU. The same provider binary runs in its debug mode (`-debug`: it
+        serves until interrupted) and terraform attaches to it through
+        TF_REATTACH_PROVIDERS (Terraform's documented mechanism for a provider it does
+        not start). Each command configures it afresh (the stack's own provider block),
+        and commands run one at a time per Terraform, so no configuration is shared.
+        DRIFTCTL_TF_REATTACH=0 leaves every start to terraform. `close()` stops it.
+        """
+        if self._provider is not None or os.environ.get(REATTACH_ENV, "1") == "0":
+            return
+        folder = PLUGIN_DIR / "registry.terraform.io/hashicorp/aws" / PROVIDER_VERSION
+        binary = next(folder.glob("*/terraform-provider-aws_*"), None)
+        if binary is None:
+            raise HarnessError(f"no terraform-provider-aws binary under {folder}")
+        out = self.home / "provider.out"
+        with out.open("wb") as sink:  # the provider's own files: no pipe to fill up
+            self._provider = subprocess.Popen(
+                [str(binary), "-debug"],
+                env=self.env(),
+                stdout=sink,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,  # a Ctrl-C of the test run reaches it through close()
+            )
+        atexit.register(self.close)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            found = re.search(r"TF_REATTACH_PROVIDERS='([^']+)'", out.read_text())
+            if found:
+                self._reattach = found.group(1)
+                return
+            if self._provider.poll() is not None:
+                break
+            time.sleep(0.05)
+        self.close()
+        raise HarnessError(f"the provider did not start in debug mode: {out.read_text()[-2000:]}")
+
+    def close(self) -> None:
+        """Stop the provider process of `serve()`, if any."""
+        proc, self._provider, self._reattach = self._provider, None, None
+        if proc is None or proc.poll() is not None:
+            return
+        proc.send_signal(signal.SIGINT)  # the debug mode's way out
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
     def init(self) -> None:
         """Install the provider once; raises HarnessError when terraform is broken."""
@@ -219,6 +280,7 @@ class Terraform:
         (self.home / "cli.tfrc").write_text("disable_checkpoint = true\n")
         (template / "versions.tf").write_text(_versions_tf())
         self.run(["init", f"-plugin-dir={PLUGIN_DIR}"], template)
+        self.serve()
 
     def run(self, argv: list[str], cwd: Path, data_dir: Path | None = None) -> str:
         words = 2 if argv[:1] == ["providers"] else 1  # the (sub)command, then its flags

@@ -11,15 +11,13 @@ reads a secret (driftctl/resources/ssm/parameter.py); that one case is pinned be
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.tf import harness
-from tests.tf.harness import Change, Drift, Json
+from tests.tf import harness, prefetch
+from tests.tf.group import Group, Outcome
+from tests.tf.harness import Change, Json
 
 STACK = Path(__file__).parent / "stacks" / "sec"
 
@@ -100,32 +98,14 @@ BY_DESIGN = {
     "aws_ssm_parameter.token": "a SecureString's value is never read by driftctl",
 }
 
-
-@dataclass
-class Outcome:
-    clean: dict[str, Any]  # driftctl's report right after apply
-    terraform: list[Drift]  # drift in configured attributes, after the changes
-    unconfigured: list[Drift]  # terraform's drift in attributes nobody configured
-    driftctl: list[Drift]
-    report: dict[str, Any]
+GROUP = Group("sec", CHANGES)
 
 
 @pytest.fixture(scope="module")
-def outcome(
-    terraform: harness.Terraform, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Outcome]:
-    files = {p.name: p.read_text() for p in sorted(STACK.glob("*.tf"))}
-    with harness.moto_server() as endpoint:
-        stack = terraform.stack(tmp_path_factory.mktemp("sec") / "stack", endpoint, files)
-        stack.apply()
-        stack.baseline()
-        clean = stack.driftctl_report()
-        harness.apply_changes(stack, CHANGES)
-        tf, unconfigured = harness.split_configured(
-            stack.terraform_drift(), harness.configured(stack.dir)
-        )
-        report = stack.driftctl_report()
-        yield Outcome(clean, tf, unconfigured, stack.driftctl_drift(report), report)
+def outcome(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Outcome:
+    """The stack, applied, changed and compared once (by the controller of a parallel
+    run: tests/tf/prefetch.py)."""
+    return prefetch.outcome(GROUP, request, tmp_path_factory)
 
 
 def test_driftctl_finds_no_drift_right_after_apply(outcome: Outcome) -> None:
