@@ -29,8 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from driftctl.declared.hcl.lang.syntax import parse_file
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.declared.hcl.syntax import parse_file
 
 MODULES = 10
 

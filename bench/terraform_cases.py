@@ -50,8 +50,8 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.declared.hcl.console import format_value
+from driftctl.declared.hcl.lang.values import is_pending
 from driftctl.declared.hcl.load import Console
-from driftctl.declared.hcl.values import is_pending
 from driftctl.errors import DriftctlError
 
 # --- Go source: a tokenizer and a parser for the literals of table tests ----------------

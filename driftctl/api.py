@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from driftctl import settings
 from driftctl.core.model import Change, Drift, Report, Resource, ScanError, SourceRef
-from driftctl.declared.hcl.limits import Limits
+from driftctl.declared.hcl.lang.limits import Limits
 from driftctl.engine.rendered import Rendered
 from driftctl.errors import DriftctlError
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.hcl.limits import Limits
+from driftctl.declared.hcl.lang.limits import Limits
 from driftctl.errors import DriftctlError
 
 SCHEMES = (

@@ -88,6 +88,19 @@ FLOORS: dict[str, int] = {
     "driftctl/__init__": 7,
 }
 
+# Rooms kept apart from others on their own floor: a room matching the key imports only
+# rooms matching one of its patterns (`X/**` is X and every room under it). The HCL
+# language (syntax, evaluator, values, functions) knows nothing of Terraform's modules,
+# variables or resources (driftctl/declared/hcl, which builds on it): it asks its Scope.
+ONLY: dict[str, tuple[str, ...]] = {
+    "driftctl/declared/hcl/lang/**": (
+        "driftctl/declared/hcl/lang/**",
+        "driftctl/core/**",
+        "driftctl/errors",
+        "driftctl/util/**",
+    ),
+}
+
 NAMES = {
     0: "utilities",
     1: "core",
@@ -98,6 +111,14 @@ NAMES = {
     6: "stages",
     7: "entry points",
 }
+
+
+def matches(room: str, pattern: str) -> bool:
+    """Whether a room is the pattern's (`X/**`: X or a room under it)."""
+    if pattern.endswith("/**"):
+        base = pattern[:-3]
+        return room == base or room.startswith(base + "/")
+    return room == pattern
 
 
 def floor_of(room: str) -> int:
@@ -201,6 +222,16 @@ class Layers:
             (a, b): where for (a, b), where in self.arrows.items() if self.rooms[a] < self.rooms[b]
         }
 
+    @property
+    def outside(self) -> dict[tuple[str, str], str]:
+        """Arrows from a room ONLY restricts to a room it does not allow."""
+        return {
+            (a, b): where
+            for (a, b), where in self.arrows.items()
+            for key, allowed in ONLY.items()
+            if matches(a, key) and not any(matches(b, p) for p in allowed)
+        }
+
 
 def _components(graph: dict[str, set[str]]) -> list[list[str]]:
     """Strongly connected components with more than one node (iterative Tarjan)."""
@@ -275,6 +306,9 @@ def main() -> int:
     print(f"back-up arrows: {len(layers.back_up)}")
     for (a, b), where in layers.back_up.items():
         print(f"  {a} ({layers.rooms[a]}) -> {b} ({layers.rooms[b]})  e.g. {where}")
+    print(f"arrows outside what ONLY allows: {len(layers.outside)}")
+    for (a, b), where in layers.outside.items():
+        print(f"  {a} -> {b}  e.g. {where}")
     print(f"cross-folder cycles: {len(layers.cycles)}")
     for cycle, folders in zip(layers.cycles, layers.folders, strict=True):
         print(f"  {len(cycle)} modules in {len(folders)} folders: {', '.join(cycle)}")

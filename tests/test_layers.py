@@ -60,6 +60,15 @@ def test_no_new_cycle_spans_folders(measured: Any) -> None:
     assert len(measured.cycles) <= CYCLE_BUDGET, measured.folders
 
 
+def test_the_hcl_language_imports_nothing_of_terraforms_layer(measured: Any) -> None:
+    """driftctl/declared/hcl/lang imports only itself, core, errors and util: never the
+    Terraform layer (driftctl/declared/hcl: modules, variables, refs, the result cache)."""
+    assert "driftctl/declared/hcl/lang" in measured.rooms
+    assert "driftctl/declared/hcl/lang/functions" in measured.rooms
+    listing = "\n".join(f"{a} -> {b} e.g. {w}" for (a, b), w in measured.outside.items())
+    assert measured.outside == {}, listing
+
+
 def _package(tmp_path: Path, files: dict[str, str]) -> Path:
     package = tmp_path / "driftctl"
     for name, code in files.items():
@@ -99,3 +108,26 @@ def test_lazy_and_type_checking_imports_are_arrows_and_cycles_are_found(
     }
     assert measured.cycles == [["driftctl.cli", "driftctl.errors", "driftctl.report.out"]]
     assert measured.folders == [["driftctl", "driftctl/report"]]
+
+
+def test_an_import_of_the_terraform_layer_by_the_language_is_found(tmp_path: Path) -> None:
+    package = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "errors.py": "",
+            "declared/__init__.py": "",
+            "declared/hcl/__init__.py": "",
+            "declared/hcl/refs.py": "from driftctl.declared.hcl.lang import eval\n",
+            "declared/hcl/lang/__init__.py": "",
+            "declared/hcl/lang/eval.py": (
+                "from driftctl import errors\n"
+                "def f():\n    from driftctl.declared.hcl.refs import MISSING\n"
+            ),
+        },
+    )
+    assert layers.measure(package).outside == {
+        ("driftctl/declared/hcl/lang", "driftctl/declared/hcl"): (
+            "driftctl/declared/hcl/lang/eval.py:3"
+        ),
+    }

@@ -30,11 +30,11 @@ from driftctl.codify.base import (
     with_newline,
 )
 from driftctl.codify.base import unified_diff as _unified_diff
-from driftctl.codify.hcl import HclCodifier
-from driftctl.codify.hcl_import import DEFAULT_FILE
-from driftctl.codify.k8s_import import DEFAULT_FILE as K8S_DEFAULT_FILE
-from driftctl.codify.kustomize import KustomizeCodifier
-from driftctl.codify.yamlfile import YamlCodifier
+from driftctl.codify.hcl.codifier import HclCodifier
+from driftctl.codify.hcl.imports import DEFAULT_FILE
+from driftctl.codify.kustomize.codifier import KustomizeCodifier
+from driftctl.codify.kustomize.imports import DEFAULT_FILE as K8S_DEFAULT_FILE
+from driftctl.codify.yaml.codifier import YamlCodifier
 from driftctl.core import sensitive
 from driftctl.core.mask import hides, mask_value
 from driftctl.core.model import Drift

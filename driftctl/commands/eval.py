@@ -21,7 +21,7 @@ import typer
 
 from driftctl import settings
 from driftctl.commands import options, surface
-from driftctl.declared.hcl.limits import parse_limits
+from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.errors import DriftctlError
 
 
@@ -46,8 +46,8 @@ def eval_command(
     """Evaluate an expression in a Terraform configuration's root module, as terraform console."""
     from driftctl.core.model import to_plain
     from driftctl.declared.hcl.console import format_value
+    from driftctl.declared.hcl.lang.values import finalize
     from driftctl.declared.hcl.load import Console
-    from driftctl.declared.hcl.values import finalize
 
     directory = _directory(from_)
     conf = settings.build(
@@ -99,7 +99,7 @@ def _directory(text: str) -> Path:
 
 def _shown(value: Any) -> Any:
     """value with each sensitive part as {"$sensitive": true}, as render shows it."""
-    from driftctl.declared.hcl.values import Sensitive
+    from driftctl.declared.hcl.lang.values import Sensitive
 
     if isinstance(value, Sensitive):
         return {"$sensitive": True}

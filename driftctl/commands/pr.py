@@ -11,7 +11,7 @@ from rich.console import Console
 
 from driftctl import settings
 from driftctl.commands import options, surface
-from driftctl.declared.hcl.limits import parse_limits
+from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.errors import ExitStatus
 from driftctl.pullrequest import flow
 from driftctl.pullrequest.github import DEFAULT_API

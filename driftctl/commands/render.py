@@ -14,7 +14,7 @@ import typer
 
 from driftctl.aws.canonical import Declared
 from driftctl.commands import options, surface
-from driftctl.declared.hcl.limits import parse_limits
+from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.engine.rendered import Rendered, shown_attrs
 
 __all__ = ["render", "render_text", "rendered", "shown_attrs"]

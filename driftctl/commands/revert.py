@@ -15,7 +15,7 @@ from rich.console import Console
 
 from driftctl import settings
 from driftctl.commands import options, surface
-from driftctl.declared.hcl.limits import parse_limits
+from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.errors import DriftctlError
 from driftctl.revert import blast, flow, guards
 from driftctl.revert.executor import FAIL_AFTER_ENV

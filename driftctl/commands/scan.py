@@ -12,7 +12,7 @@ from driftctl import settings
 from driftctl.commands import compat, options, surface
 from driftctl.core.model import KINDS, Report
 from driftctl.declared import remote_state
-from driftctl.declared.hcl.limits import parse_limits
+from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.engine import selection
 from driftctl.errors import ExitStatus
 from driftctl.report import writer

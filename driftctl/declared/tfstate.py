@@ -31,7 +31,7 @@ from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.core.model import SourceRef
 from driftctl.core.sensitive import join_keys
 from driftctl.declared import keyglob
-from driftctl.declared.hcl.values import key_suffix
+from driftctl.declared.hcl.lang.values import key_suffix
 from driftctl.errors import DriftctlError
 from driftctl.resources.registry import TYPES, terraform_types
 from driftctl.util import safejson

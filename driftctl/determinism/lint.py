@@ -37,11 +37,11 @@ from urllib.parse import parse_qs
 import yaml
 
 from driftctl.declared import listing
-from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.config import literal_string
-from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC
+from driftctl.declared.hcl.lang import nodes as n
+from driftctl.declared.hcl.lang.functions.registry import NON_DETERMINISTIC
+from driftctl.declared.hcl.lang.syntax import parse_file
 from driftctl.declared.hcl.modcalls import is_local, read_manifest
-from driftctl.declared.hcl.syntax import parse_file
 from driftctl.declared.hcl.vars import read_text
 from driftctl.declared.k8s import remote
 from driftctl.declared.k8s.kustomize import KUSTOMIZATIONS, ORIGIN, is_kustomization

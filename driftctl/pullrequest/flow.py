@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from driftctl.codify import verify
 from driftctl.codify.base import Context, repo_path, unified_diff, write_text
-from driftctl.codify.hcl_import import DEFAULT_FILE
+from driftctl.codify.hcl.imports import DEFAULT_FILE
 from driftctl.codify.plan import IMPORT_FILES, Plan, make_plan
 from driftctl.core.model import Drift, Report, Resource
 from driftctl.declared.cfn.load import read_parameters_file

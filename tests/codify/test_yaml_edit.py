@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 import yaml
 
-from driftctl.codify.spans import parse
-from driftctl.codify.yaml_edit import Editor, Refuse, key_text
-from driftctl.codify.yaml_render import plain_ok
+from driftctl.codify.yaml.edit import Editor, Refuse, key_text
+from driftctl.codify.yaml.render import plain_ok
+from driftctl.codify.yaml.spans import parse
 
 
 def edited(text: str, path: tuple[Any, ...], wanted: Any) -> str:

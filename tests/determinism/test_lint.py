@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from driftctl.declared.hcl.functions.registry import NON_DETERMINISTIC
+from driftctl.declared.hcl.lang.functions.registry import NON_DETERMINISTIC
 from driftctl.determinism.lint import Finding, lint_hcl_dir, lint_manifest
 from driftctl.errors import DriftctlError
 

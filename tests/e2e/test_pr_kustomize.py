@@ -297,7 +297,7 @@ def test_a_new_manifest_that_would_not_adopt_needs_a_human_and_the_run_goes_on(
     #28): its manifest still drifts once written, so it is left to a person, the other
     edits are kept, and the run does not fail."""
     from driftctl import cli
-    from driftctl.codify import k8s_import
+    from driftctl.codify.kustomize import imports as k8s_import
 
     _, base = make_clone(tmp_path)
     _queue(endpoint, base)

@@ -9,13 +9,13 @@ from typing import Any
 
 from driftctl.core.model import SourceRef, Unknown
 from driftctl.declared.binding import Binding
-from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
-from driftctl.declared.hcl.limits import EvalLimitError, LimitExceeded, count_iterations
-from driftctl.declared.hcl.nodes import Attribute, Block, Body, Node, static_traversal
-from driftctl.declared.hcl.ops import iterate
+from driftctl.declared.hcl.lang.eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl.lang.limits import EvalLimitError, LimitExceeded, count_iterations
+from driftctl.declared.hcl.lang.nodes import Attribute, Block, Body, Node, static_traversal
+from driftctl.declared.hcl.lang.ops import iterate
+from driftctl.declared.hcl.lang.types import is_null
+from driftctl.declared.hcl.lang.values import EvalFailure, as_unknown, is_pending, mark_if, unmark
 from driftctl.declared.hcl.provenance import record
-from driftctl.declared.hcl.types import is_null
-from driftctl.declared.hcl.values import EvalFailure, as_unknown, is_pending, mark_if, unmark
 
 
 @dataclasses.dataclass

@@ -1,4 +1,4 @@
-"""A parse cache: syntax trees (nodes.py) stored under the hash of the file's content.
+"""A parse cache: syntax trees (lang/nodes.py) stored under the hash of the file's content.
 
 A tree depends only on the text and on the parser, so the key is the SHA-256 of the text
 together with the parser's version (syntax.PARSER_VERSION), driftctl's, Python's and this
@@ -39,10 +39,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.hcl import nodes as n
-from driftctl.declared.hcl.number import BigFloat
+from driftctl.declared.hcl.lang import nodes as n
+from driftctl.declared.hcl.lang.number import BigFloat
+from driftctl.declared.hcl.lang.syntax import PARSER_VERSION, parse_file
 from driftctl.declared.hcl.resultcache import KEY_FILE, load_secret, safe_load
-from driftctl.declared.hcl.syntax import PARSER_VERSION, parse_file
 
 FORMAT = "5"
 MAGIC = b"driftctl-hcl-cache 5\n"

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.declared import listing
-from driftctl.declared.hcl.eval import Origin, where
-from driftctl.declared.hcl.nodes import Attribute, Block, Body, Expr, Literal, Template, unwrap
-from driftctl.declared.hcl.resultcache import record_listing
+from driftctl.declared.hcl.lang.eval import Origin, where
+from driftctl.declared.hcl.lang.nodes import Attribute, Block, Body, Expr, Literal, Template, unwrap
+from driftctl.declared.hcl.lang.reads import record_listing
 from driftctl.declared.hcl.vars import VariableDecl, read_text
 from driftctl.errors import DriftctlError
 

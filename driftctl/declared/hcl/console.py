@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.hcl import number
-from driftctl.declared.hcl.convert import go_quote
-from driftctl.declared.hcl.types import (
+from driftctl.declared.hcl.lang import number
+from driftctl.declared.hcl.lang.convert import go_quote
+from driftctl.declared.hcl.lang.types import (
     BOOL,
     DYNAMIC,
     NUMBER,
@@ -28,7 +28,7 @@ from driftctl.declared.hcl.types import (
     Null,
     SetType,
 )
-from driftctl.declared.hcl.values import is_pending
+from driftctl.declared.hcl.lang.values import is_pending
 
 
 def format_value(value: Any, indent: int = 0) -> str:
@@ -121,8 +121,8 @@ def evaluate(
 ) -> Any:
     """The value of expression in the root module at directory, as plain data (what is
     known only after apply as Unknown or Ref, never guessed)."""
+    from driftctl.declared.hcl.lang.values import finalize
     from driftctl.declared.hcl.load import Console
-    from driftctl.declared.hcl.values import finalize
     from driftctl.errors import DriftctlError
 
     directory = Path(os.path.normpath(directory))

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.core.model import Unknown
 from driftctl.declared.hcl.iam import render
+from driftctl.declared.hcl.lang.types import is_null
+from driftctl.declared.hcl.lang.values import Instance, finalize, mark_if, unmark_deep
 from driftctl.declared.hcl.refs import MISSING
-from driftctl.declared.hcl.types import is_null
-from driftctl.declared.hcl.values import Instance, finalize, mark_if, unmark_deep
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.loader import Loader

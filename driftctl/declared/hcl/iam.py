@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from driftctl.core.model import Unknown
-from driftctl.declared.hcl.functions.encoding import json_value, quote
-from driftctl.declared.hcl.values import EvalFailure, as_unknown, find_pending, to_str
+from driftctl.declared.hcl.lang.functions.encoding import json_value, quote
+from driftctl.declared.hcl.lang.values import EvalFailure, as_unknown, find_pending, to_str
 
 _INPUTS = (
     "statement",
@@ -257,6 +257,6 @@ def go_json(value: Any, indent: str | None) -> str:
         return "[\n" + ",\n".join(f"{inner}{go_json(v, inner)}" for v in value) + f"\n{indent}]"
     if isinstance(value, str):
         return quote(value)
-    from driftctl.declared.hcl.functions.encoding import json_text
+    from driftctl.declared.hcl.lang.functions.encoding import json_text
 
     return json_text(value)

@@ -13,19 +13,20 @@ from typing import Any
 
 from driftctl.base.raw import RawDeclared, RawResource
 from driftctl.declared.binding import Binding, State
-from driftctl.declared.hcl import nodes as n
-from driftctl.declared.hcl import number
 from driftctl.declared.hcl.cache import ParseCache
 from driftctl.declared.hcl.config import attributes
-from driftctl.declared.hcl.eval import Evaluator, Frame, too_deep
-from driftctl.declared.hcl.functions.files import exists_state, fileset_matches
-from driftctl.declared.hcl.limits import Limits, bounded
+from driftctl.declared.hcl.lang import nodes as n
+from driftctl.declared.hcl.lang import number
+from driftctl.declared.hcl.lang.eval import Evaluator, Frame, too_deep
+from driftctl.declared.hcl.lang.functions.files import exists_state, fileset_matches
+from driftctl.declared.hcl.lang.limits import Limits, bounded
+from driftctl.declared.hcl.lang.reads import RECORDER, Recorder, record_file
+from driftctl.declared.hcl.lang.syntax import parse_expression, parse_file
+from driftctl.declared.hcl.lang.values import is_pending, key_suffix, unmark_deep
 from driftctl.declared.hcl.loader import Loader
 from driftctl.declared.hcl.module import ModuleInstance
 from driftctl.declared.hcl.providers import apply_providers
-from driftctl.declared.hcl.resultcache import RECORDER, Recorder, ResultCache, key_of, record_file
-from driftctl.declared.hcl.syntax import parse_expression, parse_file
-from driftctl.declared.hcl.values import is_pending, key_suffix, unmark_deep
+from driftctl.declared.hcl.resultcache import ResultCache, key_of
 from driftctl.declared.hcl.vars import VarInput, resolve_variables, tfvars_files
 from driftctl.errors import DriftctlError
 from driftctl.util import deepstack, gcpause
@@ -64,7 +65,7 @@ def load_hcl(
       reference to one the configuration does not set takes the live value. An
       evaluation with a state is never cached (live values are not among what a cache
       entry checks, and a pre-binding entry would give back Unknowns that binding knows).
-    limits: how many elements and how long the evaluation may take (limits.py; None: the
+    limits: how many elements and how long the evaluation may take (lang/limits.py; None: the
       defaults); past them it is an error naming where.
 
     Evaluation recurses once per reference it follows, so it runs on a big stack

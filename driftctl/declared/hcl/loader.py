@@ -12,9 +12,9 @@ from driftctl.base.raw import Gap
 from driftctl.declared.binding import Binding
 from driftctl.declared.hcl.body import BodyValue
 from driftctl.declared.hcl.config import ModuleConfig
-from driftctl.declared.hcl.functions.base import CallContext
+from driftctl.declared.hcl.lang.functions.base import CallContext
+from driftctl.declared.hcl.lang.nodes import Block, Body
 from driftctl.declared.hcl.modcalls import read_manifest
-from driftctl.declared.hcl.nodes import Block, Body
 
 if TYPE_CHECKING:
     from driftctl.declared.hcl.module import ModuleInstance

@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.base.raw import Gap, RawResource
 from driftctl.core.model import Unknown
-from driftctl.declared.hcl import number
 from driftctl.declared.hcl.config import CallDecl
-from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError
-from driftctl.declared.hcl.refs import Attr, Index, Step, apply_steps
-from driftctl.declared.hcl.resources import ExpansionResult, evaluate_expansion, instance_frame
-from driftctl.declared.hcl.resultcache import record_file
-from driftctl.declared.hcl.values import (
+from driftctl.declared.hcl.lang import number
+from driftctl.declared.hcl.lang.eval import Evaluator, Frame, HclEvalError
+from driftctl.declared.hcl.lang.reads import record_file
+from driftctl.declared.hcl.lang.traverse import Attr, Index, Step, apply_steps
+from driftctl.declared.hcl.lang.values import (
     EvalFailure,
     as_unknown,
     is_pending,
@@ -30,6 +29,7 @@ from driftctl.declared.hcl.values import (
     to_number,
     to_str,
 )
+from driftctl.declared.hcl.resources import ExpansionResult, evaluate_expansion, instance_frame
 from driftctl.errors import DriftctlError
 from driftctl.util import redact, safejson
 

@@ -9,20 +9,18 @@ module outputs, path.* and terraform.*.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from driftctl.base.raw import RawResource
 from driftctl.core.model import Ref, Unknown
 from driftctl.declared.binding import NOT_BOUND
+from driftctl.declared.hcl import refs
 from driftctl.declared.hcl.config import CallDecl, ModuleConfig
-from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
-from driftctl.declared.hcl.functions.base import CallContext
-from driftctl.declared.hcl.modcalls import CallSet
-from driftctl.declared.hcl.providers import provider_keys
-from driftctl.declared.hcl.refs import Step
-from driftctl.declared.hcl.resources import ResourceSet
-from driftctl.declared.hcl.values import (
+from driftctl.declared.hcl.lang.eval import Evaluator, Frame, HclEvalError, Origin, where
+from driftctl.declared.hcl.lang.functions.base import CallContext
+from driftctl.declared.hcl.lang.traverse import Step
+from driftctl.declared.hcl.lang.values import (
     EvalFailure,
     Instance,
     ResourceBlock,
@@ -33,6 +31,9 @@ from driftctl.declared.hcl.values import (
     to_bool,
     unmark_deep,
 )
+from driftctl.declared.hcl.modcalls import CallSet
+from driftctl.declared.hcl.providers import provider_keys
+from driftctl.declared.hcl.resources import ResourceSet
 from driftctl.declared.hcl.vars import VariableValue, default_value, finish
 from driftctl.errors import DriftctlError
 
@@ -154,6 +155,9 @@ class ModuleInstance:
 
     def resource_attr(self, instance: Instance, name: str) -> Any:
         return self.loader.instances[instance.module].resources.attr(instance, name)
+
+    def traverse(self, value: Any, steps: Sequence[Step], at: int) -> tuple[Any, int]:
+        return refs.traverse(value, steps, at, self)
 
     def bound_value(self, ref: Ref, sensitive: bool = False) -> Any:
         found = self.loader.binding.lookup(ref, sensitive)

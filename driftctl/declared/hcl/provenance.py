@@ -19,10 +19,16 @@ import dataclasses
 from typing import Any
 
 from driftctl.core.model import SourceRef
-from driftctl.declared.hcl import nodes as n
-from driftctl.declared.hcl.eval import Evaluator, HclEvalError, Origin
-from driftctl.declared.hcl.nodes import Node
-from driftctl.declared.hcl.values import EvalFailure, Sensitive, is_pending, to_str, unmark_deep
+from driftctl.declared.hcl.lang import nodes as n
+from driftctl.declared.hcl.lang.eval import Evaluator, HclEvalError, Origin
+from driftctl.declared.hcl.lang.nodes import Node
+from driftctl.declared.hcl.lang.values import (
+    EvalFailure,
+    Sensitive,
+    is_pending,
+    to_str,
+    unmark_deep,
+)
 
 Path = tuple[str | int, ...]
 
@@ -231,7 +237,7 @@ class _Walker:
 
 
 def _whole(value: Any) -> int | None:
-    from driftctl.declared.hcl import number
+    from driftctl.declared.hcl.lang import number
 
     if number.is_number(value):
         return number.to_int(value)

@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from driftctl.base.raw import RawDeclared
-from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import attributes, literal_string
-from driftctl.declared.hcl.eval import Evaluator, Frame, where
-from driftctl.declared.hcl.nodes import Expr, static_traversal
-from driftctl.declared.hcl.values import (
+from driftctl.declared.hcl.lang import nodes as n
+from driftctl.declared.hcl.lang.eval import Evaluator, Frame, where
+from driftctl.declared.hcl.lang.nodes import Expr, static_traversal
+from driftctl.declared.hcl.lang.values import (
     as_unknown,
     finalize,
     is_pending,

@@ -8,16 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.base.raw import Gap, RawResource
 from driftctl.core.model import Ref, SourceRef, Unknown
-from driftctl.declared.hcl import number
 from driftctl.declared.hcl.body import BodyEvaluator, BodyValue
 from driftctl.declared.hcl.config import META_ARGUMENTS, BlockDecl
 from driftctl.declared.hcl.data import data_attr
-from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, where
-from driftctl.declared.hcl.limits import EvalLimitError, LimitExceeded, check_size
-from driftctl.declared.hcl.nodes import Body, Expr, static_traversal
-from driftctl.declared.hcl.refs import MISSING
-from driftctl.declared.hcl.types import DYNAMIC, STRING, CSet, is_null, type_of
-from driftctl.declared.hcl.values import (
+from driftctl.declared.hcl.lang import number
+from driftctl.declared.hcl.lang.eval import Evaluator, Frame, HclEvalError, Origin, where
+from driftctl.declared.hcl.lang.limits import EvalLimitError, LimitExceeded, check_size
+from driftctl.declared.hcl.lang.nodes import Body, Expr, static_traversal
+from driftctl.declared.hcl.lang.types import DYNAMIC, STRING, CSet, is_null, type_of
+from driftctl.declared.hcl.lang.values import (
     EvalFailure,
     Expansion,
     Instance,
@@ -32,6 +31,7 @@ from driftctl.declared.hcl.values import (
     type_name,
     unmark_deep,
 )
+from driftctl.declared.hcl.refs import MISSING
 from driftctl.errors import DriftctlError
 
 if TYPE_CHECKING:

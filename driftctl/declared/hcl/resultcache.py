@@ -21,7 +21,6 @@ code.
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import hashlib
 import hmac
 import io
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.declared import listing
+from driftctl.declared.hcl.lang.reads import Recorder, digest
 
 # 2: inputs, bound; 3: sensitive paths, HMAC; 4: waiting; 5: gaps
 FORMAT = b"driftctl-hcl-result 5\n"
@@ -48,9 +48,9 @@ _ALLOWED = {
     ("driftctl.core.model", "SourceRef"),
     ("driftctl.core.model", "Unknown"),
     ("driftctl.core.model", "Ref"),
-    ("driftctl.declared.hcl.resultcache", "Recorder"),
-    ("driftctl.declared.hcl.number", "BigFloat"),
-    ("driftctl.declared.hcl.types", "Sensitive"),  # a mark, should one ever be kept
+    ("driftctl.declared.hcl.lang.reads", "Recorder"),
+    ("driftctl.declared.hcl.lang.number", "BigFloat"),
+    ("driftctl.declared.hcl.lang.types", "Sensitive"),  # a mark, should one ever be kept
     ("pathlib", "PosixPath"),  # RawDeclared.inputs: the files the evaluation read
     ("copyreg", "_reconstructor"),
     ("builtins", "object"),
@@ -66,7 +66,7 @@ class SafeUnpickler(pickle.Unpickler):
 
     def find_class(self, module: str, name: str) -> Any:
         if (module, name) not in self.allowed and not (
-            module == "driftctl.declared.hcl.nodes" and name[:1].isupper()
+            module == "driftctl.declared.hcl.lang.nodes" and name[:1].isupper()
         ):
             raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a cache entry")
         return super().find_class(module, name)
@@ -74,61 +74,6 @@ class SafeUnpickler(pickle.Unpickler):
 
 def safe_load(stream: Any) -> Any:
     return SafeUnpickler(stream).load()
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-class Recorder:
-    """What one evaluation read, in a form a later run can check cheaply."""
-
-    def __init__(self) -> None:
-        self.files: dict[str, str | None] = {}  # path -> sha256 of content, None: absent
-        self.listings: dict[str, tuple[str, ...]] = {}  # directory -> its file names
-        self.checks: dict[tuple[str, str, str], Any] = {}  # (kind, base, arg) -> answer
-
-    def file(self, path: Path, data: bytes | None) -> None:
-        self.files[str(path)] = None if data is None else digest(data)
-
-    def read(self, path: Path) -> bytes | None:
-        """The content of path (None when absent), recorded."""
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = None
-        self.file(path, data)
-        return data
-
-    def listing(self, directory: Path, names: list[str]) -> None:
-        self.listings[str(directory)] = tuple(names)
-
-    def check(self, kind: str, base: str, arg: str, answer: Any) -> None:
-        self.checks[(kind, base, arg)] = answer
-
-
-# the Recorder of the evaluation under way (load.py sets it when a result cache is used)
-RECORDER: contextvars.ContextVar[Recorder | None] = contextvars.ContextVar(
-    "driftctl_hcl_recorder", default=None
-)
-
-
-def record_file(path: Path, data: bytes | None) -> None:
-    recorder = RECORDER.get()
-    if recorder is not None:
-        recorder.file(path, data)
-
-
-def record_listing(directory: Path, paths: list[Path]) -> None:
-    recorder = RECORDER.get()
-    if recorder is not None:
-        recorder.listing(directory, [p.name for p in paths])
-
-
-def record_check(kind: str, base: str, arg: str, answer: Any) -> None:
-    recorder = RECORDER.get()
-    if recorder is not None:
-        recorder.check(kind, base, arg, answer)
 
 
 def still_valid(recorder: Recorder, rerun: Callable[[str, str, str], Any]) -> bool:

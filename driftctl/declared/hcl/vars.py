@@ -17,22 +17,24 @@ from pathlib import Path
 from typing import Any
 
 from driftctl.declared import listing
-from driftctl.declared.hcl import nodes as n
-from driftctl.declared.hcl.convert import ConversionError, convert
-from driftctl.declared.hcl.eval import Evaluator, Frame, HclEvalError, Origin, Scope, where
-from driftctl.declared.hcl.functions.base import CallContext
-from driftctl.declared.hcl.refs import MISSING, Step
-from driftctl.declared.hcl.resultcache import record_file, record_listing
-from driftctl.declared.hcl.syntax import parse_expression, parse_file
-from driftctl.declared.hcl.typeexpr import Defaults, get_type
-from driftctl.declared.hcl.types import DYNAMIC, Type, is_null
-from driftctl.declared.hcl.values import (
+from driftctl.declared.hcl import refs
+from driftctl.declared.hcl.lang import nodes as n
+from driftctl.declared.hcl.lang.convert import ConversionError, convert
+from driftctl.declared.hcl.lang.eval import Evaluator, Frame, HclEvalError, Origin, where
+from driftctl.declared.hcl.lang.functions.base import CallContext
+from driftctl.declared.hcl.lang.reads import record_file, record_listing
+from driftctl.declared.hcl.lang.syntax import parse_expression, parse_file
+from driftctl.declared.hcl.lang.traverse import Step
+from driftctl.declared.hcl.lang.typeexpr import Defaults, get_type
+from driftctl.declared.hcl.lang.types import DYNAMIC, Type, is_null
+from driftctl.declared.hcl.lang.values import (
     EvalFailure,
     Instance,
     ResourceBlock,
     from_plain,
     mark_if,
 )
+from driftctl.declared.hcl.refs import MISSING
 from driftctl.errors import DriftctlError
 from driftctl.util import safejson
 
@@ -91,6 +93,9 @@ class LiteralScope:
     def resource_attr(self, instance: Instance, name: str) -> Any:
         return MISSING
 
+    def traverse(self, value: Any, steps: Sequence[Step], at: int) -> tuple[Any, int]:
+        return refs.traverse(value, steps, at, self)
+
     def origin(self, kind: str, name: str) -> Origin | None:
         return None
 
@@ -102,43 +107,6 @@ class LiteralScope:
 
 
 _NO_FILES = CallContext(None)
-
-
-class TemplateScope:
-    """The scope of a templatefile()/templatestring() template: only its own variables
-    (bound as frame names) and functions; no var., local. or resource references."""
-
-    def __init__(self, outer: Scope) -> None:
-        self._outer = outer
-
-    def variable(self, name: str) -> Any:
-        raise EvalFailure("a template can only use the variables passed to it")
-
-    local = variable
-
-    def resource(self, type_: str, name: str, mode: str = "managed") -> ResourceBlock | None:
-        raise EvalFailure("a template can only use the variables passed to it")
-
-    def module_ref(self, steps: list[Step]) -> Any:
-        raise EvalFailure("a template can only use the variables passed to it")
-
-    def meta_value(self, root: str, name: str) -> Any:
-        raise EvalFailure("a template can only use the variables passed to it")
-
-    def resource_attr(self, instance: Any, name: str) -> Any:
-        return self._outer.resource_attr(instance, name)
-
-    def origin(self, kind: str, name: str) -> Origin | None:
-        return None
-
-    def output_origin(self, call: str, key: int | str | None, output: str) -> Origin | None:
-        return None
-
-    def warn(self, message: str) -> None:
-        self._outer.warn(message)
-
-    def call_context(self) -> CallContext:
-        return self._outer.call_context()
 
 
 def default_value(decl: VariableDecl, warn: Warn) -> VariableValue | None:
@@ -260,7 +228,7 @@ def _read_tfvars(path: Path, display: str, scope: LiteralScope) -> dict[str, Var
 
 
 def _read_json_tfvars(text: str, display: str) -> dict[str, VariableValue]:
-    from driftctl.declared.hcl.functions.encoding import json_value
+    from driftctl.declared.hcl.lang.functions.encoding import json_value
 
     try:
         safejson.loads(text)  # bounded depth and size, before the typed reading

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from driftctl.declared.hcl import cache as hcl_cache
-from driftctl.declared.hcl import nodes as n
 from driftctl.declared.hcl.cache import ParseCache, encode
+from driftctl.declared.hcl.lang import nodes as n
 from driftctl.declared.hcl.load import load_hcl
 from driftctl.errors import DriftctlError
 from tests.declared.hcl.hcltest import write

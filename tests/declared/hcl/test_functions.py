@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from driftctl.core.model import Unknown
-from driftctl.declared.hcl.functions.registry import (
+from driftctl.declared.hcl.lang.functions.registry import (
     FUNCTIONS,
     NON_DETERMINISTIC,
     SPECIAL,

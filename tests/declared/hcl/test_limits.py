@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from driftctl.declared.hcl.limits import Limits
+from driftctl.declared.hcl.lang.limits import Limits
+from driftctl.declared.hcl.lang.parse import MAX_TREE_DEPTH, parse
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.declared.hcl.parse import MAX_TREE_DEPTH, parse
 from driftctl.errors import DriftctlError
 from driftctl.util import deepstack
 from tests.declared.hcl.hcltest import load, resource

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from driftctl.declared.hcl import number
+from driftctl.declared.hcl.lang import number
 
 
 @given(st.integers(-(10**60), 10**60), st.integers(-(10**60), 10**60))

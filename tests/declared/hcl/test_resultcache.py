@@ -15,8 +15,9 @@ import pytest
 
 from driftctl import settings
 from driftctl.declared.hcl import load as hcl_load
+from driftctl.declared.hcl.lang.reads import Recorder, digest
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.declared.hcl.resultcache import FORMAT, KEY_FILE, Recorder, ResultCache, digest
+from driftctl.declared.hcl.resultcache import FORMAT, KEY_FILE, ResultCache
 from driftctl.declared.hcl.vars import VarInput
 from driftctl.engine import pipeline
 from tests.declared.hcl.hcltest import resource, write

@@ -11,7 +11,7 @@ import pytest
 
 from driftctl.aws.canonical import canonicalize
 from driftctl.core.sensitive import covers
-from driftctl.declared.hcl.eval import HclEvalError
+from driftctl.declared.hcl.lang.eval import HclEvalError
 from driftctl.errors import DriftctlError
 from tests.declared.hcl.hcltest import evaluate, load, resource
 from tests.paths import DATA

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from driftctl.declared.hcl import nodes as n
-from driftctl.declared.hcl.syntax import parse_expression, parse_file, parse_template
+from driftctl.declared.hcl.lang import nodes as n
+from driftctl.declared.hcl.lang.syntax import parse_expression, parse_file, parse_template
 from driftctl.errors import DriftctlError
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from driftctl.declared.hcl.lang.syntax import parse_file
 from driftctl.declared.hcl.load import load_hcl
-from driftctl.declared.hcl.syntax import parse_file
 from driftctl.errors import DriftctlError
 
 REPOSITORIES = ("vpc", "s3-bucket", "security-group", "iam", "rds", "lambda")

@@ -1,0 +1,1 @@
+"""Codify drifts declared in Terraform HCL."""

@@ -1,0 +1,1 @@
+"""Codify drifts declared by a `kustomize://` source: Crossplane and ACK manifests."""
