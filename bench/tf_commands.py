@@ -53,6 +53,9 @@ def main() -> None:
     reason = harness.absent()
     if reason:
         raise SystemExit(reason)
+    # what a user's terraform does: start the provider itself, each command (the tests
+    # attach to one provider process instead: harness.Terraform.serve)
+    os.environ[harness.REATTACH_ENV] = "0"
     with tempfile.TemporaryDirectory(prefix="tf-commands-") as tmp:
         tf = harness.Terraform(Path(tmp) / "terraform")
         tf.init()

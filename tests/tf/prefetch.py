@@ -7,7 +7,7 @@ distribution deploys (30 s), and each terraform command starts the provider agai
 by a test worker, a group keeps one of the two workers idle for minutes. So, in a run
 spread over workers (pytest-xdist), the controller, which otherwise only relays reports,
 runs the selected groups as soon as the workers have collected them, several at a time
-(DRIFTCTL_TF_CONCURRENCY, 4 by default), the slowest first, each with its own moto
+(DRIFTCTL_TF_CONCURRENCY, 6 by default), the slowest first, each with its own moto
 server and its own Terraform (one provider process each: harness.Terraform.serve), and
 writes each group's `Outcome` to a file. A worker's `outcome` fixture reads that file
 (waiting for it if need be) instead of running the group itself; the tests assert on it
@@ -169,7 +169,7 @@ class Controller:
     def collected(self, ids: list[str]) -> None:
         if self.prefetch is not None:
             return  # every worker collects the same tests: the first one decides
-        concurrency = int(os.environ.get(CONCURRENCY_ENV, "4"))
+        concurrency = int(os.environ.get(CONCURRENCY_ENV, "6"))
         self.prefetch = Prefetch(self.folder, concurrency)
         # without a working terraform the workers skip (or fail, under CI) as before
         groups = groups_of(ids) if harness.absent() is None else []
