@@ -81,7 +81,13 @@ def _report() -> Report:
         Drift("unmanaged", "aws_s3_bucket", "carol-scratch", None, None, region="global"),
         Drift("unmanaged", "aws_s3_bucket", "nobody-knows", None, None, region="global"),
     )
-    summary = {"changed": 1, "missing": 1, "unmanaged": 2}
+    summary = {
+        **dict.fromkeys(("declared", "live", "managed", "ignored", "unknown"), 2),
+        "changed": 1,
+        "missing": 1,
+        "unmanaged": 2,
+        "coverage": 0.5,
+    }
     return Report(summary, drifts)
 
 
@@ -183,3 +189,26 @@ def test_a_scan_without_attribute_makes_no_cloudtrail_call(aws: None, tmp_path: 
     assert attributed.summary == plain.summary and attributed.errors == plain.errors
     assert all("unknown" in (d.attribution or {}) for d in attributed.drifts)
     validate_report(attributed.to_json())
+
+
+def test_the_console_says_who_in_one_line_with_a_link_to_the_event() -> None:
+    import io
+
+    from rich.console import Console
+
+    from driftctl.report import console
+
+    report, _, _ = _attribute(FakeCloudTrail(RECORDS))
+    out = io.StringIO()
+    console.render(report, Console(file=out, width=400, highlight=False, soft_wrap=True))
+    text = out.getvalue()
+    assert (
+        "by alice (iam-user) via cli: AuthorizeSecurityGroupIngress at 2026-11-20T09:14:03Z "
+        "https://console.aws.amazon.com/cloudtrail/home?region=eu-west-1#/events/"
+        "0c7a2d6e-0002-4f00-8000-000000000002"
+    ) in text
+    assert "via console: CreateBucket at 2026-11-22T13:31:09Z, 5 days old" in text
+    assert "by: unknown (no CloudTrail event for it in the window (7d))" in text
+    plain = io.StringIO()
+    console.render(_report(), Console(file=plain, width=400, highlight=False, soft_wrap=True))
+    assert "by " not in plain.getvalue()
