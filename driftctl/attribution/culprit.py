@@ -10,7 +10,8 @@ event is the culprit"):
 - an unmanaged resource: its latest create event, which also gives its age.
 
 Records without an eventTime or eventName are skipped, and records are ordered by
-(eventTime, eventID) whatever order they came in, so the choice is deterministic.
+(eventTime, eventID) whatever order they came in, so the choice is deterministic; within
+one second (CloudTrail's resolution) the pipeline's writes come first.
 """
 
 from __future__ import annotations
@@ -98,7 +99,12 @@ def culprit(
     ]
     if not writes:
         return None
-    last_iac = max((i for i, r in enumerate(writes) if is_iac(r, iac_principals)), default=-1)
+    # CloudTrail's eventTime is to the second: within one second the order is unknown, and
+    # the pipeline's write is taken as the earlier (a drift exists, so the live value is not
+    # what the pipeline last wrote)
+    iac = {id(r) for r in writes if is_iac(r, iac_principals)}
+    writes.sort(key=lambda r: (_order(r)[0], id(r) not in iac, _order(r)[1]))
+    last_iac = max((i for i, r in enumerate(writes) if id(r) in iac), default=-1)
     after = writes[last_iac + 1 :]
     return after[-1] if after else writes[last_iac]
 

@@ -145,3 +145,16 @@ def test_records_with_fields_missing_or_refused_calls_are_skipped() -> None:
     assert c.culprit("changed", SG_EVENTS, SG, [broken, refused, "junk"], frozenset()) is None
     found = c.culprit("changed", SG_EVENTS, SG, [no_identity], frozenset({"ingress"}))
     assert found is not None and c.attribution(found)["actor"] == "unknown"
+
+
+def test_a_hand_change_in_the_same_second_as_the_pipeline_write_is_the_culprit() -> None:
+    # eventTime is to the second: the order within it is unknown, whatever the event ids
+    pipeline = copy.deepcopy(BY_ID["0001"])
+    pipeline.update(
+        eventName="AuthorizeSecurityGroupIngress",
+        eventTime=BY_ID["0002"]["eventTime"],
+        eventID="ffffffff-0000-4f00-8000-000000000000",  # sorts after alice's
+        requestParameters={"groupId": SG},
+    )
+    found = c.culprit("changed", SG_EVENTS, SG, [*RECORDS, pipeline], frozenset({"ingress"}))
+    assert found is not None and c.attribution(found)["actor"] == "alice"
