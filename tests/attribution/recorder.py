@@ -77,6 +77,7 @@ class Recorder:
         self.identities: dict[str, dict[str, Any]] = {}
         self.records: list[dict[str, Any]] = []
         self.lookups = 0  # LookupEvents calls answered
+        self.deny_lookup = False  # answer LookupEvents with AccessDeniedException
         self.lock = threading.Lock()
 
     def identity(self, key: str | None) -> dict[str, Any]:
@@ -240,6 +241,10 @@ class _Handler(BaseHTTPRequestHandler):
         op = operation(self.command, self.path, self.headers, body)
         target = bool(self.headers.get("X-Amz-Target"))
         auth = self.headers.get("Authorization", "") or ""
+        if op == "cloudtrail:LookupEvents" and self.server.recorder.deny_lookup:
+            denied = {"__type": "AccessDeniedException", "message": "not authorized"}
+            self._reply(400, {"Content-Type": "application/x-amz-json-1.1"}, denied)
+            return
         if op == "cloudtrail:LookupEvents":
             answer = self.server.recorder.lookup(json.loads(body or b"{}"))
             self._reply(200, {"Content-Type": "application/x-amz-json-1.1"}, answer)

@@ -184,3 +184,50 @@ def test_without_attribute_cloudtrail_is_never_asked(endpoint: str, tmp_path: Pa
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+
+def _noise(recorder: Recorder, count: int) -> None:
+    """`count` writes on other buckets, in the same seconds as the real ones."""
+    template = next(r for r in recorder.records if r["eventName"] == "CreateBucket")
+    for i in range(count):
+        bucket = f"noise-{i}"
+        recorder.records.append(
+            {
+                **template,
+                "eventName": "PutBucketTagging",
+                "eventID": f"noise-{i}",
+                "requestParameters": {"bucketName": bucket},
+                "resources": [{"type": "AWS::S3::Bucket", "ARN": f"arn:aws:s3:::{bucket}"}],
+                "_indexed": [{"bucketName": bucket}, {}, [f"arn:aws:s3:::{bucket}"]],
+            }
+        )
+
+
+def test_noise_an_empty_window_and_access_denied(endpoint: str, tmp_path: Path) -> None:
+    recorder = Recorder(ADMIN)
+    (tmp_path / "main.tf").write_text("")
+    with recording_proxy(endpoint, recorder) as url:
+        iam = _client("iam", url)
+        iam.create_user(UserName="alice")
+        key = iam.create_access_key(UserName="alice")["AccessKey"]
+        alice = {"aws_access_key_id": key["AccessKeyId"], "aws_secret_access_key": "x"}
+        _client("s3", url, alice).create_bucket(Bucket="hand-made")
+        _noise(recorder, 1000)
+        scan = ("scan", "--from", f"hcl://{tmp_path}", "--region", REGION)
+        args = (*scan, "--endpoint-url", url, "--attribute", "-o", "json://-")
+
+        def attributions(**env: str) -> dict[str, Any]:
+            run = driftctl(*args, cwd=tmp_path, add_env=env)
+            assert run.code == 1, run.stderr  # attribution never changes the exit code
+            return {d["id"]: d["attribution"] for d in run.report["drifts"]}
+
+        found = attributions()
+        past = attributions(DRIFTCTL_ATTRIBUTE_NOW="2020-01-01T00:00:00Z")
+        recorder.deny_lookup = True
+        denied = attributions()
+    assert found["hand-made"]["actor"] == "alice"
+    assert past["hand-made"] == {"unknown": "no CloudTrail event for it in the window (7d)"}
+    assert denied["hand-made"] == {
+        "unknown": "access denied to CloudTrail (cloudtrail:LookupEvents) in us-east-1"
+    }
+    assert set(found) == set(past) == set(denied)
