@@ -14,6 +14,7 @@ planning of plan_revert, rules validate: check_rules): one path, not two.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -123,6 +124,11 @@ def scan(
     tfc_endpoint: str | None = None,
     backend_config: Sequence[str] | None = None,
     types: Sequence[str] | None = None,
+    attribute: bool = False,
+    cloudtrail: str | None = None,
+    attribute_window: str | None = None,
+    iac_principals: Sequence[str] | None = None,
+    attribute_now: datetime.datetime | str | None = None,
 ) -> Report:
     """`driftctl scan`: the report its `-o json://` output is made from.
 
@@ -132,7 +138,9 @@ def scan(
     could not be read is an entry of `report.errors` (the CLI exits 2 on it), never left out
     silently. types: the resource types the scan needs (default: every type); only the
     scans serving them (and what their declarations refer to) are read, and the report
-    covers the types those scans read (docs/scan.md, "What a scan reads")."""
+    covers the types those scans read (docs/scan.md, "What a scan reads"). attribute
+    (or cloudtrail, its source): each drift's `attribution`, the CloudTrail event behind
+    it (docs/attribution.md); attribute_now pins the scan's clock for it."""
     from driftctl.declared import remote_state
     from driftctl.engine import selection
     from driftctl.rules import policy as rules_module
@@ -175,7 +183,13 @@ def scan(
         quiet=True,
         cache_base=_path(config_dir),
     )
-    conf = dataclasses.replace(conf, session=session)
+    conf = dataclasses.replace(
+        conf,
+        session=session,
+        attribution=settings.parse_attribution(
+            attribute, cloudtrail, attribute_window, iac_principals, attribute_now
+        ),
+    )
     return run_scan(conf, policy or rules_module.policy_for(conf)).report
 
 
@@ -195,7 +209,12 @@ def run_scan(conf: settings.Settings, policy: Policy, pending: Pending | None = 
     # a certificate's validation options is declared); nothing is bound again for this run
     declared = dataclasses.replace(bind_live(declared, run), rebind=None)
     report = rules_module.apply(policy, pipeline.scan_report(declared, run, conf.selection))
-    return ScanResult(selection.only_kinds(report, conf.selection.kinds), declared, run)
+    report = selection.only_kinds(report, conf.selection.kinds)
+    if conf.attribution.enabled:  # without it, no CloudTrail call is made
+        from driftctl.attribution.run import attribute_scan
+
+        report = attribute_scan(report, conf, run.default_region)
+    return ScanResult(report, declared, run)
 
 
 # -- live snapshot ------------------------------------------------------------------------

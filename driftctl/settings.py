@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import glob
 import math
 import os
@@ -93,9 +94,81 @@ class Settings:
     # a boto3.Session given through the Python API (driftctl.api): used instead of one made
     # from --profile; its clients are made when a scan runs (inside moto's mock_aws too)
     session: Any = dataclasses.field(default=None, compare=False, repr=False)
+    # --attribute, --cloudtrail, --attribute-window, --iac-principal (docs/attribution.md)
+    attribution: Attribution = dataclasses.field(default_factory=lambda: Attribution())
 
 
 TFC_ENDPOINT = "https://app.terraform.io/api/v2"
+
+ATTRIBUTION_SOURCES = ("lookup",)
+MAX_WINDOW_DAYS = 90  # what CloudTrail's LookupEvents keeps
+ATTRIBUTE_NOW_ENV = "DRIFTCTL_ATTRIBUTE_NOW"
+
+
+@dataclasses.dataclass(frozen=True)
+class Attribution:
+    """Whether and how each drift is attributed to the CloudTrail event behind it."""
+
+    enabled: bool = False  # --attribute (or --cloudtrail): off, no CloudTrail call is made
+    source: str = "lookup"  # --cloudtrail SOURCE
+    window_days: int = 7  # --attribute-window: how far back events are looked for
+    iac_principals: tuple[str, ...] = ()  # --iac-principal globs on a principal ARN
+    # the scan's clock, pinned (DRIFTCTL_ATTRIBUTE_NOW, the API's attribute_now): the end
+    # of the window and what an unmanaged resource's age is counted to; None: the time now
+    now: datetime.datetime | None = None
+
+
+def parse_attribution(
+    attribute: bool = False,
+    cloudtrail: str | None = None,
+    window: str | None = None,
+    iac_principals: Sequence[str] | None = None,
+    now: datetime.datetime | str | None = None,
+) -> Attribution:
+    """The attribution settings; --cloudtrail implies --attribute."""
+    enabled = attribute or cloudtrail is not None
+    source = cloudtrail or "lookup"
+    if source not in ATTRIBUTION_SOURCES:
+        hint = (
+            "reading trail log files from S3 is not built yet (docs/attribution.md); "
+            "use --cloudtrail lookup"
+            if source.startswith("s3://")
+            else f"use one of: {', '.join(ATTRIBUTION_SOURCES)}"
+        )
+        raise DriftctlError(f"--cloudtrail {source}: unknown source", hint)
+    days = _window_days(window) if window is not None else 7
+    if now is None:
+        now = os.environ.get(ATTRIBUTE_NOW_ENV) or None
+    return Attribution(enabled, source, days, tuple(iac_principals or ()), _moment(now))
+
+
+def _window_days(text: str) -> int:
+    raw = text.strip().lower()
+    number, unit = (raw[:-1], raw[-1]) if raw[-1:] in ("d", "h") else (raw, "d")
+    if not number.isdigit() or int(number) == 0:
+        raise DriftctlError(f"--attribute-window {text}: expected a number of days, e.g. 7d or 30d")
+    days = int(number) if unit == "d" else -(-int(number) // 24)
+    if days > MAX_WINDOW_DAYS:
+        raise DriftctlError(
+            f"--attribute-window {text}: CloudTrail keeps {MAX_WINDOW_DAYS} days of events",
+            f"use at most {MAX_WINDOW_DAYS}d",
+        )
+    return days
+
+
+def _moment(value: datetime.datetime | str | None) -> datetime.datetime | None:
+    if value is None or isinstance(value, datetime.datetime):
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=datetime.timezone.utc)
+        return value
+    try:
+        moment = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise DriftctlError(
+            f"{ATTRIBUTE_NOW_ENV}={value}: expected an ISO 8601 time",
+            "e.g. 2026-11-28T12:00:00Z",
+        ) from None
+    return _moment(moment)
 
 
 @dataclasses.dataclass(frozen=True)

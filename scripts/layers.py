@@ -52,6 +52,7 @@ FLOORS: dict[str, int] = {
     "driftctl/aws/**": 5,
     "driftctl/declared/**": 5,
     "driftctl/engine/**": 5,
+    "driftctl/attribution/**": 5,
     "driftctl/rules/**": 5,
     "driftctl/settings": 5,
     "driftctl/bind": 5,

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from driftctl.base.events import Events
 from driftctl.base.raw import RawResource
 from driftctl.core.model import Resource
 
@@ -198,6 +199,9 @@ class ResourceType:
     holds_data: bool = False
     # Terraform state: its `id` is driftctl's id for this type (else: natural keys match)
     state_id: bool = False
+    # the CloudTrail events that create, change and delete it (base/events.py): how
+    # `scan --attribute` finds who caused a drift; None: not mapped yet
+    events: Events | None = None
     # Terraform state: the key under which this separate resource repeats inside its
     # parent's computed attributes (a bucket's versioning, a role's inline policies) ...
     state_key: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -74,6 +75,35 @@ def scan(
     azurerm_storage_account: options.AzurermStorageAccount = None,
     azurerm_account_key: options.AzurermAccountKey = None,
     min_compared: options.MinCompared = None,
+    attribute: Annotated[
+        bool,
+        typer.Option(
+            "--attribute",
+            help="Attribute each drift to the CloudTrail event and the person behind it",
+        ),
+    ] = False,
+    cloudtrail: Annotated[
+        str | None,
+        typer.Option(
+            "--cloudtrail",
+            metavar="SOURCE",
+            help="Where --attribute reads CloudTrail events: lookup (implies --attribute)",
+        ),
+    ] = None,
+    attribute_window: Annotated[
+        str | None,
+        typer.Option(
+            "--attribute-window", help="How far back --attribute looks (7d default, 90d at most)"
+        ),
+    ] = None,
+    iac_principal: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--iac-principal",
+            metavar="GLOB",
+            help="The IaC pipeline's principal ARNs (glob, repeatable): never a culprit",
+        ),
+    ] = None,
 ) -> None:
     """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error).
 
@@ -128,6 +158,12 @@ def scan(
         cache_base=config_dir,
         min_compared=min_compared,
         var_order=surface.var_order(),
+    )
+    conf = dataclasses.replace(
+        conf,
+        attribution=settings.parse_attribution(
+            attribute, cloudtrail, attribute_window, iac_principal
+        ),
     )
     started = time.monotonic()
     # the identity call goes out first and travels while the rules and sources load; its

@@ -134,6 +134,12 @@ class Drift:
     tags: dict[str, str] = dataclasses.field(default_factory=dict, compare=False)
     # declared as observe-only: rules may report it, never revert it
     observe_only: bool = dataclasses.field(default=False, compare=False)
+    # `scan --attribute` (docs/attribution.md): the CloudTrail event behind it, or
+    # {"unknown": reason}; an unmanaged one's creation time and age in days. None: not
+    # asked, and not in the JSON (a report without --attribute is unchanged)
+    attribution: Mapping[str, Any] | None = dataclasses.field(default=None, compare=False)
+    created: str | None = dataclasses.field(default=None, compare=False)
+    age_days: int | None = dataclasses.field(default=None, compare=False)
 
     @property
     def fingerprint(self) -> str:
@@ -173,7 +179,16 @@ class Drift:
             "account": self.account,
             "region": self.region,
             "fingerprint": self.fingerprint,
+            **self._attribution_json(),
         }
+
+    def _attribution_json(self) -> dict[str, Any]:
+        if self.attribution is None:
+            return {}
+        out: dict[str, Any] = {"attribution": dict(self.attribution)}
+        if self.kind == "unmanaged":
+            out.update(created=self.created, age_days=self.age_days)
+        return out
 
 
 def drift_sort_key(

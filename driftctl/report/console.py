@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from driftctl.attribution.text import who_line
 from driftctl.core.mask import shown, shown_bound
 from driftctl.core.model import KINDS, Drift, Report
 
@@ -53,6 +54,9 @@ def render(report: Report, console: Console) -> None:
                 else f"  {escape(d.type)} {escape(str(d.id))}"
             )
             console.print(head + _verdict(d))
+            who = who_line(d)  # only with --attribute
+            if who is not None:
+                console.print(f"      [dim]{escape(who)}[/dim]")
             for c in d.changes:  # secrets masked as in every other output (report.mask)
                 expected = _short(shown(c.path, c.expected, c.sensitive))
                 actual = _short(shown(c.path, c.actual, c.sensitive))

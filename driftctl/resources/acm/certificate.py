@@ -23,6 +23,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, keep, reader, tag_items, tagger, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -256,11 +257,34 @@ def _describe(answer: Any) -> Item | None:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="acm.amazonaws.com",
+    service="acm",
+    create=(
+        "RequestCertificate",
+        "ImportCertificate",
+    ),
+    change=(
+        "AddTagsToCertificate",
+        "RemoveTagsFromCertificate",
+    ),
+    delete=("DeleteCertificate",),
+    ids=(
+        "responseElements.certificateArn",
+        "requestParameters.certificateArn",
+    ),
+    touches={
+        "AddTagsToCertificate": frozenset({"tags"}),
+        "RemoveTagsFromCertificate": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"subject_alternative_names"}),

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, as_bool, as_int, xp_no_id
 from driftctl.base.raw import RawResource
@@ -357,11 +358,38 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="autoscaling.amazonaws.com",
+    service="autoscaling",
+    create=("CreateAutoScalingGroup",),
+    change=(
+        "UpdateAutoScalingGroup",
+        "SetDesiredCapacity",
+        "AttachLoadBalancerTargetGroups",
+        "DetachLoadBalancerTargetGroups",
+        "CreateOrUpdateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteAutoScalingGroup",),
+    ids=(
+        "requestParameters.autoScalingGroupName",
+        "requestParameters.tags[].resourceId",
+    ),
+    touches={
+        "SetDesiredCapacity": frozenset({"desired_capacity"}),
+        "AttachLoadBalancerTargetGroups": frozenset({"target_group_arns"}),
+        "DetachLoadBalancerTargetGroups": frozenset({"target_group_arns"}),
+        "CreateOrUpdateTags": frozenset({"tag"}),
+        "DeleteTags": frozenset({"tag"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             sets=SETS,
             natural_keys=(CFN_KEY, ("name",)),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, as_bool, as_int, keep, new_id, pending
 from driftctl.base.raw import RawResource
@@ -202,11 +203,24 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("lambda", "delete_event_source_mapping", UUID=ctx.id)]
 
 
+EVENTS = Events(
+    source="lambda.amazonaws.com",
+    service="lambda",
+    create=("CreateEventSourceMapping20150331",),
+    change=("UpdateEventSourceMapping20150331",),
+    delete=("DeleteEventSourceMapping20150331",),
+    ids=(
+        "responseElements.uUID",
+        "requestParameters.uUID",
+    ),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"function_response_types"}),

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -362,11 +363,38 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("lambda", "delete_function", FunctionName=ctx.id)]
 
 
+EVENTS = Events(
+    source="lambda.amazonaws.com",
+    service="lambda",
+    create=("CreateFunction20150331",),
+    change=(
+        "UpdateFunctionConfiguration20150331v2",
+        "UpdateFunctionCode20150331v2",
+        "PutFunctionConcurrency20171031",
+        "DeleteFunctionConcurrency20171031",
+        "TagResource20170331v2",
+        "UntagResource20170331v2",
+    ),
+    delete=("DeleteFunction20150331",),
+    ids=(
+        "requestParameters.functionName",
+        "responseElements.functionName",
+        "requestParameters.resource",
+    ),
+    touches={
+        "PutFunctionConcurrency20171031": frozenset({"reserved_concurrent_executions"}),
+        "DeleteFunctionConcurrency20171031": frozenset({"reserved_concurrent_executions"}),
+        "TagResource20170331v2": frozenset({"tags"}),
+        "UntagResource20170331v2": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags", "environment"}),
             natural_keys=(CFN_KEY, ("function_name",)),

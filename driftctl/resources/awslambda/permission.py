@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, json_value, keep, xp_no_id
 from driftctl.base.raw import RawResource
@@ -198,11 +199,21 @@ def _function_of(rid: str, attrs: Attrs) -> str:
     return str(attrs.get("function_name") or rid.split("/")[0])
 
 
+EVENTS = Events(
+    source="lambda.amazonaws.com",
+    service="lambda",
+    create=("AddPermission20150331v2",),
+    delete=("RemovePermission20150331v2",),
+    ids=("{requestParameters.functionName}/{requestParameters.statementId}",),
+    indexed=False,
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(
                 ("function_name", "statement_id"),

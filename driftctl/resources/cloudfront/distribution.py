@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import as_bool, sorted_known, tag_items, tagger
 from driftctl.base.raw import RawResource
@@ -508,11 +509,35 @@ def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
     return None
 
 
+EVENTS = Events(
+    source="cloudfront.amazonaws.com",
+    service="cloudfront",
+    create=(
+        "CreateDistribution",
+        "CreateDistributionWithTags",
+    ),
+    change=(
+        "UpdateDistribution",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteDistribution",),
+    ids=(
+        "responseElements.distribution.id",
+        "requestParameters.id",
+    ),
+    touches={
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"aliases", "origin"}),

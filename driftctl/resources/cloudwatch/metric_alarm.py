@@ -16,6 +16,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, keep, reader, tag_items, tagger, xp_same_name
 from driftctl.base.raw import RawResource
@@ -225,11 +226,36 @@ def _describe(answer: Any) -> Item | None:
 EMITS = (TYPE,)
 _UPDATED = (*(a for a in FIELDS if a != "alarm_name"), "dimensions")
 
+EVENTS = Events(
+    source="monitoring.amazonaws.com",
+    service="cloudwatch",
+    create=("PutMetricAlarm",),
+    change=(
+        "PutMetricAlarm",
+        "EnableAlarmActions",
+        "DisableAlarmActions",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteAlarms",),
+    ids=(
+        "requestParameters.alarmName",
+        "requestParameters.alarmNames[]",
+    ),
+    touches={
+        "EnableAlarmActions": frozenset({"actions_enabled"}),
+        "DisableAlarmActions": frozenset({"actions_enabled"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags", "dimensions"}),
             sets=SETS,

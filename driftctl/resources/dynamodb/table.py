@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, as_bool, as_int, keep, pairs, xp_same_name
 from driftctl.base.raw import RawResource
@@ -542,11 +543,36 @@ def _known_name(attrs: dict[str, Any]) -> Any:
     return name if is_known(name) else None
 
 
+EVENTS = Events(
+    source="dynamodb.amazonaws.com",
+    service="dynamodb",
+    create=("CreateTable",),
+    change=(
+        "UpdateTable",
+        "UpdateTimeToLive",
+        "UpdateContinuousBackups",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteTable",),
+    ids=(
+        "requestParameters.tableName",
+        "requestParameters.resourceArn",
+    ),
+    touches={
+        "UpdateTimeToLive": frozenset({"ttl"}),
+        "UpdateContinuousBackups": frozenset({"point_in_time_recovery"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),

@@ -19,6 +19,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -164,11 +165,34 @@ def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
     return f"{ctx.label}: the volume of a running instance" if live.get("with_instance") else None
 
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateVolume",),
+    change=(
+        "ModifyVolume",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteVolume",),
+    ids=(
+        "responseElements.volumeId",
+        "requestParameters.volumeId",
+        "requestParameters.ModifyVolumeRequest.VolumeId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),

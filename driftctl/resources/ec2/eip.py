@@ -13,6 +13,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -140,11 +141,36 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("AllocateAddress",),
+    change=(
+        "AssociateAddress",
+        "DisassociateAddress",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("ReleaseAddress",),
+    ids=(
+        "responseElements.allocationId",
+        "requestParameters.allocationId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+        "AssociateAddress": frozenset({"instance", "network_interface"}),
+        "DisassociateAddress": frozenset({"instance", "network_interface"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("tags.Name",), ("instance",)),

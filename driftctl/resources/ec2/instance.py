@@ -27,6 +27,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -316,11 +317,42 @@ def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
     return None
 
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("RunInstances",),
+    change=(
+        "ModifyInstanceAttribute",
+        "MonitorInstances",
+        "UnmonitorInstances",
+        "AssociateIamInstanceProfile",
+        "ReplaceIamInstanceProfileAssociation",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("TerminateInstances",),
+    ids=(
+        "responseElements.instancesSet.items[].instanceId",
+        "requestParameters.instanceId",
+        "requestParameters.instancesSet.items[].instanceId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+        "MonitorInstances": frozenset({"monitoring"}),
+        "UnmonitorInstances": frozenset({"monitoring"}),
+        "AssociateIamInstanceProfile": frozenset({"iam_instance_profile"}),
+        "ReplaceIamInstanceProfileAssociation": frozenset({"iam_instance_profile"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"vpc_security_group_ids"}),

@@ -13,6 +13,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import keep, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -141,11 +142,36 @@ def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateInternetGateway",),
+    change=(
+        "AttachInternetGateway",
+        "DetachInternetGateway",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteInternetGateway",),
+    ids=(
+        "responseElements.internetGateway.internetGatewayId",
+        "requestParameters.internetGatewayId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+        "AttachInternetGateway": frozenset({"vpc_id"}),
+        "DetachInternetGateway": frozenset({"vpc_id"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("tags.Name",), ("vpc_id",)),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, pairs, xp_same_name
 from driftctl.base.raw import RawResource
@@ -139,11 +140,34 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("ec2", "delete_key_pair", KeyName=ctx.id)]
 
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=(
+        "CreateKeyPair",
+        "ImportKeyPair",
+    ),
+    change=(
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteKeyPair",),
+    ids=(
+        "requestParameters.keyName",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("key_name",)),

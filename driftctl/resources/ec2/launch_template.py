@@ -19,6 +19,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, reader, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -283,11 +284,36 @@ def _fresh(desired: Attrs) -> Attrs:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateLaunchTemplate",),
+    change=(
+        "CreateLaunchTemplateVersion",
+        "ModifyLaunchTemplate",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteLaunchTemplate",),
+    ids=(
+        "responseElements.CreateLaunchTemplateResponse.launchTemplate.launchTemplateId",
+        "requestParameters.CreateLaunchTemplateVersionRequest.LaunchTemplateId",
+        "requestParameters.ModifyLaunchTemplateRequest.LaunchTemplateId",
+        "requestParameters.DeleteLaunchTemplateRequest.LaunchTemplateId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset(SETS),

@@ -13,6 +13,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, keep, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -115,11 +116,32 @@ def _fresh(desired: Attrs) -> Attrs:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateNatGateway",),
+    change=(
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteNatGateway",),
+    ids=(
+        "responseElements.CreateNatGatewayResponse.natGateway.natGatewayId",
+        "requestParameters.DeleteNatGatewayRequest.NatGatewayId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("tags.Name",), ("subnet_id", "allocation_id")),

@@ -16,6 +16,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -237,11 +238,37 @@ def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
     )
 
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateNetworkAcl",),
+    change=(
+        "CreateNetworkAclEntry",
+        "ReplaceNetworkAclEntry",
+        "DeleteNetworkAclEntry",
+        "ReplaceNetworkAclAssociation",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteNetworkAcl",),
+    ids=(
+        "responseElements.networkAcl.networkAclId",
+        "requestParameters.networkAclId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+        "ReplaceNetworkAclAssociation": frozenset({"subnet_ids"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"ingress", "egress", "subnet_ids"}),

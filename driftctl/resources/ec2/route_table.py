@@ -17,6 +17,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -280,11 +281,42 @@ def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
     return None
 
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateRouteTable",),
+    change=(
+        "CreateRoute",
+        "ReplaceRoute",
+        "DeleteRoute",
+        "EnableVgwRoutePropagation",
+        "DisableVgwRoutePropagation",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteRouteTable",),
+    ids=(
+        "responseElements.routeTable.routeTableId",
+        "requestParameters.routeTableId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+        "CreateRoute": frozenset({"route"}),
+        "ReplaceRoute": frozenset({"route"}),
+        "DeleteRoute": frozenset({"route"}),
+        "EnableVgwRoutePropagation": frozenset({"propagating_vgws"}),
+        "DisableVgwRoutePropagation": frozenset({"propagating_vgws"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"route", "propagating_vgws"}),

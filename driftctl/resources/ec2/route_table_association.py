@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, keep, new_id, pending
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
@@ -106,11 +107,25 @@ def _refuse(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | None:
     return f"{ctx.label}: a VPC's main association is AWS's own" if live.get("main") else None
 
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("AssociateRouteTable",),
+    change=("ReplaceRouteTableAssociation",),
+    delete=("DisassociateRouteTable",),
+    ids=(
+        "responseElements.associationId",
+        "requestParameters.associationId",
+        "responseElements.newAssociationId",
+    ),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(("subnet_id",), ("gateway_id",)),
             is_aws_default=lambda r: bool(r.attrs.get("main")),

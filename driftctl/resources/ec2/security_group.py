@@ -15,6 +15,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, new_id, pending
 from driftctl.base.raw import RawResource
@@ -192,11 +193,46 @@ def _fresh(desired: Attrs) -> Attrs:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateSecurityGroup",),
+    change=(
+        "AuthorizeSecurityGroupIngress",
+        "AuthorizeSecurityGroupEgress",
+        "RevokeSecurityGroupIngress",
+        "RevokeSecurityGroupEgress",
+        "ModifySecurityGroupRules",
+        "UpdateSecurityGroupRuleDescriptionsIngress",
+        "UpdateSecurityGroupRuleDescriptionsEgress",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteSecurityGroup",),
+    ids=(
+        "responseElements.groupId",
+        "requestParameters.groupId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+        "AuthorizeSecurityGroupIngress": frozenset({"ingress"}),
+        "RevokeSecurityGroupIngress": frozenset({"ingress"}),
+        "UpdateSecurityGroupRuleDescriptionsIngress": frozenset({"ingress"}),
+        "AuthorizeSecurityGroupEgress": frozenset({"egress"}),
+        "RevokeSecurityGroupEgress": frozenset({"egress"}),
+        "UpdateSecurityGroupRuleDescriptionsEgress": frozenset({"egress"}),
+        "ModifySecurityGroupRules": frozenset({"ingress", "egress"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=frozenset({"name", "description", "vpc_id", "tags", "ingress", "egress"}),
             exact=frozenset({"tags"}),
             sets=frozenset({"ingress", "egress"}),

@@ -12,6 +12,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, keep, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -114,11 +115,34 @@ def _fresh(desired: Attrs) -> Attrs:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateSubnet",),
+    change=(
+        "ModifySubnetAttribute",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteSubnet",),
+    ids=(
+        "responseElements.subnet.subnetId",
+        "requestParameters.subnetId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+        "ModifySubnetAttribute": frozenset({"map_public_ip_on_launch"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("vpc_id", "cidr_block")),

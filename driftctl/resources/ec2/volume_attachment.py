@@ -16,6 +16,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, keep
 from driftctl.base.revert import Create, Delete, RevertSpec
@@ -94,11 +95,24 @@ def _volume_of(rid: str, attrs: Attrs) -> str:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("AttachVolume",),
+    delete=("DetachVolume",),
+    ids=(
+        "{requestParameters.device}:{requestParameters.volumeId}:{requestParameters.instanceId}",
+        "{responseElements.device}:{responseElements.volumeId}:{responseElements.instanceId}",
+    ),
+    indexed=False,
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=VOLUME_SCAN,
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(("volume_id", "instance_id"), ("instance_id", "device_name")),
             is_aws_default=lambda r: bool(r.attrs.get("with_instance")),

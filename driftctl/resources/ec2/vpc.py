@@ -12,6 +12,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, keep, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -163,11 +164,34 @@ def _fresh(desired: Attrs) -> Attrs:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateVpc",),
+    change=(
+        "ModifyVpcAttribute",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteVpc",),
+    ids=(
+        "responseElements.vpc.vpcId",
+        "requestParameters.vpcId",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+        "ModifyVpcAttribute": frozenset({"enable_dns_hostnames", "enable_dns_support"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("cidr_block", "tags.Name")),

@@ -17,6 +17,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_prefixed
 from driftctl.base.policy import canonical_policy
@@ -216,11 +217,34 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("ec2", "delete_vpc_endpoints", VpcEndpointIds=[ctx.id])]
 
 
+EVENTS = Events(
+    source="ec2.amazonaws.com",
+    service="ec2",
+    create=("CreateVpcEndpoint",),
+    change=(
+        "ModifyVpcEndpoint",
+        "CreateTags",
+        "DeleteTags",
+    ),
+    delete=("DeleteVpcEndpoints",),
+    ids=(
+        "responseElements.CreateVpcEndpointResponse.vpcEndpoint.vpcEndpointId",
+        "requestParameters.ModifyVpcEndpointRequest.VpcEndpointId",
+        "requestParameters.DeleteVpcEndpointsRequest.VpcEndpointId.content",
+        "requestParameters.resourcesSet.items[].resourceId",
+    ),
+    touches={
+        "CreateTags": frozenset({"tags"}),
+        "DeleteTags": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset(_SETS),

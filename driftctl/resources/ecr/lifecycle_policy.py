@@ -9,6 +9,7 @@ with PutLifecyclePolicy; removed with DeleteLifecyclePolicy.
 from __future__ import annotations
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import documents, json_text, keep
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
@@ -45,11 +46,21 @@ def _repository(rid: str, attrs: Attrs) -> str:
     return str(attrs.get("repository") or rid)
 
 
+EVENTS = Events(
+    source="ecr.amazonaws.com",
+    service="ecr",
+    create=("PutLifecyclePolicy",),
+    change=("PutLifecyclePolicy",),
+    delete=("DeleteLifecyclePolicy",),
+    ids=("requestParameters.repositoryName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="ecr_repositories",
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"policy"}),
             natural_keys=(("repository",),),

@@ -17,6 +17,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, reader, tag_items, tagger, xp_same_name
 from driftctl.base.raw import RawResource
@@ -204,11 +205,32 @@ def _describe(answer: Any) -> Item | None:
 
 EMITS = (TYPE, POLICY)
 
+EVENTS = Events(
+    source="ecr.amazonaws.com",
+    service="ecr",
+    create=("CreateRepository",),
+    change=(
+        "PutImageTagMutability",
+        "PutImageScanningConfiguration",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteRepository",),
+    ids=("requestParameters.repositoryName",),
+    touches={
+        "PutImageTagMutability": frozenset({"image_tag_mutability"}),
+        "PutImageScanningConfiguration": frozenset({"image_scanning_configuration"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),

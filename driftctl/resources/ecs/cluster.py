@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, keep, new_id, pending, xp_no_id
 from driftctl.base.raw import RawResource
@@ -203,11 +204,35 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call(SERVICE, "delete_cluster", cluster=ctx.id)]
 
 
+EVENTS = Events(
+    source="ecs.amazonaws.com",
+    service="ecs",
+    create=("CreateCluster",),
+    change=(
+        "UpdateCluster",
+        "UpdateClusterSettings",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteCluster",),
+    ids=(
+        "responseElements.cluster.clusterArn",
+        "requestParameters.cluster",
+        "requestParameters.resourceArn",
+    ),
+    touches={
+        "UpdateClusterSettings": frozenset({"setting"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"setting"}),

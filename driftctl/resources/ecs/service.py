@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, new_id, pending, xp_no_id
 from driftctl.base.raw import RawResource
@@ -430,11 +431,32 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [Call(SERVICE, "delete_service", {**_where(ctx, live), "force": True}, ctx.region)]
 
 
+EVENTS = Events(
+    source="ecs.amazonaws.com",
+    service="ecs",
+    create=("CreateService",),
+    change=(
+        "UpdateService",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteService",),
+    ids=(
+        "responseElements.service.serviceArn",
+        "requestParameters.resourceArn",
+    ),
+    touches={
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"load_balancer"}),

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import json_document, keep
 from driftctl.base.raw import RawResource
@@ -298,11 +299,32 @@ def _xp_external_name(external: str | None, name: str, attrs: dict[str, Any]) ->
     return None
 
 
+EVENTS = Events(
+    source="ecs.amazonaws.com",
+    service="ecs",
+    create=("RegisterTaskDefinition",),
+    change=(
+        "RegisterTaskDefinition",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeregisterTaskDefinition",),
+    ids=(
+        "requestParameters.family",
+        "responseElements.taskDefinition.family",
+    ),
+    touches={
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags", "container_definitions"}),
             sets=frozenset({"requires_compatibilities"}),

@@ -20,6 +20,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -259,11 +260,36 @@ def _describe(answer: Any) -> Item | None:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="elasticfilesystem.amazonaws.com",
+    service="efs",
+    create=("CreateFileSystem",),
+    change=(
+        "PutLifecycleConfiguration",
+        "UpdateFileSystem",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteFileSystem",),
+    ids=(
+        "responseElements.fileSystemId",
+        "requestParameters.fileSystemId",
+        "requestParameters.resourceId",
+    ),
+    touches={
+        "PutLifecycleConfiguration": frozenset({"lifecycle_policy"}),
+        "UpdateFileSystem": frozenset({"throughput_mode", "provisioned_throughput_in_mibps"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -342,11 +343,31 @@ _CFN_FIELDS = {
     "version": ("scalar", ("Version",)),
 }
 
+EVENTS = Events(
+    source="eks.amazonaws.com",
+    service="eks",
+    create=("CreateCluster",),
+    change=(
+        "UpdateClusterConfig",
+        "UpdateClusterVersion",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteCluster",),
+    ids=("requestParameters.name",),
+    touches={
+        "UpdateClusterVersion": frozenset({"version"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"enabled_cluster_log_types"}),

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import (
     REPLACE,
@@ -332,11 +333,31 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call(SERVICE, "delete_nodegroup", **_names(ctx, live))]
 
 
+EVENTS = Events(
+    source="eks.amazonaws.com",
+    service="eks",
+    create=("CreateNodegroup",),
+    change=(
+        "UpdateNodegroupConfig",
+        "UpdateNodegroupVersion",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteNodegroup",),
+    ids=("{requestParameters.name}:{requestParameters.nodegroupName}",),
+    touches={
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+    indexed=False,
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"labels", "tags"}),
             natural_keys=(CFN_KEY, ("cluster_name", "node_group_name")),

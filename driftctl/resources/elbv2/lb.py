@@ -22,6 +22,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, as_int, new_id, pairs, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -320,11 +321,39 @@ def _fresh(desired: Attrs) -> Attrs:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="elasticloadbalancing.amazonaws.com",
+    service="elbv2",
+    create=("CreateLoadBalancer",),
+    change=(
+        "ModifyLoadBalancerAttributes",
+        "SetSecurityGroups",
+        "SetSubnets",
+        "SetIpAddressType",
+        "AddTags",
+        "RemoveTags",
+    ),
+    delete=("DeleteLoadBalancer",),
+    ids=(
+        "responseElements.loadBalancers[].loadBalancerArn",
+        "requestParameters.loadBalancerArn",
+        "requestParameters.resourceArns[]",
+    ),
+    touches={
+        "SetSecurityGroups": frozenset({"security_groups"}),
+        "SetSubnets": frozenset({"subnets"}),
+        "SetIpAddressType": frozenset({"ip_address_type"}),
+        "AddTags": frozenset({"tags"}),
+        "RemoveTags": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"subnets", "security_groups"}),

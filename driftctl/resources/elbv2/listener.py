@@ -19,6 +19,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, as_int, new_id, pairs, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -274,11 +275,33 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="elasticloadbalancing.amazonaws.com",
+    service="elbv2",
+    create=("CreateListener",),
+    change=(
+        "ModifyListener",
+        "AddTags",
+        "RemoveTags",
+    ),
+    delete=("DeleteListener",),
+    ids=(
+        "responseElements.listeners[].listenerArn",
+        "requestParameters.listenerArn",
+        "requestParameters.resourceArns[]",
+    ),
+    touches={
+        "AddTags": frozenset({"tags"}),
+        "RemoveTags": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=LB_SCAN,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("load_balancer_arn", "port"), ("load_balancer_arn",)),

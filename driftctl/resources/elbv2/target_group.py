@@ -18,6 +18,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_bool, as_int, new_id, pairs, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -376,11 +377,34 @@ def _fresh(desired: Attrs) -> Attrs:
 EMITS = (TYPE,)
 _FIELDS = {attr: ("scalar", (prop,)) for attr, prop in _CFN.items()}
 
+EVENTS = Events(
+    source="elasticloadbalancing.amazonaws.com",
+    service="elbv2",
+    create=("CreateTargetGroup",),
+    change=(
+        "ModifyTargetGroup",
+        "ModifyTargetGroupAttributes",
+        "AddTags",
+        "RemoveTags",
+    ),
+    delete=("DeleteTargetGroup",),
+    ids=(
+        "responseElements.targetGroups[].targetGroupArn",
+        "requestParameters.targetGroupArn",
+        "requestParameters.resourceArns[]",
+    ),
+    touches={
+        "AddTags": frozenset({"tags"}),
+        "RemoveTags": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("name",)),

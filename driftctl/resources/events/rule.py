@@ -18,6 +18,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, json_document, json_text, reader, tag_items, tagger
 from driftctl.base.raw import RawResource
@@ -254,11 +255,33 @@ def _describe(answer: Any) -> Item | None:
 
 EMITS = (TYPE, TARGET)
 
+EVENTS = Events(
+    source="events.amazonaws.com",
+    service="events",
+    create=("PutRule",),
+    change=(
+        "PutRule",
+        "EnableRule",
+        "DisableRule",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteRule",),
+    ids=("requestParameters.name",),
+    touches={
+        "EnableRule": frozenset({"state"}),
+        "DisableRule": frozenset({"state"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags", "event_pattern"}),
             natural_keys=(CFN_KEY, ("name",)),

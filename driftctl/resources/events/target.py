@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE
 from driftctl.base.raw import RawResource
@@ -80,11 +81,25 @@ def _rule_of(rid: str, attrs: Attrs) -> str:
     return str(attrs.get("rule") or rid.rsplit("-", 1)[0])
 
 
+EVENTS = Events(
+    source="events.amazonaws.com",
+    service="events",
+    create=("PutTargets",),
+    change=("PutTargets",),
+    delete=("RemoveTargets",),
+    ids=(
+        "{requestParameters.rule}-{requestParameters.targets[].id}",
+        "{requestParameters.rule}-{requestParameters.ids[]}",
+    ),
+    indexed=False,
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="events_rules",
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(("rule", "target_id"), ("rule", "arn")),
             declared_id=_declared_id,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import keep, xp_prefixed
 from driftctl.base.revert import RevertSpec, Updater
@@ -81,11 +82,27 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
     return build({"UserName": unit.id}, {"keys": keys}, unit.region)
 
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("CreateAccessKey",),
+    change=("UpdateAccessKey",),
+    delete=("DeleteAccessKey",),
+    ids=(
+        "responseElements.accessKey.accessKeyId",
+        "requestParameters.accessKeyId",
+    ),
+    touches={
+        "UpdateAccessKey": frozenset({"status"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(("user",),),
             declared_defaults={"status": "Active"},

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import keep
 from driftctl.base.revert import Create, Delete, RevertSpec
@@ -48,11 +49,20 @@ def family(owner: str, scan: str) -> Family:
         return [ctx.call("iam", f"detach_{owner}_policy", **params)]
 
     kind = owner.capitalize()
+    events = Events(
+        source="iam.amazonaws.com",
+        service="iam",
+        create=(f"Attach{kind}Policy",),
+        delete=(f"Detach{kind}Policy",),
+        ids=(f"{{requestParameters.{owner}Name}}/{{requestParameters.policyArn}}",),
+        indexed=False,
+    )
     return Family(
         types=(
             ResourceType(
                 name=rtype,
                 scan=scan,
+                events=events,
                 compared=compared,
                 natural_keys=((owner, "policy_arn"),),
                 declared_id=joined("/", owner, "policy_arn"),

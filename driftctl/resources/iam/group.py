@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import keep, xp_same_name
 from driftctl.base.raw import RawResource
@@ -134,11 +135,21 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
 
 EMITS = (TYPE, group_policy_attachment.TYPE)
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("CreateGroup",),
+    change=("UpdateGroup",),
+    delete=("DeleteGroup",),
+    ids=("requestParameters.groupName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(("name",),),
             declared_id=lambda a: a.get("name"),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import keep, xp_same_name
 from driftctl.base.raw import RawResource
@@ -140,11 +141,28 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
     return build(found["InstanceProfile"], {}, unit.region)
 
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("CreateInstanceProfile",),
+    change=(
+        "AddRoleToInstanceProfile",
+        "RemoveRoleFromInstanceProfile",
+    ),
+    delete=("DeleteInstanceProfile",),
+    ids=("requestParameters.instanceProfileName",),
+    touches={
+        "AddRoleToInstanceProfile": frozenset({"role"}),
+        "RemoveRoleFromInstanceProfile": frozenset({"role"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(("name",),),
             name_prefix=GENERATED,

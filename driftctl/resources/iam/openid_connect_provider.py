@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import keep, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -166,11 +167,37 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
     return build({"Arn": unit.id}, {"provider": found}, unit.region)
 
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("CreateOpenIDConnectProvider",),
+    change=(
+        "UpdateOpenIDConnectProviderThumbprint",
+        "AddClientIDToOpenIDConnectProvider",
+        "RemoveClientIDFromOpenIDConnectProvider",
+        "TagOpenIDConnectProvider",
+        "UntagOpenIDConnectProvider",
+    ),
+    delete=("DeleteOpenIDConnectProvider",),
+    ids=(
+        "responseElements.openIDConnectProviderArn",
+        "requestParameters.openIDConnectProviderArn",
+    ),
+    touches={
+        "UpdateOpenIDConnectProviderThumbprint": frozenset({"thumbprint_list"}),
+        "AddClientIDToOpenIDConnectProvider": frozenset({"client_id_list"}),
+        "RemoveClientIDFromOpenIDConnectProvider": frozenset({"client_id_list"}),
+        "TagOpenIDConnectProvider": frozenset({"tags"}),
+        "UntagOpenIDConnectProvider": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"client_id_list"}),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import keep
 from driftctl.base.raw import RawResource
@@ -216,11 +217,35 @@ _XP_FIELDS = {
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("CreatePolicy",),
+    change=(
+        "CreatePolicyVersion",
+        "SetDefaultPolicyVersion",
+        "TagPolicy",
+        "UntagPolicy",
+    ),
+    delete=("DeletePolicy",),
+    ids=(
+        "responseElements.policy.arn",
+        "requestParameters.policyArn",
+    ),
+    touches={
+        "CreatePolicyVersion": frozenset({"policy"}),
+        "SetDefaultPolicyVersion": frozenset({"policy"}),
+        "TagPolicy": frozenset({"tags"}),
+        "UntagPolicy": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags", "policy"}),
             natural_keys=(CFN_KEY, ("name",)),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import xp_same_name
 from driftctl.base.raw import RawResource
@@ -279,11 +280,38 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
 # a role declares its inline policies and attached policies too
 EMITS = (TYPE, role_policy.TYPE, role_policy_attachment.TYPE)
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("CreateRole",),
+    change=(
+        "UpdateRole",
+        "UpdateRoleDescription",
+        "UpdateAssumeRolePolicy",
+        "PutRolePermissionsBoundary",
+        "DeleteRolePermissionsBoundary",
+        "TagRole",
+        "UntagRole",
+    ),
+    delete=("DeleteRole",),
+    ids=("requestParameters.roleName",),
+    touches={
+        "UpdateRole": frozenset({"description", "max_session_duration"}),
+        "UpdateRoleDescription": frozenset({"description"}),
+        "UpdateAssumeRolePolicy": frozenset({"assume_role_policy"}),
+        "PutRolePermissionsBoundary": frozenset({"permissions_boundary"}),
+        "DeleteRolePermissionsBoundary": frozenset({"permissions_boundary"}),
+        "TagRole": frozenset({"tags"}),
+        "UntagRole": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags", "assume_role_policy"}),
             natural_keys=(CFN_KEY, ("name",)),

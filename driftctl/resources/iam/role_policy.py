@@ -11,6 +11,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import keep, xp_no_id
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document
@@ -65,11 +66,22 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 _xp_external_name = xp_no_id("name", overwrite=True)
 
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("PutRolePolicy",),
+    change=("PutRolePolicy",),
+    delete=("DeleteRolePolicy",),
+    ids=("{requestParameters.roleName}:{requestParameters.policyName}",),
+    indexed=False,
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="iam_roles",
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"policy"}),
             natural_keys=(("role", "name"),),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family, SnykIds
 from driftctl.base.helpers import keep
 from driftctl.base.revert import Create, Delete, RevertSpec
@@ -55,11 +56,21 @@ SNYK = SnykIds(
     of_resource=_snyk_id,
 )
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("AttachRolePolicy",),
+    delete=("DetachRolePolicy",),
+    ids=("{requestParameters.roleName}/{requestParameters.policyArn}",),
+    indexed=False,
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="iam_roles",
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(("role", "policy_arn"),),
             declared_id=joined("/", "role", "policy_arn"),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import keep, xp_same_name
 from driftctl.base.raw import RawResource
@@ -212,11 +213,34 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
 EMITS = (TYPE, user_policy.TYPE, user_policy_attachment.TYPE, user_group_membership.TYPE)
 ACK_EMITS = (TYPE, user_policy.TYPE, user_policy_attachment.TYPE)
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("CreateUser",),
+    change=(
+        "UpdateUser",
+        "PutUserPermissionsBoundary",
+        "DeleteUserPermissionsBoundary",
+        "TagUser",
+        "UntagUser",
+    ),
+    delete=("DeleteUser",),
+    ids=("requestParameters.userName",),
+    touches={
+        "UpdateUser": frozenset({"name", "path"}),
+        "PutUserPermissionsBoundary": frozenset({"permissions_boundary"}),
+        "DeleteUserPermissionsBoundary": frozenset({"permissions_boundary"}),
+        "TagUser": frozenset({"tags"}),
+        "UntagUser": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("name",)),

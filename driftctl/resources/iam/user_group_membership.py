@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import keep
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
@@ -56,11 +57,24 @@ def _groups(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     return [*_add(ctx, user, wanted - had), *_remove(ctx, user, had - wanted)]
 
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("AddUserToGroup",),
+    change=(
+        "AddUserToGroup",
+        "RemoveUserFromGroup",
+    ),
+    delete=("RemoveUserFromGroup",),
+    ids=("requestParameters.userName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="iam_users",
+            events=EVENTS,
             compared=COMPARED,
             sets=frozenset({"groups"}),
             natural_keys=(("user",),),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import keep, xp_no_id
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document
@@ -54,11 +55,22 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 _xp_external_name = xp_no_id("name", overwrite=True)
 
 
+EVENTS = Events(
+    source="iam.amazonaws.com",
+    service="iam",
+    create=("PutUserPolicy",),
+    change=("PutUserPolicy",),
+    delete=("DeleteUserPolicy",),
+    ids=("{requestParameters.userName}:{requestParameters.policyName}",),
+    indexed=False,
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="iam_users",
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"policy"}),
             natural_keys=(("user", "name"),),

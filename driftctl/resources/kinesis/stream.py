@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, as_int, keep, xp_same_name
 from driftctl.base.raw import RawResource
@@ -282,11 +283,44 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("kinesis", "delete_stream", StreamName=ctx.id)]
 
 
+EVENTS = Events(
+    source="kinesis.amazonaws.com",
+    service="kinesis",
+    create=("CreateStream",),
+    change=(
+        "IncreaseStreamRetentionPeriod",
+        "DecreaseStreamRetentionPeriod",
+        "UpdateShardCount",
+        "StartStreamEncryption",
+        "StopStreamEncryption",
+        "EnableEnhancedMonitoring",
+        "DisableEnhancedMonitoring",
+        "UpdateStreamMode",
+        "AddTagsToStream",
+        "RemoveTagsFromStream",
+    ),
+    delete=("DeleteStream",),
+    ids=("requestParameters.streamName",),
+    touches={
+        "IncreaseStreamRetentionPeriod": frozenset({"retention_period"}),
+        "DecreaseStreamRetentionPeriod": frozenset({"retention_period"}),
+        "UpdateShardCount": frozenset({"shard_count"}),
+        "StartStreamEncryption": frozenset({"encryption_type", "kms_key_id"}),
+        "StopStreamEncryption": frozenset({"encryption_type", "kms_key_id"}),
+        "EnableEnhancedMonitoring": frozenset({"shard_level_metrics"}),
+        "DisableEnhancedMonitoring": frozenset({"shard_level_metrics"}),
+        "UpdateStreamMode": frozenset({"stream_mode_details"}),
+        "AddTagsToStream": frozenset({"tags"}),
+        "RemoveTagsFromStream": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, keep, key_id
 from driftctl.base.raw import RawResource
@@ -120,11 +121,21 @@ def _aws_default(r: Resource) -> bool:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="kms.amazonaws.com",
+    service="kms",
+    create=("CreateAlias",),
+    change=("UpdateAlias",),
+    delete=("DeleteAlias",),
+    ids=("requestParameters.aliasName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             natural_keys=(("name",),),
             identifies={"target_key_id": "aws_kms_key"},

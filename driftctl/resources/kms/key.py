@@ -19,6 +19,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -281,11 +282,43 @@ _FIELDS = {
     "tags": ("map", ("tags",)),
 }
 
+EVENTS = Events(
+    source="kms.amazonaws.com",
+    service="kms",
+    create=("CreateKey",),
+    change=(
+        "UpdateKeyDescription",
+        "EnableKeyRotation",
+        "DisableKeyRotation",
+        "EnableKey",
+        "DisableKey",
+        "PutKeyPolicy",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("ScheduleKeyDeletion",),
+    ids=(
+        "responseElements.keyMetadata.keyId",
+        "requestParameters.keyId",
+    ),
+    touches={
+        "UpdateKeyDescription": frozenset({"description"}),
+        "EnableKeyRotation": frozenset({"enable_key_rotation"}),
+        "DisableKeyRotation": frozenset({"enable_key_rotation"}),
+        "EnableKey": frozenset({"is_enabled"}),
+        "DisableKey": frozenset({"is_enabled"}),
+        "PutKeyPolicy": frozenset({"policy"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags", "policy"}),

@@ -15,6 +15,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, keep, reader, tagger, xp_same_name
 from driftctl.base.raw import RawResource
@@ -194,11 +195,40 @@ def _read(r: Any, unit: Any) -> list[Resource]:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="logs.amazonaws.com",
+    service="logs",
+    create=("CreateLogGroup",),
+    change=(
+        "PutRetentionPolicy",
+        "DeleteRetentionPolicy",
+        "AssociateKmsKey",
+        "DisassociateKmsKey",
+        "TagLogGroup",
+        "UntagLogGroup",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteLogGroup",),
+    ids=("requestParameters.logGroupName",),
+    touches={
+        "PutRetentionPolicy": frozenset({"retention_in_days"}),
+        "DeleteRetentionPolicy": frozenset({"retention_in_days"}),
+        "AssociateKmsKey": frozenset({"kms_key_id"}),
+        "DisassociateKmsKey": frozenset({"kms_key_id"}),
+        "TagLogGroup": frozenset({"tags"}),
+        "UntagLogGroup": frozenset({"tags"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),

@@ -21,6 +21,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -268,11 +269,32 @@ def _refuse_delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | Non
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="rds.amazonaws.com",
+    service="rds",
+    create=("CreateDBCluster",),
+    change=(
+        "ModifyDBCluster",
+        "AddTagsToResource",
+        "RemoveTagsFromResource",
+    ),
+    delete=("DeleteDBCluster",),
+    ids=(
+        "requestParameters.dBClusterIdentifier",
+        "requestParameters.resourceName",
+    ),
+    touches={
+        "AddTagsToResource": frozenset({"tags"}),
+        "RemoveTagsFromResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),

@@ -24,6 +24,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -317,11 +318,32 @@ def _refuse_delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> str | Non
 EMITS = (TYPE,)
 _MODIFIED = tuple(MODIFY)
 
+EVENTS = Events(
+    source="rds.amazonaws.com",
+    service="rds",
+    create=("CreateDBInstance",),
+    change=(
+        "ModifyDBInstance",
+        "AddTagsToResource",
+        "RemoveTagsFromResource",
+    ),
+    delete=("DeleteDBInstance",),
+    ids=(
+        "requestParameters.dBInstanceIdentifier",
+        "requestParameters.resourceName",
+    ),
+    touches={
+        "AddTagsToResource": frozenset({"tags"}),
+        "RemoveTagsFromResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags"}),

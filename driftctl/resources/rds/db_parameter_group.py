@@ -22,6 +22,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -239,11 +240,35 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="rds.amazonaws.com",
+    service="rds",
+    create=("CreateDBParameterGroup",),
+    change=(
+        "ModifyDBParameterGroup",
+        "ResetDBParameterGroup",
+        "AddTagsToResource",
+        "RemoveTagsFromResource",
+    ),
+    delete=("DeleteDBParameterGroup",),
+    ids=(
+        "requestParameters.dBParameterGroupName",
+        "requestParameters.resourceName",
+    ),
+    touches={
+        "ModifyDBParameterGroup": frozenset({"parameter"}),
+        "ResetDBParameterGroup": frozenset({"parameter"}),
+        "AddTagsToResource": frozenset({"tags"}),
+        "RemoveTagsFromResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"parameter"}),

@@ -18,6 +18,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -158,11 +159,32 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="rds.amazonaws.com",
+    service="rds",
+    create=("CreateDBSubnetGroup",),
+    change=(
+        "ModifyDBSubnetGroup",
+        "AddTagsToResource",
+        "RemoveTagsFromResource",
+    ),
+    delete=("DeleteDBSubnetGroup",),
+    ids=(
+        "requestParameters.dBSubnetGroupName",
+        "requestParameters.resourceName",
+    ),
+    touches={
+        "AddTagsToResource": frozenset({"tags"}),
+        "RemoveTagsFromResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"subnet_ids"}),

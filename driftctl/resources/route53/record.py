@@ -28,6 +28,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, as_bool, as_int, pending, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -325,11 +326,24 @@ def _refuse(ctx: Ctx, live_attrs: Attrs, children: list[Resource]) -> str | None
     return None
 
 
+EVENTS = Events(
+    source="route53.amazonaws.com",
+    service="route53",
+    create=("ChangeResourceRecordSets",),
+    change=("ChangeResourceRecordSets",),
+    delete=("ChangeResourceRecordSets",),
+    ids=(
+        "{requestParameters.hostedZoneId}_{requestParameters.changeBatch.changes[].resourceRecordSet.name}_{requestParameters.changeBatch.changes[].resourceRecordSet.type}",
+    ),
+    indexed=False,
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=ZONE_SCAN,
+            events=EVENTS,
             compared=COMPARED,
             sets=frozenset({"records"}),
             natural_keys=(IDENTITY, RELATIVE),

@@ -24,6 +24,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, pending, reader, tag_items, xp_prefixed
 from driftctl.base.raw import RawResource
@@ -278,11 +279,37 @@ def _hosted_zone(answer: Any) -> Item | None:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="route53.amazonaws.com",
+    service="route53",
+    create=("CreateHostedZone",),
+    change=(
+        "UpdateHostedZoneComment",
+        "AssociateVPCWithHostedZone",
+        "DisassociateVPCFromHostedZone",
+        "ChangeTagsForResource",
+    ),
+    delete=("DeleteHostedZone",),
+    ids=(
+        "responseElements.hostedZone.id",
+        "requestParameters.id",
+        "requestParameters.hostedZoneId",
+        "requestParameters.resourceId",
+    ),
+    touches={
+        "UpdateHostedZoneComment": frozenset({"comment"}),
+        "AssociateVPCWithHostedZone": frozenset({"vpc"}),
+        "DisassociateVPCFromHostedZone": frozenset({"vpc"}),
+        "ChangeTagsForResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             sets=frozenset({"vpc"}),

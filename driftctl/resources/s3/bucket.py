@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, Where, cfn_tags
 from driftctl.base.helpers import pairs, xp_same_name
 from driftctl.base.raw import RawResource
@@ -259,11 +260,28 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
     return SCAN.build(item, details, unit.region)
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("CreateBucket",),
+    change=(
+        "PutBucketTagging",
+        "DeleteBucketTagging",
+    ),
+    delete=("DeleteBucket",),
+    ids=("requestParameters.bucketName",),
+    touches={
+        "PutBucketTagging": frozenset({"tags"}),
+        "DeleteBucketTagging": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=frozenset({"bucket", "tags"}),
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, *BUCKET_KEY),

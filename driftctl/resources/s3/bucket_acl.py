@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, drop_none, first_block
@@ -185,11 +186,20 @@ def _private(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return _put(ctx, {}, {"acl": PRIVATE})
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketAcl",),
+    change=("PutBucketAcl",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"acl", "access_control_policy"}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

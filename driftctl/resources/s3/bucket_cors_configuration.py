@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType
@@ -136,11 +137,21 @@ def _remove(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("s3", "delete_bucket_cors", Bucket=ctx.id)]
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketCors",),
+    change=("PutBucketCors",),
+    delete=("DeleteBucketCors",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"cors_rule"}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import as_bool
 from driftctl.base.raw import RawResource
@@ -156,11 +157,21 @@ def _remove(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("s3", "delete_bucket_encryption", Bucket=ctx.id)]
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketEncryption",),
+    change=("PutBucketEncryption",),
+    delete=("DeleteBucketEncryption",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"rule"}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

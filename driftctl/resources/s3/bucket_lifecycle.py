@@ -23,6 +23,7 @@ import json
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, first_block
@@ -475,11 +476,21 @@ def _state_key(attrs: Any) -> tuple[str, ...]:
     return (str(bucket_of(attrs)),)
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketLifecycle",),
+    change=("PutBucketLifecycle",),
+    delete=("DeleteBucketLifecycle",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"rule", MIN_SIZE}),
             exact=frozenset({"rule"}),
             sets=frozenset({"rule"}),

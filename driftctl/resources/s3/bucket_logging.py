@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, first_block
@@ -121,11 +122,20 @@ def _turn_off(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("s3", "put_bucket_logging", Bucket=ctx.id, BucketLoggingStatus={})]
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketLogging",),
+    change=("PutBucketLogging",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"target_bucket", "target_prefix"}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

@@ -22,6 +22,7 @@ import json
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import as_bool
 from driftctl.base.revert import Delete, RevertSpec, Updater
@@ -208,11 +209,20 @@ def _empty(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return _put(ctx, {}, EMPTY)
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketNotification",),
+    change=("PutBucketNotification",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"eventbridge", *KINDS}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.revert import Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, first_block
@@ -87,11 +88,21 @@ def _enforce(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return _put(ctx, {}, {"rule": {"object_ownership": ENFORCED}})
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketOwnershipControls",),
+    change=("PutBucketOwnershipControls",),
+    delete=("DeleteBucketOwnershipControls",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"rule"}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

@@ -11,6 +11,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.policy import canonical_policy
 from driftctl.base.revert import Delete, RevertSpec, Updater, document
@@ -91,11 +92,21 @@ def _cfn_bucket_policy(d: Declaring) -> None:
     d.emit(TYPE, attrs)
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketPolicy",),
+    change=("PutBucketPolicy",),
+    delete=("DeleteBucketPolicy",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"policy"}),
             exact=frozenset({"policy"}),
             natural_keys=BUCKET_KEY,

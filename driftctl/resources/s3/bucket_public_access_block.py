@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.helpers import as_bool
 from driftctl.base.revert import Delete, RevertSpec, Updater
@@ -104,11 +105,25 @@ def _block_all(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return _put(ctx, {}, dict.fromkeys(PAB_FLAGS, True))
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketPublicAccessBlock",),
+    change=("PutBucketPublicAccessBlock",),
+    delete=("DeleteBucketPublicAccessBlock",),
+    ids=("requestParameters.bucketName",),
+    operations={
+        "PutBucketPublicAccessBlock": "PutPublicAccessBlock",
+        "DeleteBucketPublicAccessBlock": "DeletePublicAccessBlock",
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset(PAB_FLAGS),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import CannotRevert, Delete, RevertSpec, Updater
@@ -127,11 +128,20 @@ def _suspend(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return _put(ctx, {}, suspended)
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketVersioning",),
+    change=("PutBucketVersioning",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({"versioning_configuration"}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

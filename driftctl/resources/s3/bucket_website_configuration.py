@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.events import Events
 from driftctl.base.family import CrossplaneKind, Family
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Delete, RevertSpec, Updater
@@ -201,11 +202,21 @@ def _remove(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("s3", "delete_bucket_website", Bucket=ctx.id)]
 
 
+EVENTS = Events(
+    source="s3.amazonaws.com",
+    service="s3",
+    create=("PutBucketWebsite",),
+    change=("PutBucketWebsite",),
+    delete=("DeleteBucketWebsite",),
+    ids=("requestParameters.bucketName",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="s3_buckets",
+            events=EVENTS,
             compared=frozenset({*SINGLE, "routing_rule"}),
             natural_keys=BUCKET_KEY,
             declared_id=bucket_of,

@@ -17,6 +17,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Pending
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -199,11 +200,36 @@ def _describe(answer: Any) -> Item | None:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="secretsmanager.amazonaws.com",
+    service="secretsmanager",
+    create=("CreateSecret",),
+    change=(
+        "UpdateSecret",
+        "PutResourcePolicy",
+        "DeleteResourcePolicy",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteSecret",),
+    ids=(
+        "responseElements.aRN",
+        "requestParameters.secretId",
+    ),
+    touches={
+        "PutResourcePolicy": frozenset({"policy"}),
+        "DeleteResourcePolicy": frozenset({"policy"}),
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags", "policy"}),

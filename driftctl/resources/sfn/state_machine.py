@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import REPLACE, json_value, keep, new_id, pending
 from driftctl.base.raw import RawResource
@@ -275,11 +276,33 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("stepfunctions", "delete_state_machine", stateMachineArn=ctx.id)]
 
 
+EVENTS = Events(
+    source="states.amazonaws.com",
+    service="stepfunctions",
+    create=("CreateStateMachine",),
+    change=(
+        "UpdateStateMachine",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteStateMachine",),
+    ids=(
+        "responseElements.stateMachineArn",
+        "requestParameters.stateMachineArn",
+        "requestParameters.resourceArn",
+    ),
+    touches={
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags", "definition"}),
             documents=frozenset({"definition"}),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -273,11 +274,33 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 
 EMITS = (TYPE, "aws_sns_topic_subscription")
 
+EVENTS = Events(
+    source="sns.amazonaws.com",
+    service="sns",
+    create=("CreateTopic",),
+    change=(
+        "SetTopicAttributes",
+        "TagResource",
+        "UntagResource",
+    ),
+    delete=("DeleteTopic",),
+    ids=(
+        "responseElements.topicArn",
+        "requestParameters.topicArn",
+        "requestParameters.resourceArn",
+    ),
+    touches={
+        "TagResource": frozenset({"tags"}),
+        "UntagResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags", "delivery_policy"}),
             documents=frozenset({"delivery_policy"}),

@@ -12,6 +12,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import json_value
 from driftctl.base.policy import canonical_policy
@@ -107,11 +108,20 @@ def _cfn(d: Declaring) -> None:
         d.emit(TYPE, {"arn": arn, "policy": d.props.get("PolicyDocument")})
 
 
+EVENTS = Events(
+    source="sns.amazonaws.com",
+    service="sns",
+    create=("SetTopicAttributes",),
+    change=("SetTopicAttributes",),
+    ids=("requestParameters.topicArn",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="sns_topics",
+            events=EVENTS,
             compared=frozenset({"policy"}),
             exact=frozenset({"policy"}),
             natural_keys=(("arn",),),

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, as_bool, attr_text, json_value, keep, new_id, pending
 from driftctl.base.raw import RawResource
@@ -178,11 +179,24 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call("sns", "unsubscribe", SubscriptionArn=ctx.id)]
 
 
+EVENTS = Events(
+    source="sns.amazonaws.com",
+    service="sns",
+    create=("Subscribe",),
+    change=("SetSubscriptionAttributes",),
+    delete=("Unsubscribe",),
+    ids=(
+        "responseElements.subscriptionArn",
+        "requestParameters.subscriptionArn",
+    ),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset(_JSONS),
             documents=frozenset(_JSONS),

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx, Unit
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
 from driftctl.base.helpers import (
     REPLACE,
@@ -319,11 +320,32 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 EMITS = (TYPE,)
 _FIELDS = {attr: ("scalar", (prop,)) for attr, prop in _CFN.items() if attr not in _JSONS}
 
+EVENTS = Events(
+    source="sqs.amazonaws.com",
+    service="sqs",
+    create=("CreateQueue",),
+    change=(
+        "SetQueueAttributes",
+        "TagQueue",
+        "UntagQueue",
+    ),
+    delete=("DeleteQueue",),
+    ids=(
+        "responseElements.queueUrl",
+        "requestParameters.queueUrl",
+    ),
+    touches={
+        "TagQueue": frozenset({"tags"}),
+        "UntagQueue": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             holds_data=True,
             compared=COMPARED,
             exact=frozenset({"tags", *_JSONS}),

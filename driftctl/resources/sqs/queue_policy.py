@@ -11,6 +11,7 @@ from typing import Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import json_value
 from driftctl.base.policy import canonical_policy
@@ -67,11 +68,20 @@ def _cfn(d: Declaring) -> None:
         d.emit(TYPE, {"queue_url": url, "policy": d.props.get("PolicyDocument")})
 
 
+EVENTS = Events(
+    source="sqs.amazonaws.com",
+    service="sqs",
+    create=("SetQueueAttributes",),
+    change=("SetQueueAttributes",),
+    ids=("requestParameters.queueUrl",),
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan="sqs_queues",
+            events=EVENTS,
             compared=frozenset({"policy"}),
             exact=frozenset({"policy"}),
             natural_keys=(("queue_url",),),

@@ -21,6 +21,7 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
+from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import REPLACE, reader, tag_items, tagger, xp_same_name
 from driftctl.base.raw import RawResource
@@ -236,11 +237,32 @@ def _describe(answer: Any) -> Item | None:
 
 EMITS = (TYPE,)
 
+EVENTS = Events(
+    source="ssm.amazonaws.com",
+    service="ssm",
+    create=("PutParameter",),
+    change=(
+        "PutParameter",
+        "AddTagsToResource",
+        "RemoveTagsFromResource",
+    ),
+    delete=("DeleteParameter",),
+    ids=(
+        "requestParameters.name",
+        "requestParameters.resourceId",
+    ),
+    touches={
+        "AddTagsToResource": frozenset({"tags"}),
+        "RemoveTagsFromResource": frozenset({"tags"}),
+    },
+)
+
 FAMILY = Family(
     types=(
         ResourceType(
             name=TYPE,
             scan=SCAN.name,
+            events=EVENTS,
             compared=COMPARED,
             exact=frozenset({"tags"}),
             natural_keys=(CFN_KEY, ("name",)),

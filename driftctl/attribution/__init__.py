@@ -1,0 +1,1 @@
+"""Who caused each drift: CloudTrail events mapped to drifts (docs/attribution.md)."""

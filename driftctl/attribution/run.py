@@ -1,0 +1,127 @@
+"""Attribution of a whole report: each drift gets its `attribution` (docs/attribution.md).
+
+Runs after the report is decided, and changes nothing but that field: no drift appears
+or goes, no exit code changes, and a CloudTrail failure makes an attribution `unknown`
+with its reason, never the scan incomplete.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from driftctl.attribution import culprit as c
+from driftctl.attribution.lookup import LookupFailed, LookupSource
+from driftctl.base.events import Events
+from driftctl.core.model import Drift, Report
+from driftctl.resources.registry import TYPES
+from driftctl.settings import Attribution
+
+GLOBAL_REGION = "us-east-1"  # where CloudTrail records the events of IAM and other global services
+
+
+def now_of(settings: Attribution) -> datetime.datetime:
+    """The scan's clock: pinned, or the time now (UTC)."""
+    return settings.now or datetime.datetime.now(datetime.timezone.utc)
+
+
+def attribute(
+    report: Report,
+    settings: Attribution,
+    client_for: Callable[[str], Any],
+    regions: tuple[str, ...] = (),
+    source: LookupSource | None = None,
+) -> Report:
+    """The report with every drift's `attribution` (and an unmanaged one's age)."""
+    if not report.drifts:
+        return report
+    now = now_of(settings)
+    lookup = source or LookupSource(
+        client_for, now - datetime.timedelta(days=settings.window_days), now
+    )
+    drifts = tuple(_attributed(d, settings, lookup, now, regions) for d in report.drifts)
+    return dataclasses.replace(report, drifts=drifts)
+
+
+def _regions(drift: Drift, scanned: tuple[str, ...]) -> list[str]:
+    if drift.region and drift.region != "global":
+        return [drift.region]
+    return list(dict.fromkeys((GLOBAL_REGION, *scanned)))
+
+
+def _records(
+    events: Events, rid: str, regions: list[str], lookup: LookupSource
+) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for region in regions:
+        if events.indexed:
+            found.extend(lookup.by_resource(region, rid))
+        else:
+            for name in dict.fromkeys(events.names):
+                found.extend(lookup.by_event(region, name))
+    return found
+
+
+def _attributed(
+    drift: Drift,
+    settings: Attribution,
+    lookup: LookupSource,
+    now: datetime.datetime,
+    scanned: tuple[str, ...],
+) -> Drift:
+    rtype = TYPES.get(drift.type)
+    events = rtype.events if rtype is not None else None
+    if events is None or drift.id is None:
+        why = "no CloudTrail event mapping for this type" if events is None else "no live id"
+        return dataclasses.replace(drift, attribution=c.unknown(why))
+    try:
+        records = _records(events, drift.id, _regions(drift, scanned), lookup)
+    except LookupFailed as exc:
+        return dataclasses.replace(drift, attribution=c.unknown(str(exc)))
+    paths = frozenset(ch.path for ch in drift.changes)
+    found = c.culprit(
+        drift.kind,
+        events,
+        drift.id,
+        records,
+        c.changed_attributes(paths),
+        settings.iac_principals,
+    )
+    if found is None:
+        why = f"no CloudTrail event for it in the window ({settings.window_days}d)"
+        return dataclasses.replace(drift, attribution=c.unknown(why))
+    extra: dict[str, Any] = {}
+    if drift.kind == "unmanaged":
+        extra = {"created": c.attribution(found)["time"], "age_days": c.age_days(found, now)}
+    return dataclasses.replace(drift, attribution=c.attribution(found), **extra)
+
+
+def client_maker(conf: Any) -> Callable[[str], Any]:
+    """region -> a CloudTrail client with the scan's credentials and endpoint."""
+    from driftctl.aws import accounts
+    from driftctl.aws.session import user_agent
+
+    session = conf.session or accounts.base_session(conf.profile)
+    clients: dict[str, Any] = {}
+
+    def client_for(region: str) -> Any:
+        if region not in clients:
+            import botocore.config
+
+            config = botocore.config.Config(
+                retries={"mode": "standard", "total_max_attempts": 3}, user_agent=user_agent()
+            )
+            clients[region] = session.client(
+                "cloudtrail", region_name=region, endpoint_url=conf.endpoint_url, config=config
+            )
+        return clients[region]
+
+    return client_for
+
+
+def attribute_scan(report: Report, conf: Any, default_region: str) -> Report:
+    """`scan --attribute`: the report attributed from the source the settings name."""
+    regions = tuple(conf.regions) or (default_region,)
+    return attribute(report, conf.attribution, client_maker(conf), regions)

@@ -1,0 +1,233 @@
+"""End to end: `driftctl scan --attribute` against moto's server behind the CloudTrail
+recorder (recorder.py), each drift attributed to the identity that caused it.
+
+The pipeline's identity (the role session ci-deploy/tf-apply, named by --iac-principal)
+makes the declared stack; then an IAM user opens SSH on the security group, a
+break-glass role session retags the bucket, an IAM Identity Center-style role session
+deletes a declared role, and the IAM user makes a bucket by hand. Everything the test's
+own admin key made (the users and roles above) is unmanaged too, and attributed to it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import boto3
+import pytest
+
+from tests.attribution.recorder import ACCOUNT, Recorder, recording_proxy
+from tests.kit.cli import driftctl
+
+REGION = "us-east-1"
+SSO_ROLE = "AWSReservedSSO_AdministratorAccess_0f1e2d3c4b5a6978"
+ADMIN = {
+    "type": "IAMUser",
+    "principalId": "AIDAADMIN",
+    "arn": f"arn:aws:iam::{ACCOUNT}:user/admin",
+    "accountId": ACCOUNT,
+    "userName": "admin",
+}
+TRUST = json.dumps(
+    {
+        "Version": "2012-10-17",
+        "Statement": [
+            {"Effect": "Allow", "Principal": {"AWS": ACCOUNT}, "Action": "sts:AssumeRole"}
+        ],
+    }
+)
+
+
+def _client(service: str, url: str, creds: dict[str, str] | None = None) -> Any:
+    return boto3.client(service, region_name=REGION, endpoint_url=url, **(creds or {}))
+
+
+def _session(url: str, role: str, name: str, path: str = "/") -> dict[str, str]:
+    arn = f"arn:aws:iam::{ACCOUNT}:role{path}{role}"
+    got = _client("sts", url).assume_role(RoleArn=arn, RoleSessionName=name)["Credentials"]
+    return {
+        "aws_access_key_id": got["AccessKeyId"],
+        "aws_secret_access_key": got["SecretAccessKey"],
+        "aws_session_token": got["SessionToken"],
+    }
+
+
+def _stack(tmp_path: Path, vpc: str) -> Path:
+    (tmp_path / "main.tf").write_text(
+        f"""
+resource "aws_security_group" "web" {{
+  name        = "web"
+  description = "web tier"
+  vpc_id      = "{vpc}"
+  ingress     = []
+}}
+resource "aws_s3_bucket" "data" {{
+  bucket = "data-prod"
+  tags   = {{ Env = "prod" }}
+}}
+resource "aws_iam_role" "batch" {{
+  name               = "legacy-batch"
+  assume_role_policy = jsonencode({TRUST})
+}}
+"""
+    )
+    return tmp_path
+
+
+def test_each_drift_is_attributed_to_who_made_it(endpoint: str, tmp_path: Path) -> None:
+    recorder = Recorder(ADMIN)
+    with recording_proxy(endpoint, recorder) as url:
+        iam = _client("iam", url)
+        iam.create_user(UserName="alice")
+        key = iam.create_access_key(UserName="alice")["AccessKey"]
+        alice = {"aws_access_key_id": key["AccessKeyId"], "aws_secret_access_key": "x"}
+        for role, path in (
+            ("ci-deploy", "/"),
+            ("BreakGlass", "/"),
+            (SSO_ROLE, "/aws-reserved/sso.amazonaws.com/"),
+        ):
+            iam.create_role(RoleName=role, Path=path, AssumeRolePolicyDocument=TRUST)
+        # the pipeline
+        ci = _session(url, "ci-deploy", "tf-apply")
+        ec2 = _client("ec2", url, ci)
+        vpc = ec2.describe_vpcs()["Vpcs"][0]["VpcId"]
+        group = ec2.create_security_group(GroupName="web", Description="web tier", VpcId=vpc)
+        ec2.revoke_security_group_egress(
+            GroupId=group["GroupId"],
+            IpPermissions=[{"IpProtocol": "-1", "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}],
+        )
+        s3 = _client("s3", url, ci)
+        s3.create_bucket(Bucket="data-prod")
+        s3.put_bucket_tagging(
+            Bucket="data-prod", Tagging={"TagSet": [{"Key": "Env", "Value": "prod"}]}
+        )
+        _client("iam", url, ci).create_role(RoleName="legacy-batch", AssumeRolePolicyDocument=TRUST)
+        # the people
+        _client("ec2", url, alice).authorize_security_group_ingress(
+            GroupId=group["GroupId"],
+            IpPermissions=[
+                {
+                    "IpProtocol": "tcp",
+                    "FromPort": 22,
+                    "ToPort": 22,
+                    "IpRanges": [{"CidrIp": "0.0.0.0/0"}],
+                }
+            ],
+        )
+        _client("s3", url, _session(url, "BreakGlass", "bob")).put_bucket_tagging(
+            Bucket="data-prod", Tagging={"TagSet": [{"Key": "Env", "Value": "dev"}]}
+        )
+        sso = _session(url, SSO_ROLE, "carol@example.com", "/aws-reserved/sso.amazonaws.com/")
+        _client("iam", url, sso).delete_role(RoleName="legacy-batch")
+        _client("s3", url, alice).create_bucket(Bucket="hand-made")
+
+        run = driftctl(
+            "scan",
+            "--from",
+            str(_stack(tmp_path, vpc)),
+            "--region",
+            REGION,
+            "--endpoint-url",
+            url,
+            "--attribute",
+            "--iac-principal",
+            "arn:aws:iam::*:role/ci-deploy",
+            "-o",
+            "json://-",
+            cwd=tmp_path,
+        )
+    assert run.code == 1, run.stderr
+    assert recorder.lookups > 0
+    drifts = {(d["kind"], d["type"], d["id"]): d for d in run.report["drifts"]}
+    who = {
+        k: (d["attribution"].get("actor"), d["attribution"].get("via")) for k, d in drifts.items()
+    }
+    expected = {
+        ("changed", "aws_security_group", group["GroupId"]): ("alice", "sdk"),
+        ("changed", "aws_s3_bucket", "data-prod"): ("BreakGlass/bob", "sdk"),
+        ("missing", "aws_iam_role", "legacy-batch"): ("carol@example.com", "sdk"),
+        ("unmanaged", "aws_s3_bucket", "hand-made"): ("alice", "sdk"),
+    }
+    assert {k: who.get(k) for k in expected} == expected
+    sso_drift = drifts[("missing", "aws_iam_role", "legacy-batch")]["attribution"]
+    assert sso_drift["identity_type"] == "sso"
+    made = drifts[("unmanaged", "aws_s3_bucket", "hand-made")]
+    assert made["age_days"] == 0 and made["created"] == made["attribution"]["time"]
+    # what the admin key made (users, roles) is unmanaged, and attributed to it
+    for key_, drift in drifts.items():
+        if key_ not in expected:
+            assert drift["attribution"].get("actor") == "admin", (key_, drift["attribution"])
+
+
+def test_without_attribute_cloudtrail_is_never_asked(endpoint: str, tmp_path: Path) -> None:
+    recorder = Recorder(ADMIN)
+    with recording_proxy(endpoint, recorder) as url:
+        _client("s3", url).create_bucket(Bucket="hand-made")
+        (tmp_path / "main.tf").write_text("")
+        run = driftctl(
+            "scan",
+            "--from",
+            f"hcl://{tmp_path}",
+            "--region",
+            REGION,
+            "--endpoint-url",
+            url,
+            "-o",
+            "json://-",
+            cwd=tmp_path,
+        )
+    assert run.code == 1, run.stderr
+    assert "attribution" not in run.stdout
+    assert [r["eventName"] for r in recorder.records] == ["CreateBucket"]
+    assert recorder.lookups == 0
+
+
+pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+
+def _noise(recorder: Recorder, count: int) -> None:
+    """`count` writes on other buckets, in the same seconds as the real ones."""
+    template = next(r for r in recorder.records if r["eventName"] == "CreateBucket")
+    for i in range(count):
+        bucket = f"noise-{i}"
+        recorder.records.append(
+            {
+                **template,
+                "eventName": "PutBucketTagging",
+                "eventID": f"noise-{i}",
+                "requestParameters": {"bucketName": bucket},
+                "resources": [{"type": "AWS::S3::Bucket", "ARN": f"arn:aws:s3:::{bucket}"}],
+                "_indexed": [{"bucketName": bucket}, {}, [f"arn:aws:s3:::{bucket}"]],
+            }
+        )
+
+
+def test_noise_an_empty_window_and_access_denied(endpoint: str, tmp_path: Path) -> None:
+    recorder = Recorder(ADMIN)
+    (tmp_path / "main.tf").write_text("")
+    with recording_proxy(endpoint, recorder) as url:
+        iam = _client("iam", url)
+        iam.create_user(UserName="alice")
+        key = iam.create_access_key(UserName="alice")["AccessKey"]
+        alice = {"aws_access_key_id": key["AccessKeyId"], "aws_secret_access_key": "x"}
+        _client("s3", url, alice).create_bucket(Bucket="hand-made")
+        _noise(recorder, 1000)
+        scan = ("scan", "--from", f"hcl://{tmp_path}", "--region", REGION)
+        args = (*scan, "--endpoint-url", url, "--attribute", "-o", "json://-")
+
+        def attributions(**env: str) -> dict[str, Any]:
+            run = driftctl(*args, cwd=tmp_path, add_env=env)
+            assert run.code == 1, run.stderr  # attribution never changes the exit code
+            return {d["id"]: d["attribution"] for d in run.report["drifts"]}
+
+        found = attributions()
+        past = attributions(DRIFTCTL_ATTRIBUTE_NOW="2020-01-01T00:00:00Z")
+        recorder.deny_lookup = True
+        denied = attributions()
+    assert found["hand-made"]["actor"] == "alice"
+    assert past["hand-made"] == {"unknown": "no CloudTrail event for it in the window (7d)"}
+    assert denied["hand-made"] == {
+        "unknown": "access denied to CloudTrail (cloudtrail:LookupEvents) in us-east-1"
+    }
+    assert set(found) == set(past) == set(denied)
