@@ -242,7 +242,13 @@ def run(k: int, rtt: float, repeat: int, names: list[str]) -> int:
                     dc_walls.append(time.perf_counter() - started)
                 floor = Floor()
                 with harness_env(tf), recording(floor):
-                    conf = settings.build([f"hcl://{stack.dir}"], [], None, [harness.REGION], proxy)
+                    conf = settings.build(
+                        settings.Options(
+                            sources=[f"hcl://{stack.dir}"],
+                            regions=[harness.REGION],
+                            endpoint_url=proxy,
+                        )
+                    )
                     live = pipeline.load_live(conf)
     assert live.counter is not None
     calls = Counter(live.counter.calls)

@@ -85,7 +85,9 @@ def main() -> int:
             tempfile.TemporaryDirectory() as tmp,
             process(sys.executable, str(PROXY), moto, "--replay") as proxy,
         ):
-            conf = settings.build([f"hcl://{tmp}"], [], None, [REGION], proxy)
+            conf = settings.build(
+                settings.Options(sources=[f"hcl://{tmp}"], regions=[REGION], endpoint_url=proxy)
+            )
             conn = open_session(conf)
             scanner = Scanner(conn.factory, conn.counter)
             spec = next(s for s in SCANS.values() if s.service == "s3" and s.details)

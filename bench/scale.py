@@ -148,7 +148,9 @@ def mixed(n: int, rtt: float, repeat: int, recording: Path | None) -> int:
             proxy_cmd += ["--save", str(recording)]
         with tempfile.TemporaryDirectory() as tmp, process(*proxy_cmd) as proxy:
             stack(Path(tmp), n)
-            conf = settings.build([f"hcl://{tmp}"], [], None, [REGION], proxy)
+            conf = settings.build(
+                settings.Options(sources=[f"hcl://{tmp}"], regions=[REGION], endpoint_url=proxy)
+            )
             declared = pipeline.load_declared(conf)
             pipeline.load_live(conf)  # warm-up: records moto's answers
             walls, cpus = [], []

@@ -112,7 +112,9 @@ def run(n: int, endpoint: str) -> int:
     setup = time.monotonic() - t0
     with tempfile.TemporaryDirectory() as tmp:
         stack(Path(tmp), n)
-        conf = settings.build([f"hcl://{tmp}"], [], None, [REGION], endpoint)
+        conf = settings.build(
+            settings.Options(sources=[f"hcl://{tmp}"], regions=[REGION], endpoint_url=endpoint)
+        )
         t1 = time.monotonic()
         declared = pipeline.load_declared(conf)
         t2 = time.monotonic()

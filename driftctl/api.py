@@ -7,8 +7,10 @@ boto3.Session), else `profile` and the standard credential chain, with `endpoint
 (an emulator) and `region`; clients are made when a function runs, so calling one inside
 moto's `mock_aws` reads the mock. Every problem raises driftctl.errors.DriftctlError.
 
-The CLI's commands call these functions (scan: run_scan, render: render, revert: the
-planning of plan_revert, rules validate: check_rules): one path, not two.
+Each function makes the settings.Options its command makes from the same flags, and
+settings.build parses them (tests/commands/test_options.py). The CLI's commands call these
+functions (scan: run_scan, render: render_settings and render_with, revert: the planning
+of plan_revert, rules validate: check_rules): one path, not two.
 """
 
 from __future__ import annotations
@@ -138,57 +140,55 @@ def scan(
     could not be read is an entry of `report.errors` (the CLI exits 2 on it), never left out
     silently. types: the resource types the scan needs (default: every type); only the
     scans serving them (and what their declarations refer to) are read, and the report
-    covers the types those scans read (docs/scan.md, "What a scan reads"). attribute
-    (or cloudtrail, its source): each drift's `attribution`, the CloudTrail event behind
-    it (docs/attribution.md); attribute_now pins the scan's clock for it."""
-    from driftctl.declared import remote_state
-    from driftctl.engine import selection
+    covers the types those scans read (docs/scan.md, "What a scan reads")."""
     from driftctl.rules import policy as rules_module
 
     conf = settings.build(
-        _sources(from_),
-        [],
-        profile,
-        _regions(region),
-        endpoint_url,
-        _path(live),
-        _path(save_live),
-        [Path(p) for p in _strings(var_files)],
-        _pairs(variables),
-        settings.parse_scale(
-            all_regions,
-            max_rps,
-            list(accounts or ()),
-            organization,
-            account_role,
-            shard,
-            max_attempts,
-            processes,
-        ),
-        _rule_settings(rules, driftignore, ignore, no_default_rules),
-        no_cache=no_cache,
-        formats=settings.parse_formats(
-            kustomize_bin,
-            _pairs(parameters),
-            _path(parameters_file),
-            stack_name,
-            allow_remote_bases,
-        ),
-        state=remote_state.parse_state_access(
-            _pairs(headers), tfc_token, tfc_endpoint, list(backend_config or ())
-        ),
-        selection=selection.parse_selection(
-            filter, only_managed, only_unmanaged, strict, types=types
-        ),
-        quiet=True,
-        cache_base=_path(config_dir),
-    )
-    conf = dataclasses.replace(
-        conf,
-        session=session,
-        attribution=settings.parse_attribution(
-            attribute, cloudtrail, attribute_window, iac_principals, attribute_now
-        ),
+        settings.Options(
+            sources=_sources(from_),
+            profile=profile,
+            regions=_regions(region),
+            endpoint_url=endpoint_url,
+            live_file=_path(live),
+            save_live=_path(save_live),
+            var_files=_paths(var_files),
+            variables=_pairs(variables),
+            all_regions=all_regions,
+            max_rps=max_rps,
+            accounts=list(accounts or ()),
+            organization=organization,
+            account_role=account_role,
+            shard=shard,
+            max_attempts=max_attempts,
+            processes=processes,
+            rules=_paths(rules),
+            driftignore=_path(driftignore),
+            no_default_rules=no_default_rules,
+            ignore=list(ignore or ()),
+            no_cache=no_cache,
+            config_dir=_path(config_dir),
+            kustomize_bin=kustomize_bin,
+            parameters=_pairs(parameters),
+            parameters_file=_path(parameters_file),
+            stack_name=stack_name,
+            allow_remote_bases=allow_remote_bases,
+            headers=_pairs(headers),
+            tfc_token=tfc_token,
+            tfc_endpoint=tfc_endpoint,
+            backend_config=list(backend_config or ()),
+            filter=filter,
+            only_managed=only_managed,
+            only_unmanaged=only_unmanaged,
+            strict=strict,
+            types=types,
+            quiet=True,
+            session=session,
+            attribute=attribute,
+            cloudtrail=cloudtrail,
+            attribute_window=attribute_window,
+            iac_principals=list(iac_principals or ()),
+            attribute_now=attribute_now,
+        )
     )
     return run_scan(conf, policy or rules_module.policy_for(conf)).report
 
@@ -246,9 +246,19 @@ def read_live(
     from driftctl.engine import pipeline
     from driftctl.engine.scopes import normalize_live
 
-    scale = settings.parse_scale(all_regions, max_rps, max_attempts=max_attempts)
-    conf = settings.build_aws_only(profile, _regions(region), endpoint_url, scale)
-    run = pipeline.load_live(dataclasses.replace(conf, session=session, quiet=True))
+    conf = settings.build_aws_only(
+        settings.Options(
+            profile=profile,
+            regions=_regions(region),
+            endpoint_url=endpoint_url,
+            all_regions=all_regions,
+            max_rps=max_rps,
+            max_attempts=max_attempts,
+            quiet=True,
+            session=session,
+        )
+    )
+    run = pipeline.load_live(conf)
     resources = normalize_live([r for s in run.states.values() for r in s.resources])
     errors = tuple(e for s in run.states.values() for e in s.errors)
     return LiveSnapshot(tuple(sorted(resources, key=lambda r: (r.type, str(r.id)))), errors)
@@ -273,60 +283,32 @@ def render(
 ) -> Rendered:
     """`driftctl render`: the declared state, evaluated and normalized, exactly as the diff
     compares it. Offline: no AWS call, and a backend block's state is not read."""
+    limits = eval_limits or Limits()
     return render_with(
         render_settings(
-            from_,
-            var_files=var_files,
-            variables=variables,
-            region=region,
-            no_cache=no_cache,
-            kustomize_bin=kustomize_bin,
-            allow_remote_bases=allow_remote_bases,
-            parameters=parameters,
-            parameters_file=parameters_file,
-            stack_name=stack_name,
-            eval_limits=eval_limits,
+            settings.Options(
+                sources=_strings(from_),
+                regions=_regions(region),
+                var_files=_paths(var_files),
+                variables=_pairs(variables),
+                no_cache=no_cache,
+                max_eval_items=limits.max_items,
+                eval_timeout=limits.timeout,
+                kustomize_bin=kustomize_bin,
+                parameters=_pairs(parameters),
+                parameters_file=_path(parameters_file),
+                stack_name=stack_name,
+                allow_remote_bases=allow_remote_bases,
+            )
         )
     )
 
 
-def render_settings(
-    from_: Paths | None = None,
-    *,
-    var_files: Paths | None = None,
-    variables: Pairs | None = None,
-    region: str | Sequence[str] | None = None,
-    no_cache: bool = False,
-    kustomize_bin: str | None = None,
-    allow_remote_bases: bool = False,
-    parameters: Pairs | None = None,
-    parameters_file: PathLike | None = None,
-    stack_name: str | None = None,
-    eval_limits: Limits | None = None,
-    var_order: Sequence[str] | None = None,
-) -> settings.Settings:
-    """render()'s settings; the CLI's render passes var_order (the command line's order of
-    --var and --var-file) and renders them with render_with."""
-    return settings.build(
-        _strings(from_),
-        [],
-        None,
-        _regions(region),
-        None,
-        var_files=[Path(p) for p in _strings(var_files)],
-        variables=_pairs(variables),
-        no_cache=no_cache,
-        eval_limits=eval_limits,
-        formats=settings.parse_formats(
-            kustomize_bin,
-            _pairs(parameters),
-            _path(parameters_file),
-            stack_name,
-            allow_remote_bases,
-        ),
-        state=settings.StateAccess(detect_backend=False),
-        var_order=var_order,
-    )
+def render_settings(options: settings.Options) -> settings.Settings:
+    """render()'s settings: options' (the CLI's render makes them from its flags, with the
+    command line's order of --var and --var-file), offline: a backend block's state is not
+    read. render_with renders them."""
+    return settings.build(dataclasses.replace(options, detect_backend=False))
 
 
 def render_with(conf: settings.Settings) -> Rendered:
@@ -354,13 +336,7 @@ def evaluate(
     if sep and scheme != "hcl":
         raise DriftctlError(f"evaluate: {text}: expected a Terraform directory or hcl://DIR")
     conf = settings.build(
-        None,
-        [],
-        None,
-        [],
-        None,
-        var_files=[Path(p) for p in _strings(var_files)],
-        variables=_pairs(variables),
+        settings.Options(sources=None, var_files=_paths(var_files), variables=_pairs(variables))
     )
     return evaluate_in(
         expression,
@@ -387,7 +363,14 @@ def load_rules(
     raises DriftctlError naming file:line; check_rules() lists them all."""
     from driftctl.rules import policy as rules_module
 
-    rule_settings = _rule_settings(rules, driftignore, ignore, no_default_rules)
+    rule_settings = settings.rule_settings(
+        settings.Options(
+            rules=_paths(rules),
+            driftignore=_path(driftignore),
+            no_default_rules=no_default_rules,
+            ignore=list(ignore or ()),
+        )
+    )
     return rules_module.policy_for(settings.Settings(rules=rule_settings))
 
 
@@ -399,22 +382,6 @@ def check_rules(
 
     found, errors = rules_module.check(_paths(rules), defaults=not no_default_rules)
     return tuple(found), tuple(errors)
-
-
-def _rule_settings(
-    rules: Paths | None,
-    driftignore: PathLike | None,
-    ignore: Sequence[str] | None,
-    no_default_rules: bool,
-) -> settings.RuleSettings:
-    from driftctl.commands import compat
-
-    return settings.parse_rules(
-        _paths(rules),
-        _path(driftignore),
-        no_default_rules,
-        compat.ignore_lines(list(ignore) if ignore is not None else None),
-    )
 
 
 # -- revert plan --------------------------------------------------------------------------
@@ -479,26 +446,29 @@ def plan_revert(
     from driftctl.rules import policy as rules_module
 
     conf = settings.build(
-        _strings(from_),
-        [],
-        profile,
-        _regions(region),
-        endpoint_url,
-        var_files=[Path(p) for p in _strings(var_files)],
-        variables=_pairs(variables),
-        scale=settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts),
-        rules=_rule_settings(rules, driftignore, ignore, no_default_rules),
-        no_cache=no_cache,
-        formats=settings.parse_formats(
-            kustomize_bin,
-            _pairs(parameters),
-            _path(parameters_file),
-            stack_name,
-            allow_remote_bases,
-        ),
-        quiet=True,
+        settings.Options(
+            sources=_strings(from_),
+            profile=profile,
+            regions=_regions(region),
+            endpoint_url=endpoint_url,
+            var_files=_paths(var_files),
+            variables=_pairs(variables),
+            max_rps=max_rps,
+            max_attempts=max_attempts,
+            rules=_paths(rules),
+            driftignore=_path(driftignore),
+            no_default_rules=no_default_rules,
+            ignore=list(ignore or ()),
+            no_cache=no_cache,
+            kustomize_bin=kustomize_bin,
+            parameters=_pairs(parameters),
+            parameters_file=_path(parameters_file),
+            stack_name=stack_name,
+            allow_remote_bases=allow_remote_bases,
+            quiet=True,
+            session=session,
+        )
     )
-    conf = dataclasses.replace(conf, session=session)
     chosen = guards.parse_only(only)
     aws = flow.connect(conf)
     wanted = tuple(delete_data or ())

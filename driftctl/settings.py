@@ -1,4 +1,11 @@
-"""One settings object: flags and environment resolved once, then passed down."""
+"""One settings object: flags and environment resolved once, then passed down.
+
+`Options` holds what a user gives (the flags of scan, revert, pr, render, eval and
+determinism, and the Python API's keyword arguments), unparsed; `build(options)` checks
+and resolves it, with the environment, into `Settings`. The commands and driftctl.api
+each make one Options and call build: no flag list is parsed in two places
+(tests/commands/test_options.py).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +20,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from driftctl.declared.hcl.lang.limits import Limits
+from driftctl.declared.hcl.lang.limits import Limits, parse_limits
+from driftctl.engine.selection import Selection as Selection
+from driftctl.engine.selection import parse_selection
 from driftctl.errors import DriftctlError
 
 SCHEMES = (
@@ -183,16 +192,47 @@ class StateAccess:
     detect_backend: bool = True
 
 
-@dataclasses.dataclass(frozen=True)
-class Selection:
-    """Which resources a report covers and which kinds of drift it lists."""
+def parse_headers(values: Sequence[str] | None) -> tuple[tuple[str, str], ...]:
+    """-H NAME=VALUE (repeatable; `A=1,B=2` in one value, as snyk's driftctl takes them)."""
+    pairs = []
+    for value in values or ():
+        for item in re.split(r",(?=[^,=]+=)", value):
+            name, sep, content = item.partition("=")
+            if not sep or not name.strip():
+                raise DriftctlError(
+                    f"-H {name.strip() or item[:20]}: expected NAME=VALUE",
+                    "e.g. -H 'Authorization=Bearer TOKEN'",
+                )
+            pairs.append((name.strip(), content))
+    return tuple(pairs)
 
-    filter: str | None = None  # --filter: a JMESPath expression over {Type, Id, Attr}
-    kinds: tuple[str, ...] = ("changed", "missing", "unmanaged")  # --only-managed/-unmanaged
-    strict: bool = False  # --strict: AWS's own resources (service-linked roles...) too
-    # the types the run needs (None: every type): only the scans serving them run, and
-    # the report covers the types those scans read (driftctl.engine.needs; the Python API's types)
-    types: frozenset[str] | None = None
+
+def parse_state_access(
+    headers: Sequence[str] | None = None,
+    tfc_token: str | None = None,
+    tfc_endpoint: str | None = None,
+    backend_config: Sequence[str] | None = None,
+    detect_backend: bool = True,
+) -> StateAccess:
+    endpoint = (tfc_endpoint or TFC_ENDPOINT).rstrip("/")
+    if not endpoint.startswith(("https://", "http://")):
+        raise DriftctlError(
+            f"--tfc-endpoint {tfc_endpoint}: expected an http(s) URL",
+            f"the default is {TFC_ENDPOINT}",
+        )
+    for item in backend_config or ():
+        if "=" not in item and not Path(item).is_file():
+            raise DriftctlError(
+                f"--backend-config {item}: no such file",
+                "pass a file of backend settings, or KEY=VALUE, as terraform init takes them",
+            )
+    return StateAccess(
+        parse_headers(headers),
+        tfc_token or None,
+        endpoint,
+        tuple(backend_config or ()),
+        detect_backend,
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -224,7 +264,7 @@ def parse_shard(text: str | None) -> tuple[int, int]:
 def parse_scale(
     all_regions: bool = False,
     max_rps: float | None = None,
-    accounts: list[str] | None = None,
+    accounts: Sequence[str] | None = None,
     organization: bool = False,
     account_role: str | None = None,
     shard: str | None = None,
@@ -265,12 +305,12 @@ def parse_scale(
     )
 
 
-def split_items(values: list[str] | None) -> list[str]:
+def split_items(values: Sequence[str] | None) -> list[str]:
     """Each value, split where a comma starts the next `scheme://` (snyk's `-o a,b`)."""
     return [item for value in values or () for item in _NEXT_ITEM.split(value) if item]
 
 
-def parse_sources(texts: list[str] | None) -> tuple[Source, ...]:
+def parse_sources(texts: Sequence[str] | None) -> tuple[Source, ...]:
     """Every --from, in order; a tfstate:// directory or glob is one source per state file."""
     return tuple(s for text in split_items(texts or ["."]) for s in expand(parse_source(text)))
 
@@ -395,7 +435,7 @@ class FormatSettings:
 
 def parse_formats(
     kustomize_bin: str | None = None,
-    parameters: list[str] | None = None,
+    parameters: Sequence[str] | None = None,
     parameters_file: Path | None = None,
     stack_name: str | None = None,
     allow_remote_bases: bool = False,
@@ -417,7 +457,7 @@ def parse_formats(
     )
 
 
-def parse_outputs(texts: list[str] | None) -> tuple[Output, ...]:
+def parse_outputs(texts: Sequence[str] | None) -> tuple[Output, ...]:
     return tuple(parse_output(o) for o in split_items(texts or ["console://"]))
 
 
@@ -437,14 +477,14 @@ def parse_output(text: str) -> Output:
 
 
 def var_inputs(
-    var_files: list[Path] | None,
-    variables: list[str] | None,
+    var_files: Sequence[Path] | None,
+    variables: Sequence[str] | None,
     order: Sequence[str] | None = None,
 ) -> tuple[tuple[str, Any], ...]:
     """--var-file and --var merged in the order they were given: `order` lists "file" and
-    "var" as the command line had them (commands/surface.var_order). Without it (the
-    Python API, values from the environment), or when it does not count them all, files
-    come first, then vars."""
+    "var" as the command line had them (Options.var_order, from commands/surface.var_order).
+    Without it (the Python API, values from the environment), or when it does not count
+    them all, files come first, then vars."""
     files, pairs = list(var_files or ()), [parse_var(v) for v in variables or ()]
     kinds = list(order) if order is not None else None
     if kinds is None or kinds.count("file") != len(files) or kinds.count("var") != len(pairs):
@@ -479,7 +519,7 @@ class RuleSettings:
 
 
 def parse_rules(
-    paths: list[Path] | None,
+    paths: Sequence[Path] | None,
     driftignore: Path | None,
     no_default_rules: bool = False,
     ignore_text: str | None = None,
@@ -533,53 +573,172 @@ def _check_live(live_file: Path | None, scale: Scale) -> None:
             )
 
 
-def build(
-    sources: list[str] | None,  # None: nothing declared (the Python API's `from_=[]`)
-    outputs: list[str],
-    profile: str | None,
-    regions: list[str],
-    endpoint_url: str | None,
-    live_file: Path | None = None,
-    save_live: Path | None = None,
-    var_files: list[Path] | None = None,
-    variables: list[str] | None = None,
-    scale: Scale | None = None,
-    rules: RuleSettings | None = None,
-    no_cache: bool = False,
-    formats: FormatSettings | None = None,
-    state: StateAccess | None = None,
-    selection: Selection | None = None,
-    quiet: bool = False,
-    cache_base: Path | None = None,
-    min_compared: str | None = None,
-    eval_limits: Limits | None = None,
-    var_order: Sequence[str] | None = None,  # "file"/"var" as the command line gave them
-) -> Settings:
-    _check_live(live_file, scale or Scale())
-    checked_regions = parse_regions(regions)  # a typo is named before any source is read
-    return Settings(
-        sources=parse_sources(sources) if sources is not None else (),
-        outputs=parse_outputs(outputs),
-        profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=checked_regions,
-        endpoint_url=_endpoint(endpoint_url),
-        live_file=live_file,
-        save_live=save_live,
-        var_files=tuple(var_files or ()),
-        variables=tuple(parse_var(v) for v in variables or ()),
-        var_inputs=var_inputs(var_files, variables, var_order),
-        scale=_with_read_timeout(scale or Scale()),
-        rules=rules or RuleSettings(),
-        tf_env_vars=_tf_env(),
-        hcl_cache_dir=None if no_cache else _hcl_cache_dir(cache_base),
-        hcl_result_cache=os.environ.get(RESULT_CACHE_ENV, "1") != "0",
-        eval_limits=eval_limits or Limits(),
-        formats=formats or FormatSettings(),
-        state=state or StateAccess(),
-        selection=selection or Selection(),
-        quiet=quiet,
-        min_compared=parse_share(min_compared) if min_compared is not None else None,
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """What a user gives, unparsed: one field per flag of scan, revert, pr, render, eval and
+    determinism (a command leaves the fields it has no flag for at their defaults), and the
+    Python API's keyword arguments. build() turns it into Settings; the comments name the
+    part of Settings each group of fields becomes. Sequences are kept as tuples."""
+
+    # --from: () is the current directory (no --from given), None nothing declared
+    sources: Sequence[str] | None = ()
+    outputs: Sequence[str] = ()  # -o; () is console://
+    profile: str | None = None  # else AWS_PROFILE
+    regions: Sequence[str] = ()  # --region; () is AWS_REGION / AWS_DEFAULT_REGION
+    endpoint_url: str | None = None  # else AWS_ENDPOINT_URL
+    live_file: Path | None = None  # --live
+    save_live: Path | None = None  # --save-live
+    var_files: Sequence[Path] = ()  # --var-file
+    variables: Sequence[str] = ()  # --var NAME=VALUE
+    # "file" and "var" in the order --var-file and --var were given (commands/surface.py
+    # reads it from the command line); None: the files first, then the vars
+    var_order: Sequence[str] | None = None
+    # Scale
+    all_regions: bool = False
+    max_rps: float | None = None
+    accounts: Sequence[str] = ()  # each item may hold several, comma-separated
+    organization: bool = False
+    account_role: str | None = None
+    shard: str | None = None  # I/N
+    max_attempts: int = 8
+    processes: int | None = None
+    # RuleSettings
+    rules: Sequence[Path] = ()  # --rules
+    driftignore: Path | None = None
+    no_default_rules: bool = False
+    ignore: Sequence[
+        str
+    ] = ()  # --ignore .driftignore lines (each may hold several, comma-separated)
+    # the parse cache and evaluation limits
+    no_cache: bool = False
+    config_dir: Path | None = None  # --config-dir: the parse cache under DIR/.driftctl/hcl
+    max_eval_items: int | None = None
+    eval_timeout: float | None = None
+    # FormatSettings
+    kustomize_bin: str | None = None
+    parameters: Sequence[str] = ()  # --parameter KEY=VALUE
+    parameters_file: Path | None = None
+    stack_name: str | None = None
+    allow_remote_bases: bool = False
+    # StateAccess
+    headers: Sequence[str] = ()  # -H NAME=VALUE
+    tfc_token: str | None = None
+    tfc_endpoint: str | None = None
+    backend_config: Sequence[str] = ()
+    detect_backend: bool = True  # off for render (offline: no backend block's state)
+    # Selection
+    filter: str | None = None
+    only_managed: bool = False
+    only_unmanaged: bool = False
+    strict: bool = False
+    types: Sequence[str] | None = None  # the Python API's types; None: every type
+    quiet: bool = False
+    min_compared: str | None = None  # --min-compared 0.9 or 90%
+    # Attribution (docs/attribution.md)
+    attribute: bool = False
+    cloudtrail: str | None = None  # implies attribute
+    attribute_window: str | None = None  # 7d, at most 90d
+    iac_principals: Sequence[str] = ()  # --iac-principal globs
+    attribute_now: Any = None  # the clock age is counted against (a datetime or ISO text)
+    # a boto3.Session (the Python API), used instead of one made from profile
+    session: Any = dataclasses.field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, list):
+                object.__setattr__(self, field.name, tuple(value))
+
+
+def build(options: Options) -> Settings:
+    """The settings options give, each flag checked as the command line names it (the
+    first problem raises DriftctlError), with the environment read once."""
+    scale = scale_of(options)
+    rules = rule_settings(options)
+    eval_limits = parse_limits(options.max_eval_items, options.eval_timeout)
+    formats = parse_formats(
+        options.kustomize_bin,
+        options.parameters,
+        options.parameters_file,
+        options.stack_name,
+        options.allow_remote_bases,
     )
+    state = parse_state_access(
+        options.headers,
+        options.tfc_token,
+        options.tfc_endpoint,
+        options.backend_config,
+        options.detect_backend,
+    )
+    selection = parse_selection(
+        options.filter, options.only_managed, options.only_unmanaged, options.strict, options.types
+    )
+    _check_live(options.live_file, scale)
+    checked_regions = parse_regions(options.regions)  # a typo is named before any source is read
+    return Settings(
+        sources=parse_sources(options.sources) if options.sources is not None else (),
+        outputs=parse_outputs(options.outputs),
+        profile=options.profile or os.environ.get("AWS_PROFILE") or None,
+        regions=checked_regions,
+        endpoint_url=_endpoint(options.endpoint_url),
+        live_file=options.live_file,
+        save_live=options.save_live,
+        var_files=tuple(options.var_files),
+        variables=tuple(parse_var(v) for v in options.variables),
+        var_inputs=var_inputs(options.var_files, options.variables, options.var_order),
+        scale=_with_read_timeout(scale),
+        rules=rules,
+        tf_env_vars=_tf_env(),
+        hcl_cache_dir=None if options.no_cache else _hcl_cache_dir(options.config_dir),
+        hcl_result_cache=os.environ.get(RESULT_CACHE_ENV, "1") != "0",
+        eval_limits=eval_limits,
+        formats=formats,
+        state=state,
+        selection=selection,
+        quiet=options.quiet,
+        min_compared=parse_share(options.min_compared)
+        if options.min_compared is not None
+        else None,
+        session=options.session,
+        attribution=parse_attribution(
+            options.attribute,
+            options.cloudtrail,
+            options.attribute_window,
+            options.iac_principals,
+            options.attribute_now,
+        ),
+    )
+
+
+def scale_of(options: Options) -> Scale:
+    return parse_scale(
+        options.all_regions,
+        options.max_rps,
+        options.accounts,
+        options.organization,
+        options.account_role,
+        options.shard,
+        options.max_attempts,
+        options.processes,
+    )
+
+
+def rule_settings(options: Options) -> RuleSettings:
+    """The rule files options name (the only part of them driftctl.api.load_rules reads)."""
+    return parse_rules(
+        options.rules,
+        options.driftignore,
+        options.no_default_rules,
+        ignore_lines(options.ignore),
+    )
+
+
+def ignore_lines(patterns: Sequence[str] | None) -> str | None:
+    """--ignore patterns as the text of a .driftignore (snyk: `--ignore '*,!aws_s3*'`)."""
+    if not patterns:
+        return None
+    lines = [item for value in patterns for item in value.split(",") if item]
+    return "".join(f"{line}\n" for line in lines)
 
 
 def parse_share(text: str) -> float:
@@ -597,18 +756,17 @@ def parse_share(text: str) -> float:
     return value
 
 
-def build_aws_only(
-    profile: str | None,
-    regions: list[str],
-    endpoint_url: str | None,
-    scale: Scale | None = None,
-) -> Settings:
-    """Settings for a command that talks to AWS but reads no declared source (revert --undo)."""
+def build_aws_only(options: Options) -> Settings:
+    """Settings for a command that talks to AWS but reads no declared source (revert --undo,
+    driftctl.api.read_live): only options' profile, regions, endpoint and scale are read."""
+    scale = scale_of(options)
     return Settings(
-        profile=profile or os.environ.get("AWS_PROFILE") or None,
-        regions=parse_regions(regions),
-        endpoint_url=_endpoint(endpoint_url),
-        scale=_with_read_timeout(scale or Scale()),
+        profile=options.profile or os.environ.get("AWS_PROFILE") or None,
+        regions=parse_regions(options.regions),
+        endpoint_url=_endpoint(options.endpoint_url),
+        scale=_with_read_timeout(scale),
+        quiet=options.quiet,
+        session=options.session,
     )
 
 
@@ -618,7 +776,7 @@ def _endpoint(flag: str | None) -> str | None:
     return parse_endpoint(os.environ.get("AWS_ENDPOINT_URL"), "AWS_ENDPOINT_URL")
 
 
-def parse_regions(regions: list[str] | None) -> tuple[str, ...]:
+def parse_regions(regions: Sequence[str] | None) -> tuple[str, ...]:
     """--region values (or AWS_REGION / AWS_DEFAULT_REGION), each checked: a typo is a clear
     error here, not a network error from an endpoint that does not exist."""
     given = tuple(regions or ())

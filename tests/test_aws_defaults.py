@@ -34,7 +34,7 @@ def modern_bucket(name: str) -> None:
 
 def scan(tmp_path: Path, hcl: str) -> list[tuple[str, str, str | None]]:
     (tmp_path / "main.tf").write_text(hcl)
-    conf = settings.build([f"hcl://{tmp_path}"], [], None, [REGION], None)
+    conf = settings.build(settings.Options(sources=[f"hcl://{tmp_path}"], regions=[REGION]))
     report = pipeline.scan_report(pipeline.load_declared(conf), pipeline.load_live(conf))
     assert report.errors == ()
     return [(d.kind, d.type, d.address or d.id) for d in report.drifts]

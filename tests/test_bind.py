@@ -142,7 +142,7 @@ def scan(directory: Path, files: dict[str, str]) -> Report:
         path = directory / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
-    conf = settings.build([f"hcl://{directory}"], [], None, [REGION], None)
+    conf = settings.build(settings.Options(sources=[f"hcl://{directory}"], regions=[REGION]))
     declared = pipeline.load_declared(conf)
     report = pipeline.scan_report(declared, needed.load_live(conf, declared))
     assert report.errors == ()
@@ -461,7 +461,7 @@ def test_cloudformation_sub_naming_two_resources_is_bound(aws: None, tmp_path: P
     arn = iam.create_policy(PolicyName="app-access", PolicyDocument=json.dumps(doc))
     template = tmp_path / "stack.yaml"
     template.write_text(TEMPLATE_CFN)
-    conf = settings.build([f"yaml://{template}"], [], None, [REGION], None)
+    conf = settings.build(settings.Options(sources=[f"yaml://{template}"], regions=[REGION]))
 
     def report() -> Report:
         declared = pipeline.load_declared(conf)
@@ -518,7 +518,9 @@ def test_a_route_folds_into_its_table_after_the_tables_id_is_bound(
         (tmp_path / "main.tf").write_text('module "net" {\n  source = "./net"\n  count = 1\n}\n')
     else:
         (tmp_path / "main.tf").write_text(ROUTE_IN_MODULE)
-    conf = settings.build([f"hcl://{tmp_path}"], [], None, [REGION], None, no_cache=True)
+    conf = settings.build(
+        settings.Options(sources=[f"hcl://{tmp_path}"], regions=[REGION], no_cache=True)
+    )
     declared = pipeline.load_declared(conf)
     assert declared.rebind is not None
     state = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import boto3
 import pytest
@@ -124,7 +125,7 @@ def test_a_type_is_read_with_the_types_its_declarations_refer_to_and_its_parent(
 
 def test_unknown_types_are_an_error_naming_the_first() -> None:
     with pytest.raises(DriftctlError, match="aws_nope is not a resource type"):
-        needs.check_types(["aws_s3_bucket", "aws_nope"])
+        selection.check_types(["aws_s3_bucket", "aws_nope"])
 
 
 # -- a narrowed scan reports what a scan of everything does -----------------------------------
@@ -144,13 +145,11 @@ def _account(tmp_path: Path) -> Path:
 
 
 def _both(
-    tmp_path: Path, ignore: str | None = None, **flags: object
+    tmp_path: Path, **flags: Any
 ) -> tuple[dict[str, object], dict[str, object], pipeline.LiveRun]:
     """(narrowed report, report of a scan of everything, the narrowed run), as JSON."""
-    sel = selection.parse_selection(**flags)  # type: ignore[arg-type]
-    rule_settings = settings.parse_rules([], None, ignore_text=ignore)
     conf = settings.build(
-        [f"hcl://{tmp_path}"], [], None, [REGION], None, rules=rule_settings, selection=sel
+        settings.Options(sources=[f"hcl://{tmp_path}"], regions=[REGION], **flags)
     )
     policy = rules.policy_for(conf)
 
@@ -159,7 +158,7 @@ def _both(
         types = needs.needed(conf, declared, policy.ignore) if narrow else None
         run = pipeline.load_live(conf, types=types)
         decided = rules.apply(policy, pipeline.scan_report(declared, run, conf.selection))
-        out: dict[str, object] = selection.only_kinds(decided, sel.kinds).to_json()
+        out: dict[str, object] = selection.only_kinds(decided, conf.selection.kinds).to_json()
         return out, run
 
     narrowed, run = report(True)
@@ -175,7 +174,7 @@ def _calls(run: pipeline.LiveRun) -> set[str]:
 def test_a_filter_on_type_reads_only_its_scan_and_reports_byte_for_byte(
     aws: None, tmp_path: Path
 ) -> None:
-    narrowed, full, run = _both(_account(tmp_path), filter_expr="Type=='aws_s3_bucket'")
+    narrowed, full, run = _both(_account(tmp_path), filter="Type=='aws_s3_bucket'")
     assert _calls(run) == {"s3"}
     assert run.types == S3_TYPES
     assert json.dumps(narrowed, sort_keys=True) == json.dumps(full, sort_keys=True)
@@ -186,7 +185,7 @@ def test_a_filter_on_type_reads_only_its_scan_and_reports_byte_for_byte(
 def test_ignored_types_are_not_read_and_the_other_drifts_are_the_same(
     aws: None, tmp_path: Path
 ) -> None:
-    narrowed, full, run = _both(_account(tmp_path), ignore="aws_iam_*\naws_sqs_*\n")
+    narrowed, full, run = _both(_account(tmp_path), ignore=["aws_iam_*", "aws_sqs_*"])
     assert _calls(run) >= {"s3"}
     assert not _calls(run) & {"iam", "sqs"}
     assert narrowed["drifts"] == full["drifts"]
@@ -238,7 +237,7 @@ def test_a_filtered_type_is_read_with_the_types_its_declarations_refer_to(
     subnet = ec2.create_subnet(VpcId=vpc, CidrBlock="10.1.1.0/24")["Subnet"]["SubnetId"]
     ec2.create_tags(Resources=[subnet], Tags=[{"Key": "Name", "Value": "b"}])
     (tmp_path / "main.tf").write_text(SUBNET_HCL)
-    narrowed, full, run = _both(tmp_path, filter_expr="Type=='aws_subnet'")
+    narrowed, full, run = _both(tmp_path, filter="Type=='aws_subnet'")
     assert run.types is not None and {"aws_subnet", "aws_vpc"} <= run.types
     assert json.dumps(narrowed, sort_keys=True) == json.dumps(full, sort_keys=True)
     assert [(d["kind"], d["id"]) for d in narrowed["drifts"]] == [("changed", subnet)]  # type: ignore[attr-defined]

@@ -58,9 +58,9 @@ def test_endpoint_urls_that_botocore_takes_pass(url: str) -> None:
 def test_the_environment_endpoint_is_checked_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AWS_ENDPOINT_URL", "localhost:4566")
     with pytest.raises(DriftctlError, match=r"^AWS_ENDPOINT_URL localhost:4566: not an http"):
-        settings.build_aws_only(None, [], None)
+        settings.build_aws_only(settings.Options())
     monkeypatch.setenv("AWS_ENDPOINT_URL", "http://localhost:4566")
-    assert settings.build_aws_only(None, [], None).endpoint_url == "http://localhost:4566"
+    assert settings.build_aws_only(settings.Options()).endpoint_url == "http://localhost:4566"
 
 
 @pytest.mark.parametrize("rps", [0.5, 1.0, 1000.0])
@@ -71,8 +71,9 @@ def test_positive_rates_pass(rps: float) -> None:
 def test_live_takes_region_and_rules_but_not_the_scan_scale(tmp_path: Path) -> None:
     live = tmp_path / "live.json"
     (tmp_path / "main.tf").write_text("")
-    conf = settings.build([str(tmp_path)], [], None, ["eu-west-1"], None, live_file=live)
+    conf = settings.build(
+        settings.Options(sources=[str(tmp_path)], regions=["eu-west-1"], live_file=live)
+    )
     assert conf.regions == ("eu-west-1",)
-    scale = settings.parse_scale(all_regions=True)
     with pytest.raises(DriftctlError, match=r"^--all-regions cannot be used with --live"):
-        settings.build([str(tmp_path)], [], None, [], None, live_file=live, scale=scale)
+        settings.build(settings.Options(sources=[str(tmp_path)], live_file=live, all_regions=True))

@@ -38,7 +38,7 @@ resources:
 @pytest.mark.parametrize("text", [CFN, DRIFTCTL], ids=["cloudformation", "driftctl-yaml"])
 def test_a_numeric_tag_key_is_compared_as_the_string_aws_holds(tmp_path: Path, text: str) -> None:
     (tmp_path / "d.yaml").write_text(text)
-    conf = settings.build([f"yaml://{tmp_path / 'd.yaml'}"], [], None, [], None)
+    conf = settings.build(settings.Options(sources=[f"yaml://{tmp_path / 'd.yaml'}"]))
     declared = pipeline.load_declared(conf)
     bucket = next(r for r in declared.resources if r.type == "aws_s3_bucket")
     assert set(bucket.attrs["tags"]) == {"2024", "Version"}

@@ -22,7 +22,7 @@ def test_dynamic_ingress_over_an_unknown_set_is_unknown_not_a_crash(tmp_path: Pa
         "  }\n"
         "}\n"
     )
-    conf = settings.build([f"hcl://{tmp_path}"], [], None, [], None, no_cache=True)
+    conf = settings.build(settings.Options(sources=[f"hcl://{tmp_path}"], no_cache=True))
     (group,) = pipeline.load_declared(conf).resources
     assert isinstance(group.attrs["ingress"], Unknown)
     assert group.attrs["name"] == "web"
@@ -43,6 +43,6 @@ def test_rule_sources_known_only_after_apply_are_unknown_not_a_crash(tmp_path: P
         "  cidr_blocks       = aws_vpc.v.cidr_block_associations[*].cidr_block\n"
         "}\n"
     )
-    conf = settings.build([f"hcl://{tmp_path}"], [], None, [], None, no_cache=True)
+    conf = settings.build(settings.Options(sources=[f"hcl://{tmp_path}"], no_cache=True))
     declared = pipeline.load_declared(conf)
     assert declared.resources  # rendered, not an internal error

@@ -75,11 +75,3 @@ def notes(
     if deep:
         out.append("--deep is how driftctl always works: every declared attribute is compared")
     return out
-
-
-def ignore_lines(patterns: list[str] | None) -> str | None:
-    """--ignore patterns as the text of a .driftignore (snyk: `--ignore '*,!aws_s3*'`)."""
-    if not patterns:
-        return None
-    lines = [item for value in patterns for item in value.split(",") if item]
-    return "".join(f"{line}\n" for line in lines)

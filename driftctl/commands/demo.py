@@ -31,7 +31,14 @@ def demo() -> None:
         for step in demo_stack.DRIFT_STEPS:
             out.print(f"   - {step}")
         out.print(f"[bold]4.[/] driftctl scan --from hcl://{FIXTURE} --endpoint-url {endpoint}")
-        conf = settings.build([f"hcl://{FIXTURE}"], ["console://"], None, ["us-east-1"], endpoint)
+        conf = settings.build(
+            settings.Options(
+                sources=[f"hcl://{FIXTURE}"],
+                outputs=["console://"],
+                regions=["us-east-1"],
+                endpoint_url=endpoint,
+            )
+        )
         report = pipeline.scan_report(*pipeline.declared_and_live(conf))
         report = rules.apply(rules.policy_for(conf), report)  # the shipped default rules
         write_outputs(report, conf)

@@ -59,17 +59,17 @@ def determinism_command(
 ) -> None:
     """Render N times in fresh processes and compare; lint for non-deterministic constructs."""
     conf = settings.build(
-        sources=from_ or [],
-        outputs=[],
-        profile=None,
-        regions=[],
-        endpoint_url=None,
-        var_files=var_file,
-        variables=var,
-        formats=settings.parse_formats(
-            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
-        ),
-        var_order=surface.var_order(),
+        settings.Options(
+            sources=from_ or [],
+            var_files=var_file or [],
+            variables=var or [],
+            var_order=surface.var_order(),
+            kustomize_bin=kustomize_bin,
+            parameters=parameter or [],
+            parameters_file=parameters_file,
+            stack_name=stack_name,
+            allow_remote_bases=allow_remote_bases,
+        )
     )
     allowances = [determinism.Allowance(p) for p in allow or ()]
     allowances += determinism.rule_file_allowances(rules_ or ())

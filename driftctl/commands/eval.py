@@ -21,7 +21,6 @@ import typer
 
 from driftctl import settings
 from driftctl.commands import options, surface
-from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.errors import DriftctlError
 
 
@@ -51,16 +50,15 @@ def eval_command(
 
     directory = _directory(from_)
     conf = settings.build(
-        [f"hcl://{directory}"],
-        [],
-        None,
-        [],
-        None,
-        var_files=var_file,
-        variables=var,
-        no_cache=no_cache,
-        eval_limits=parse_limits(max_eval_items, eval_timeout),
-        var_order=surface.var_order(),
+        settings.Options(
+            sources=[f"hcl://{directory}"],
+            var_files=var_file or [],
+            variables=var or [],
+            var_order=surface.var_order(),
+            no_cache=no_cache,
+            max_eval_items=max_eval_items,
+            eval_timeout=eval_timeout,
+        )
     )
     with Console(
         directory,

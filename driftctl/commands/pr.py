@@ -11,7 +11,6 @@ from rich.console import Console
 
 from driftctl import settings
 from driftctl.commands import options, surface
-from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.errors import ExitStatus
 from driftctl.pullrequest import flow
 from driftctl.pullrequest.github import DEFAULT_API
@@ -86,23 +85,29 @@ def pr(
 ) -> None:
     """Write live values back into the code for drifts whose rule says pr; open a pull request."""
     conf = settings.build(
-        from_ or [],
-        [],
-        profile,
-        region or [],
-        endpoint_url,
-        live,
-        None,
-        var_file,
-        var,
-        scale=settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts),
-        rules=settings.parse_rules(rules_, driftignore, no_default_rules),
-        no_cache=no_cache,
-        eval_limits=parse_limits(max_eval_items, eval_timeout),
-        formats=settings.parse_formats(
-            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
-        ),
-        var_order=surface.var_order(),
+        settings.Options(
+            sources=from_ or [],
+            profile=profile,
+            regions=region or [],
+            endpoint_url=endpoint_url,
+            live_file=live,
+            var_files=var_file or [],
+            variables=var or [],
+            var_order=surface.var_order(),
+            max_rps=max_rps,
+            max_attempts=max_attempts,
+            rules=rules_ or [],
+            driftignore=driftignore,
+            no_default_rules=no_default_rules,
+            no_cache=no_cache,
+            max_eval_items=max_eval_items,
+            eval_timeout=eval_timeout,
+            kustomize_bin=kustomize_bin,
+            parameters=parameter or [],
+            parameters_file=parameters_file,
+            stack_name=stack_name,
+            allow_remote_bases=allow_remote_bases,
+        )
     )
     opts = flow.PrOptions(base, remote, repo, github_token, api_url, dry_run, import_file)
     result = flow.run(conf, opts, sys.stdout)

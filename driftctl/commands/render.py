@@ -12,9 +12,9 @@ from typing import Annotated, Any
 
 import typer
 
+from driftctl import settings
 from driftctl.aws.canonical import Declared
 from driftctl.commands import options, surface
-from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.engine.rendered import Rendered, shown_attrs
 
 __all__ = ["render", "render_text", "rendered", "shown_attrs"]
@@ -51,18 +51,21 @@ def render(
     from driftctl import api
 
     conf = api.render_settings(
-        from_ or [],
-        var_files=var_file,
-        variables=var,
-        region=region,
-        no_cache=no_cache,
-        eval_limits=parse_limits(max_eval_items, eval_timeout),
-        kustomize_bin=kustomize_bin,
-        allow_remote_bases=allow_remote_bases,
-        parameters=parameter,
-        parameters_file=parameters_file,
-        stack_name=stack_name,
-        var_order=surface.var_order(),
+        settings.Options(
+            sources=from_ or [],
+            regions=region or [],
+            var_files=var_file or [],
+            variables=var or [],
+            var_order=surface.var_order(),
+            no_cache=no_cache,
+            max_eval_items=max_eval_items,
+            eval_timeout=eval_timeout,
+            kustomize_bin=kustomize_bin,
+            parameters=parameter or [],
+            parameters_file=parameters_file,
+            stack_name=stack_name,
+            allow_remote_bases=allow_remote_bases,
+        )
     )
     text = api.render_with(conf).text()
     if hash_:

@@ -15,7 +15,6 @@ from rich.console import Console
 
 from driftctl import settings
 from driftctl.commands import options, surface
-from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.errors import DriftctlError
 from driftctl.revert import blast, flow, guards
 from driftctl.revert.executor import FAIL_AFTER_ENV
@@ -123,7 +122,28 @@ def revert(
     def say(line: str) -> None:
         out.print(line, markup=False)
 
-    scale = settings.parse_scale(max_rps=max_rps, max_attempts=max_attempts)
+    options = settings.Options(
+        sources=from_ or [],
+        profile=profile,
+        regions=region or [],
+        endpoint_url=endpoint_url,
+        var_files=var_file or [],
+        variables=var or [],
+        var_order=surface.var_order(),
+        max_rps=max_rps,
+        max_attempts=max_attempts,
+        rules=rules_ or [],
+        driftignore=driftignore,
+        no_default_rules=no_default_rules,
+        no_cache=no_cache,
+        max_eval_items=max_eval_items,
+        eval_timeout=eval_timeout,
+        kustomize_bin=kustomize_bin,
+        parameters=parameter or [],
+        parameters_file=parameters_file,
+        stack_name=stack_name,
+        allow_remote_bases=allow_remote_bases,
+    )
     limits = blast.parse(max_deletes, max_delete_share, confirm_deletes)
     opts = flow.Options(
         approve,
@@ -145,25 +165,9 @@ def revert(
                 "--max-delete-share does not apply",
                 "its deletes are limited by --max-deletes (confirmed with --confirm-deletes)",
             )
-        aws_only = settings.build_aws_only(profile, region or [], endpoint_url, scale)
+        aws_only = settings.build_aws_only(options)
         raise typer.Exit(int(flow.undo(aws_only, undo, opts, say)))
-    conf = settings.build(
-        from_ or [],
-        [],
-        profile,
-        region or [],
-        endpoint_url,
-        var_files=var_file,
-        variables=var,
-        scale=scale,
-        rules=settings.parse_rules(rules_, driftignore, no_default_rules),
-        no_cache=no_cache,
-        eval_limits=parse_limits(max_eval_items, eval_timeout),
-        formats=settings.parse_formats(
-            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
-        ),
-        var_order=surface.var_order(),
-    )
+    conf = settings.build(options)
     raise typer.Exit(int(flow.revert(conf, opts, say)))
 
 

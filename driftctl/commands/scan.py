@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -12,8 +11,6 @@ import typer
 from driftctl import settings
 from driftctl.commands import compat, options, surface
 from driftctl.core.model import KINDS, Report
-from driftctl.declared import remote_state
-from driftctl.declared.hcl.lang.limits import parse_limits
 from driftctl.engine import selection
 from driftctl.errors import ExitStatus
 from driftctl.report import writer
@@ -127,43 +124,53 @@ def scan(
         tf_provider_version, tf_lockfile, deep, azurerm_storage_account, azurerm_account_key
     )
     conf = settings.build(
-        from_ or [],
-        output or [],
-        profile,
-        region or [],
-        endpoint_url,
-        live,
-        save_live,
-        var_file,
-        var,
-        settings.parse_scale(
-            all_regions,
-            max_rps,
-            accounts,
-            organization,
-            account_role,
-            shard,
-            max_attempts,
-            processes,
-        ),
-        settings.parse_rules(rules_, driftignore, no_default_rules, compat.ignore_lines(ignore)),
-        no_cache=no_cache,
-        eval_limits=parse_limits(max_eval_items, eval_timeout),
-        formats=settings.parse_formats(
-            kustomize_bin, parameter, parameters_file, stack_name, allow_remote_bases
-        ),
-        state=remote_state.parse_state_access(headers, tfc_token, tfc_endpoint, backend_config),
-        selection=selection.parse_selection(filter_, only_managed, only_unmanaged, strict),
-        quiet=quiet,
-        cache_base=config_dir,
-        min_compared=min_compared,
-        var_order=surface.var_order(),
-    )
-    conf = dataclasses.replace(
-        conf,
-        attribution=settings.parse_attribution(
-            attribute, cloudtrail, attribute_window, iac_principal
-        ),
+        settings.Options(
+            sources=from_ or [],
+            outputs=output or [],
+            profile=profile,
+            regions=region or [],
+            endpoint_url=endpoint_url,
+            live_file=live,
+            save_live=save_live,
+            var_files=var_file or [],
+            variables=var or [],
+            var_order=surface.var_order(),
+            all_regions=all_regions,
+            max_rps=max_rps,
+            accounts=accounts or [],
+            organization=organization,
+            account_role=account_role,
+            shard=shard,
+            max_attempts=max_attempts,
+            processes=processes,
+            rules=rules_ or [],
+            driftignore=driftignore,
+            no_default_rules=no_default_rules,
+            ignore=ignore or [],
+            no_cache=no_cache,
+            config_dir=config_dir,
+            max_eval_items=max_eval_items,
+            eval_timeout=eval_timeout,
+            kustomize_bin=kustomize_bin,
+            parameters=parameter or [],
+            parameters_file=parameters_file,
+            stack_name=stack_name,
+            allow_remote_bases=allow_remote_bases,
+            headers=headers or [],
+            tfc_token=tfc_token,
+            tfc_endpoint=tfc_endpoint,
+            backend_config=backend_config or [],
+            filter=filter_,
+            only_managed=only_managed,
+            only_unmanaged=only_unmanaged,
+            strict=strict,
+            quiet=quiet,
+            min_compared=min_compared,
+            attribute=attribute,
+            cloudtrail=cloudtrail,
+            attribute_window=attribute_window,
+            iac_principals=iac_principal or [],
+        )
     )
     started = time.monotonic()
     # the identity call goes out first and travels while the rules and sources load; its

@@ -11,7 +11,7 @@
   and `--debug` are accepted after the command name too (`driftctl scan --debug`).
 - A command's arguments, as typed, are in `RAW_ARGS` while it runs: click keeps each
   option's values apart, and the order of `--var` and `--var-file` among each other
-  decides which one wins: `var_order()` gives it to settings.build.
+  decides which one wins: a command passes `var_order()` in settings.Options.var_order.
 """
 
 from __future__ import annotations

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -31,51 +30,8 @@ from urllib.parse import quote, urljoin, urlsplit
 
 from driftctl.declared import http_get
 from driftctl.errors import DriftctlError
-from driftctl.settings import TFC_ENDPOINT, StateAccess
+from driftctl.settings import StateAccess
 from driftctl.util import redact
-
-
-def parse_headers(values: list[str] | None) -> tuple[tuple[str, str], ...]:
-    """-H NAME=VALUE (repeatable; `A=1,B=2` in one value, as snyk's driftctl takes them)."""
-    pairs = []
-    for value in values or ():
-        for item in re.split(r",(?=[^,=]+=)", value):
-            name, sep, content = item.partition("=")
-            if not sep or not name.strip():
-                raise DriftctlError(
-                    f"-H {name.strip() or item[:20]}: expected NAME=VALUE",
-                    "e.g. -H 'Authorization=Bearer TOKEN'",
-                )
-            pairs.append((name.strip(), content))
-    return tuple(pairs)
-
-
-def parse_state_access(
-    headers: list[str] | None = None,
-    tfc_token: str | None = None,
-    tfc_endpoint: str | None = None,
-    backend_config: list[str] | None = None,
-    detect_backend: bool = True,
-) -> StateAccess:
-    endpoint = (tfc_endpoint or TFC_ENDPOINT).rstrip("/")
-    if not endpoint.startswith(("https://", "http://")):
-        raise DriftctlError(
-            f"--tfc-endpoint {tfc_endpoint}: expected an http(s) URL",
-            f"the default is {TFC_ENDPOINT}",
-        )
-    for item in backend_config or ():
-        if "=" not in item and not Path(item).is_file():
-            raise DriftctlError(
-                f"--backend-config {item}: no such file",
-                "pass a file of backend settings, or KEY=VALUE, as terraform init takes them",
-            )
-    return StateAccess(
-        parse_headers(headers),
-        tfc_token or None,
-        endpoint,
-        tuple(backend_config or ()),
-        detect_backend,
-    )
 
 
 def shown(url: str) -> str:

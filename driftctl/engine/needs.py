@@ -28,22 +28,9 @@ from driftctl.core.model import Resource
 from driftctl.engine.bind import waited_on
 from driftctl.engine.partial import ref_targets
 from driftctl.engine.selection import filter_types
-from driftctl.errors import DriftctlError
 from driftctl.resources.registry import SCANS, TYPES
 from driftctl.rules.driftignore import DriftIgnore
 from driftctl.settings import Settings
-
-
-def check_types(types: Iterable[str]) -> frozenset[str]:
-    """The types, each one driftctl reads; else an error naming the first unknown one."""
-    given = frozenset(types)
-    for name in sorted(given):
-        if name not in TYPES:
-            raise DriftctlError(
-                f"types: {name} is not a resource type driftctl reads",
-                "docs/resource-types.md lists the types driftctl reads",
-            )
-    return given
 
 
 def needed(

@@ -18,7 +18,19 @@ from typing import Any, TypeVar
 from driftctl.base.spec import ResourceType
 from driftctl.core.model import KINDS, Report, Resource, to_plain
 from driftctl.errors import DriftctlError
-from driftctl.settings import Selection
+
+
+@dataclasses.dataclass(frozen=True)
+class Selection:
+    """Which resources a report covers and which kinds of drift it lists (settings.Settings'
+    selection, made by parse_selection; defined here so that settings can parse it)."""
+
+    filter: str | None = None  # --filter: a JMESPath expression over {Type, Id, Attr}
+    kinds: tuple[str, ...] = KINDS  # --only-managed/-unmanaged
+    strict: bool = False  # --strict: AWS's own resources (service-linked roles...) too
+    # the types the run needs (None: every type): only the scans serving them run, and
+    # the report covers the types those scans read (driftctl.engine.needs; the Python API's types)
+    types: frozenset[str] | None = None
 
 
 def parse_selection(
@@ -38,12 +50,22 @@ def parse_selection(
         kinds = ("changed", "missing")
     elif only_unmanaged:
         kinds = ("unmanaged",)
-    needed = None
-    if types is not None:
-        from driftctl.engine.needs import check_types
-
-        needed = check_types(types)
+    needed = check_types(types) if types is not None else None
     return Selection(filter_expr or None, kinds, strict, needed)
+
+
+def check_types(types: Collection[str]) -> frozenset[str]:
+    """The types, each one driftctl reads; else an error naming the first unknown one."""
+    from driftctl.resources.registry import TYPES
+
+    given = frozenset(types)
+    for name in sorted(given):
+        if name not in TYPES:
+            raise DriftctlError(
+                f"types: {name} is not a resource type driftctl reads",
+                "docs/resource-types.md lists the types driftctl reads",
+            )
+    return given
 
 
 def resource_filter(expression: str | None) -> Callable[[Resource], bool]:

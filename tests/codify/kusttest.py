@@ -27,7 +27,9 @@ def copy(name: str, tmp_path: Path) -> Path:
 
 
 def load(source: Path) -> Declared:
-    conf = settings.build([f"kustomize://{source}"], [], None, ["us-east-1"], None)
+    conf = settings.build(
+        settings.Options(sources=[f"kustomize://{source}"], regions=["us-east-1"])
+    )
     return pipeline.load_declared(conf)
 
 

@@ -46,12 +46,9 @@ def crlf_patch(patch: str) -> str:
 
 def load(path: Path, parameters: tuple[str, ...] = ()) -> Declared:
     conf = settings.build(
-        [f"yaml://{path}"],
-        [],
-        None,
-        ["us-east-1"],
-        None,
-        formats=settings.parse_formats(parameters=list(parameters)),
+        settings.Options(
+            sources=[f"yaml://{path}"], regions=["us-east-1"], parameters=list(parameters)
+        )
     )
     return pipeline.load_declared(conf)
 

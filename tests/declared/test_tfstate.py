@@ -157,7 +157,9 @@ def test_the_pipeline_merges_state_into_the_hcl_of_its_directory(tmp_path: Path)
     work = tmp_path / "stack"
     shutil.copytree(STACK / "hcl", work)
     (work / "terraform.tfstate").write_text(json.dumps(stack_state(IDS, ARN)))
-    conf = settings.build([f"hcl://{work}", f"tfstate://{work}"], [], None, [], None, no_cache=True)
+    conf = settings.build(
+        settings.Options(sources=[f"hcl://{work}", f"tfstate://{work}"], no_cache=True)
+    )
     declared = pipeline.load_declared(conf)
     assert len(declared.resources) == 19  # the configuration's, not declared twice
     vpc = next(r for r in declared.resources if r.type == "aws_vpc")

@@ -24,13 +24,12 @@ def hcl_settings(source: Path, rule_file: Path | None = None) -> settings.Settin
     """A test's scan or revert of an HCL directory: `--from hcl://source --region
     us-east-1 --no-cache`, with the rules of rule_file."""
     return settings.build(
-        [f"hcl://{source}"],
-        [],
-        None,
-        [REGION],
-        None,
-        rules=settings.parse_rules([rule_file], None) if rule_file is not None else None,
-        no_cache=True,
+        settings.Options(
+            sources=[f"hcl://{source}"],
+            regions=[REGION],
+            rules=[rule_file] if rule_file is not None else [],
+            no_cache=True,
+        )
     )
 
 

@@ -19,7 +19,7 @@ REGION = "us-east-1"
 
 def scan_source(source: str) -> tuple[dict[str, Any], list[Drift]]:
     """`driftctl scan --from source` in us-east-1: the JSON report and its drifts."""
-    conf = settings.build([source], [], None, [REGION], None, no_cache=True)
+    conf = settings.build(settings.Options(sources=[source], regions=[REGION], no_cache=True))
     declared = pipeline.load_declared(conf)
     report = pipeline.scan_report(declared, needed.load_live(conf, declared))
     out: dict[str, Any] = report.to_json()
@@ -45,7 +45,9 @@ def manifests(directory: Path, body: str) -> str:
 
 def codify(directory: Path, drifts: list[Drift]) -> Plan:
     """`driftctl pr`'s plan for the changed drifts of an HCL directory (files not written)."""
-    conf = settings.build([f"hcl://{directory}"], [], None, [REGION], None, no_cache=True)
+    conf = settings.build(
+        settings.Options(sources=[f"hcl://{directory}"], regions=[REGION], no_cache=True)
+    )
     declared = pipeline.load_declared(conf, provenance=True)
     run = pipeline.load_live(conf)
     live: dict[tuple[str, str], Resource] = {

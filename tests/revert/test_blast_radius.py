@@ -51,13 +51,12 @@ def revert(
     infra: Path, approve: bool, limits: blast.Limits | None = None
 ) -> tuple[ExitStatus, list[str]]:
     conf = settings.build(
-        [f"hcl://{infra}"],
-        [],
-        None,
-        ["us-east-1"],
-        None,
-        rules=settings.parse_rules([infra.parent / "rules.yaml"], None),
-        no_cache=True,
+        settings.Options(
+            sources=[f"hcl://{infra}"],
+            regions=["us-east-1"],
+            rules=[infra.parent / "rules.yaml"],
+            no_cache=True,
+        )
     )
     lines: list[str] = []
     opts = flow.Options(
@@ -196,12 +195,9 @@ def test_a_malformed_state_is_an_error_and_deletes_nothing(
     (tmp_path / "rules.yaml").write_text(DELETE_UNMANAGED)
     make_buckets("acme-a", "acme-b")
     conf = settings.build(
-        [f"tfstate://{state}"],
-        [],
-        None,
-        ["us-east-1"],
-        None,
-        rules=settings.parse_rules([tmp_path / "rules.yaml"], None),
+        settings.Options(
+            sources=[f"tfstate://{state}"], regions=["us-east-1"], rules=[tmp_path / "rules.yaml"]
+        )
     )
     opts = flow.Options(approve=True, limits=blast.Limits(confirm=2))
     with pytest.raises(DriftctlError) as caught:

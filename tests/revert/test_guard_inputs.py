@@ -29,7 +29,9 @@ def repo_with(root: Path, files: dict[str, str]) -> git.Repo:
 
 
 def approve(source: Path, allow_dirty: bool = False) -> tuple[ExitStatus, list[str]]:
-    conf = settings.build([f"hcl://{source}"], [], None, ["us-east-1"], None, no_cache=True)
+    conf = settings.build(
+        settings.Options(sources=[f"hcl://{source}"], regions=["us-east-1"], no_cache=True)
+    )
     lines: list[str] = []
     opts = flow.Options(approve=True, allow_dirty=allow_dirty, journal_dir=source / "j")
     return flow.revert(conf, opts, lines.append), lines

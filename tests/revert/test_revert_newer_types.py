@@ -110,7 +110,7 @@ def test_undo_of_a_deleted_zone_re_creates_it_with_its_record_sets_and_checks_th
     assert "scratch.example." not in zones()
 
     lines.clear()
-    aws_only = settings.build_aws_only(None, ["us-east-1"], None)
+    aws_only = settings.build_aws_only(settings.Options(regions=["us-east-1"]))
     undo = flow.Options(approve=True, journal_dir=tmp_path / "j-undo")
     status = flow.undo(aws_only, journal, undo, lines.append)
     assert status is ExitStatus.OK, "\n".join(lines)

@@ -86,7 +86,7 @@ def test_undo_re_creates_the_subnets_in_the_new_vpc_and_a_retry_adds_no_vpc(
     ), "\n".join(lines)
     assert networks() == {}
 
-    aws_only = settings.build_aws_only(None, ["us-east-1"], None)
+    aws_only = settings.build_aws_only(settings.Options(regions=["us-east-1"]))
     # the first undo stops after its first call (the VPC is created, no subnet yet)
     stopped = flow.Options(approve=True, journal_dir=tmp_path / "j-undo-1", fail_after=1)
     lines.clear()
@@ -126,7 +126,7 @@ def test_one_undo_puts_back_a_vpc_with_its_subnets(
         flow.Options(approve=True, journal_dir=journal),
         lines.append,
     )
-    aws_only = settings.build_aws_only(None, ["us-east-1"], None)
+    aws_only = settings.build_aws_only(settings.Options(regions=["us-east-1"]))
     lines.clear()
     opts = flow.Options(approve=True, journal_dir=tmp_path / "u")
     assert flow.undo(aws_only, journal, opts, lines.append) is ExitStatus.OK, "\n".join(lines)

@@ -419,7 +419,7 @@ def test_a_template_with_rules_loads_its_short_form_functions_and_ignores_the_ru
     assert assertions[0]["Assert"] == {"Fn::Contains": [["prod", "test"], {"Ref": "Env"}]}
     assert assertions[2]["Assert"]["Fn::EachMemberIn"][1] == {"Fn::RefAll": "AWS::EC2::VPC::Id"}
     for given in (str(path), f"yaml://{path}"):
-        declared = load_declared(settings.build([given], [], None, [], None))
+        declared = load_declared(settings.build(settings.Options(sources=[given])))
         (bucket,) = declared.resources
         assert (bucket.type, bucket.id) == ("aws_s3_bucket", "acme-prod-logs")
         tags = bucket.attrs["tags"]

@@ -187,7 +187,7 @@ def test_settings_can_turn_the_result_cache_off(
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv(settings.RESULT_CACHE_ENV, "0")
-    conf = settings.build([str(config)], [], None, [], None)
+    conf = settings.build(settings.Options(sources=[str(config)]))
     assert conf.hcl_cache_dir is not None and not conf.hcl_result_cache
     pipeline.load_declared(conf)
     pipeline.load_declared(conf)

@@ -73,10 +73,13 @@ def test_settings_read_tf_variables_from_the_environment(
     (tmp_path / "main.tf").write_text(VARS)
     monkeypatch.setenv("TF_VAR_v", "from-env")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    conf = settings.build([str(tmp_path)], [], None, [], None)
+    conf = settings.build(settings.Options(sources=[str(tmp_path)]))
     assert ("TF_VAR_v", "from-env") in conf.tf_env_vars
     assert conf.hcl_cache_dir == tmp_path / "cache" / "driftctl" / "hcl"
-    assert settings.build([str(tmp_path)], [], None, [], None, no_cache=True).hcl_cache_dir is None
+    assert (
+        settings.build(settings.Options(sources=[str(tmp_path)], no_cache=True)).hcl_cache_dir
+        is None
+    )
 
 
 # ---------------------------------------------------------------------------- validation

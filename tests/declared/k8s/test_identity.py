@@ -29,7 +29,7 @@ XP_TAGS = {"crossplane-kind": "vpc.ec2.aws.upbound.io", "crossplane-providerconf
 def declared(tmp_path: Path, text: str) -> Declared:
     path = tmp_path / "manifests.yaml"
     path.write_text(textwrap.dedent(text).lstrip("\n"))
-    return load_declared(settings.build([f"kustomize://{path}"], [], None, [], None))
+    return load_declared(settings.build(settings.Options(sources=[f"kustomize://{path}"])))
 
 
 def changes(dec: Declared, *live: Resource) -> dict[str, list[tuple[str, Any, Any]]]:

@@ -38,7 +38,7 @@ def test_naming_the_kustomization_file_builds_its_directory(tmp_path: Path, name
     (tmp_path / "bucket.yaml").write_text(BUCKET.format(name="logs"))
     (tmp_path / name).write_text("resources:\n- bucket.yaml\n")
     for given in (f"kustomize://{tmp_path / name}", str(tmp_path / name), str(tmp_path)):
-        declared = load_declared(settings.build([given], [], None, [], None))
+        declared = load_declared(settings.build(settings.Options(sources=[given])))
         assert [(r.address, r.id) for r in declared.resources] == [("Bucket/logs", "logs")]
         assert declared.resources[0].source.file == "bucket.yaml"  # type: ignore[union-attr]
 

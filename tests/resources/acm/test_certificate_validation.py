@@ -128,7 +128,9 @@ def test_the_scan_no_longer_warns_that_the_records_are_not_declared(
 
     apply()
     directory = write(tmp_path / "tf", HCL)
-    conf = settings.build([f"hcl://{directory}"], [], None, ["us-east-1"], None, no_cache=True)
+    conf = settings.build(
+        settings.Options(sources=[f"hcl://{directory}"], regions=["us-east-1"], no_cache=True)
+    )
     result = api.run_scan(conf, rules.policy_for(conf))
     assert not [w for w in result.declared.warnings if "for_each" in w]
     assert not [u for u in result.declared.unknown if u["path"] == "for_each"]

@@ -69,7 +69,9 @@ def test_console_changes_are_written_back_into_the_hcl(aws: None, tmp_path: Path
         ("changed", "aws_rds_cluster.aurora", ["backup_retention_period"]),
     ]
 
-    conf = settings.build([f"hcl://{directory}"], [], None, [REGION], None, no_cache=True)
+    conf = settings.build(
+        settings.Options(sources=[f"hcl://{directory}"], regions=[REGION], no_cache=True)
+    )
     declared = pipeline.load_declared(conf, provenance=True)
     live = pipeline.load_live(conf)
     report = pipeline.scan_report(declared, live)

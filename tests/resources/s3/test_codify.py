@@ -87,7 +87,9 @@ def test_console_changes_are_written_back_into_the_hcl(aws: None, tmp_path: Path
         HCL + 'resource "aws_s3_bucket_policy" "logs" {\n'
         "  bucket = aws_s3_bucket.logs.id\n  policy = jsonencode({})\n}\n",
     )
-    conf = settings.build([f"hcl://{directory}"], [], None, [REGION], None, no_cache=True)
+    conf = settings.build(
+        settings.Options(sources=[f"hcl://{directory}"], regions=[REGION], no_cache=True)
+    )
     declared = pipeline.load_declared(conf, provenance=True)
     live = pipeline.load_live(conf)
     report = pipeline.scan_report(declared, live)
