@@ -71,18 +71,20 @@ INTERP, CONTROL, SEQ_END = "interp", "control", "seq_end"
 STRING = "string"
 
 _SPACES = re.compile(r"[ \t]+")
-# expression mode, longest match first as hclsyntax's scanner does
+# expression mode, longest match first as hclsyntax's scanner does (comments before the
+# operator /, heredocs before <, a string before its quote; else the most frequent first:
+# the alternatives are tried in order)
 _MAIN = re.compile(
     r"[ \t]*(?:"
-    r"(?P<nl>\r?\n)"
+    r"(?P<id>[^\W\d][\w-]*)"
+    r"|(?P<nl>\r?\n)"
+    r'|(?P<str>"[^"\\$%\r\n]*")'
     r"|(?P<line>(?:\#|//)[^\n]*\n?)"
     r"|(?P<block>/\*.*?\*/)"
-    r"|(?P<num>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)"
-    r"|(?P<id>[^\W\d][\w-]*)"
-    r'|(?P<str>"[^"\\$%\r\n]*")'
-    r"|(?P<quote>\")"
     r"|(?P<heredoc><<(?P<dash>-?)(?P<marker>[^\W\d][\w-]*)\r?\n)"
     r"|(?P<op>\.\.\.|==|!=|>=|<=|&&|\|\||::|=>|~\}|[\[\](){}.,*/%+\-=<>!?:~^;`'&|])"
+    r"|(?P<num>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)"
+    r"|(?P<quote>\")"
     r"|(?P<sp>$))",  # spaces up to the end of the text
     re.DOTALL,
 )
@@ -181,10 +183,9 @@ class _Lexer:
                     self.error(pos, "unterminated comment")
                 self.error(pos, f"invalid character {text[pos]!r}")
             group = match.lastgroup
-            end = match.end()
-            start = match.start(group)  # type: ignore[arg-type]
+            start, end = match.span(group)  # type: ignore[arg-type]
             if group == "op":
-                value = match.group("op")
+                value = text[start:end]
                 if value == "{":
                     braces += 1
                 elif value == "}" or value == "~}":
@@ -208,7 +209,7 @@ class _Lexer:
                 pos = end
                 continue
             if group == "id":  # names repeat: one string each (a 50 MB file has millions)
-                add(Token(IDENT, sys.intern(match.group("id")), base + start, base + end))
+                add(Token(IDENT, sys.intern(text[start:end]), base + start, base + end))
                 pos = end
                 continue
             if group == "nl":
@@ -246,7 +247,7 @@ class _Lexer:
                 continue
             pos = end
             if group == "num":
-                add(Token(NUMBER, match.group("num"), base + start, base + end))
+                add(Token(NUMBER, text[start:end], base + start, base + end))
                 continue
             if group == "quote":
                 self.modes.append(["quoted"])
@@ -460,12 +461,15 @@ class _Parser:
     def _deeper(self, token: Token) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise DriftctlError(
-                f"{self.lexer.display}:{token.start >> COLUMN_BITS}:"
-                f"{token.start & ((1 << COLUMN_BITS) - 1)}: expression nested too deeply (its "
-                f"syntax is more than {MAX_DEPTH} levels deep)",
-                hint="split it into locals; driftctl refuses deeper nesting",
-            )
+            self._too_deep(token)
+
+    def _too_deep(self, token: Token) -> NoReturn:
+        raise DriftctlError(
+            f"{self.lexer.display}:{token.start >> COLUMN_BITS}:"
+            f"{token.start & ((1 << COLUMN_BITS) - 1)}: expression nested too deeply (its "
+            f"syntax is more than {MAX_DEPTH} levels deep)",
+            hint="split it into locals; driftctl refuses deeper nesting",
+        )
 
     # ------------------------------------------------------------------ bodies
 
@@ -477,20 +481,21 @@ class _Parser:
             if token.kind == NL:
                 self.read()
                 continue
+            if token.kind == IDENT:
+                items.append(self.body_item())
+                continue
             if end == EOF and token.kind == EOF:
                 return Body(items, start_token.start, token.stop)
-            if end == "}" and self.is_op(token, "}"):
+            if end == "}" and token.kind == OP and token.text == "}":
                 return Body(items, start_token.start, token.start)
-            if token.kind != IDENT:
-                if token.kind == EOF:
-                    self.error(token, "unclosed configuration block: missing '}'")
-                self.error(token, "an argument or block definition is required here")
-            items.append(self.body_item())
+            if token.kind == EOF:
+                self.error(token, "unclosed configuration block: missing '}'")
+            self.error(token, "an argument or block definition is required here")
 
     def body_item(self) -> Attribute | Block:
         name = self.read()
         token = self.peek()
-        if self.is_op(token, "="):
+        if token.kind == OP and token.text == "=":
             return self.attribute(name, single_line=False)
         if token.kind in (STRING, OQUOTE, IDENT) or self.is_op(token, "{"):
             return self.block(name)
@@ -560,7 +565,8 @@ class _Parser:
         start = self.peek()
         self._deeper(start)
         cond = self.binary(1)
-        if not self.is_op(self.peek(), "?"):
+        token = self.peek()
+        if token.kind != OP or token.text != "?":
             self.depth -= 1
             return cond
         self.read()
@@ -602,7 +608,7 @@ class _Parser:
         if kind == IDENT:
             self.read()
             following = self.peek()
-            if self.is_op(following, "(") or self.is_op(following, "::"):
+            if following.kind == OP and (following.text == "(" or following.text == "::"):
                 return self.call(token)
             name = token.text
             if name == "true":
@@ -904,8 +910,8 @@ class _Parser:
     def string(self, token: Token) -> Expr:
         """A quoted string without escapes or interpolations, as template() reads it."""
         self.read()
-        self._deeper(token)
-        self.depth -= 1
+        if self.depth >= MAX_DEPTH:
+            self._too_deep(token)
         text = token.text
         if not text.isascii():
             text = unicodedata.normalize("NFC", text)
