@@ -10,6 +10,7 @@ and `pr` work from the values in memory, never from a report.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping
@@ -30,11 +31,18 @@ def is_secret_name(name: str) -> bool:
     return _SECRET.search(name) is not None
 
 
+# is_secret_name of the keys mask_value meets: the same few names (tags, attributes) over
+# and over in a large rendering
+_secret_key = functools.lru_cache(maxsize=16384)(is_secret_name)
+
+
 def mask_value(value: Any) -> Any:
     """value with every entry whose key looks secret replaced by ***."""
     if isinstance(value, dict):
         return {
-            k: MASK if is_secret_name(str(k)) and v is not None else mask_value(v)
+            k: MASK
+            if _secret_key(str(k)) and v is not None
+            else (v if type(v) is str else mask_value(v))
             for k, v in value.items()
         }
     if isinstance(value, list):

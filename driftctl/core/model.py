@@ -241,14 +241,21 @@ class Report:
         }
 
 
+_PLAIN_LEAVES = frozenset({str, int, float, bool, type(None)})  # to_plain gives them back
+
+
 def to_plain(value: Any) -> Any:
     """Render attrs as plain JSON: Unknown and Ref become {"$unknown": ...}."""
+    if type(value) in _PLAIN_LEAVES:
+        return value
     if isinstance(value, (Unknown, Ref)):
         return value.to_json()
-    if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, dict):  # a plain item without a call: renders walk millions
+        leaves = _PLAIN_LEAVES
+        return {str(k): v if type(v) in leaves else to_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
+        leaves = _PLAIN_LEAVES
+        return [v if type(v) in leaves else to_plain(v) for v in value]
     return value
 
 

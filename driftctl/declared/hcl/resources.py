@@ -254,18 +254,28 @@ class ResourceSet:
             module.config.released = True
 
 
-def unknown_entries(address: str, value: Any, path: str) -> Iterator[dict[str, str]]:
+def unknown_entries(address: str, value: Any, path: str) -> list[dict[str, str]]:
+    """The unknown values inside value (a resource's attrs), with their paths."""
+    out: list[dict[str, str]] = []
+    _unknown_into(address, value, path, out)
+    return out
+
+
+_KNOWN_LEAVES = frozenset({str, int, float, bool, type(None)})  # nothing unknown inside
+
+
+def _unknown_into(address: str, value: Any, path: str, out: list[dict[str, str]]) -> None:
     if isinstance(value, Ref):
-        yield {
-            "address": address,
-            "path": path,
-            "reason": f"{ref_text(value)} is known after apply",
-        }
+        out.append(
+            {"address": address, "path": path, "reason": f"{ref_text(value)} is known after apply"}
+        )
     elif isinstance(value, Unknown):
-        yield {"address": address, "path": path, "reason": value.reason}
+        out.append({"address": address, "path": path, "reason": value.reason})
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from unknown_entries(address, item, f"{path}.{key}" if path else str(key))
+            if type(item) not in _KNOWN_LEAVES:  # no path built for a plain value
+                _unknown_into(address, item, f"{path}.{key}" if path else str(key), out)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from unknown_entries(address, item, f"{path}[{index}]")
+            if type(item) not in _KNOWN_LEAVES:
+                _unknown_into(address, item, f"{path}[{index}]", out)

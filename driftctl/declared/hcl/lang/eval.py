@@ -18,6 +18,7 @@ and its whole result is marked.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -281,22 +282,22 @@ class Evaluator:
 
     # ------------------------------------------------------------------------ references
 
-    def _eval_scope_traversal(self, node: n.ScopeTraversal) -> Any:
-        return self._traversal(node)
-
-    _eval_relative_traversal = _eval_scope_traversal
-    _eval_index = _eval_scope_traversal
-    _eval_splat = _eval_scope_traversal
-
     def _eval_anon_symbol(self, node: n.AnonSymbol) -> Any:
         raise EvalFailure("a splat's element can only be used inside the splat")
 
     def _traversal(self, node: n.Expr) -> Any:
+        if type(node) is n.ScopeTraversal:  # the common case, `name.a[0]`: literal steps
+            return self._reference(node.root, [_literal_step(s) for s in node.steps])
         steps: list[Step] = []
         root = self._chain(node, steps)
         if type(root) is str:
             return self._reference(root, steps)
         return apply_steps(self.evaluate(root), steps, self.scope)
+
+    _eval_scope_traversal = _traversal
+    _eval_relative_traversal = _traversal
+    _eval_index = _traversal
+    _eval_splat = _traversal
 
     def _chain(self, node: n.Expr, steps: list[Step]) -> Any:
         """The root of a traversal chain (a name, or an expression) and its steps."""
@@ -620,9 +621,14 @@ def _valid_name(key: str) -> bool:
     return re.fullmatch(r"[^\W\d][\w-]*", key) is not None
 
 
+# Attr steps are frozen and compared by value: one per name serves every reference (a
+# frozen dataclass costs several times a dict look-up to build)
+_attr_step = functools.lru_cache(maxsize=4096)(Attr)
+
+
 def _literal_step(step: n.Step) -> Step:
     kind, key = step[0], step[1]
-    return Attr(key) if kind == "attr" else Index(key)
+    return _attr_step(key) if kind == "attr" else Index(key)
 
 
 def _first_attr(root: str, steps: list[Step]) -> str:

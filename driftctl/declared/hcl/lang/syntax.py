@@ -71,18 +71,20 @@ INTERP, CONTROL, SEQ_END = "interp", "control", "seq_end"
 STRING = "string"
 
 _SPACES = re.compile(r"[ \t]+")
-# expression mode, longest match first as hclsyntax's scanner does
+# expression mode, longest match first as hclsyntax's scanner does (comments before the
+# operator /, heredocs before <, a string before its quote; else the most frequent first:
+# the alternatives are tried in order)
 _MAIN = re.compile(
     r"[ \t]*(?:"
-    r"(?P<nl>\r?\n)"
+    r"(?P<id>[^\W\d][\w-]*)"
+    r"|(?P<nl>\r?\n)"
+    r'|(?P<str>"[^"\\$%\r\n]*")'
     r"|(?P<line>(?:\#|//)[^\n]*\n?)"
     r"|(?P<block>/\*.*?\*/)"
-    r"|(?P<num>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)"
-    r"|(?P<id>[^\W\d][\w-]*)"
-    r'|(?P<str>"[^"\\$%\r\n]*")'
-    r"|(?P<quote>\")"
     r"|(?P<heredoc><<(?P<dash>-?)(?P<marker>[^\W\d][\w-]*)\r?\n)"
     r"|(?P<op>\.\.\.|==|!=|>=|<=|&&|\|\||::|=>|~\}|[\[\](){}.,*/%+\-=<>!?:~^;`'&|])"
+    r"|(?P<num>[0-9](?:(?:[0-9.]|[eE][+-]?[0-9])*(?:[0-9]|[eE][+-]?[0-9]))?)"
+    r"|(?P<quote>\")"
     r"|(?P<sp>$))",  # spaces up to the end of the text
     re.DOTALL,
 )
@@ -97,6 +99,8 @@ _HEREDOC_TEXT = re.compile(r"(?:[^$%\r\n]|\$\$\{|%%\{|\$(?!\{)|%(?!\{))+")
 _QUOTED_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.?)|\$\$\{|%%\{", re.DOTALL)
 _HEREDOC_ESCAPE = re.compile(r"\$\$\{|%%\{")
 _SIMPLE_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
+# expression-mode tokens the lexer reads per call (a run, not the file's: memory stays small)
+_RUN = 64
 
 
 class Token:
@@ -143,86 +147,125 @@ class _Lexer:
             hint=SYNTAX_HINT,
         )
 
-    def next(self) -> Token:
+    def tokens(self) -> list[Token]:
+        """The next tokens: in expression mode a run of them (up to _RUN, ending early at a
+        token that changes mode or at the end of the text), else one of a template. A
+        syntax error the run reaches ends it: raised by the next call, when the parser
+        gets that far (an earlier error is the parser's, as when tokens came one by one)."""
         mode = self.modes[-1]
         if mode[0] == "main":
             return self._main()
         if mode[0] == "quoted":
-            return self._quoted()
-        return self._heredoc(mode)
+            return [self._quoted()]
+        return [self._heredoc(mode)]
 
     # ------------------------------------------------------------------ expression mode
 
-    def _main(self) -> Token:
+    def _main(self) -> list[Token]:
         text = self.text
         pos = self.pos
-        while True:
-            match = _MAIN.match(text, pos)
+        line = self.line
+        line_start = self.line_start
+        braces = self.braces
+        # the packed position of an offset on the current line: line << 24 | column
+        base = (line << COLUMN_BITS) + 1 - line_start
+        run: list[Token] = []
+        add = run.append
+        match_at = _MAIN.match
+        while len(run) < _RUN:
+            match = match_at(text, pos)
             if match is None:
+                if run:
+                    break
+                self.line, self.line_start = line, line_start
                 pos = len(text) - len(text[pos:].lstrip(" \t"))
                 if text.startswith("/*", pos):
                     self.error(pos, "unterminated comment")
                 self.error(pos, f"invalid character {text[pos]!r}")
             group = match.lastgroup
-            end = match.end()
-            pos = match.start(group)  # type: ignore[arg-type]
-            # the packed position of an offset on the current line: line << 24 | column
-            base = (self.line << COLUMN_BITS) + 1 - self.line_start
+            start, end = match.span(group)  # type: ignore[arg-type]
             if group == "op":
-                value = match.group("op")
-                self.pos = end
+                value = text[start:end]
                 if value == "{":
-                    self.braces += 1
+                    braces += 1
                 elif value == "}" or value == "~}":
-                    mode = self.modes[-1]
-                    self.braces -= 1
-                    if mode[1] == self.braces + 1 and len(self.modes) > 1:
-                        self.modes.pop()
-                        return Token(SEQ_END, value, base + pos, base + end)
+                    braces -= 1
+                    modes = self.modes
+                    if modes[-1][1] == braces + 1 and len(modes) > 1:
+                        modes.pop()
+                        add(Token(SEQ_END, value, base + start, base + end))
+                        pos = end
+                        break
                     if value == "~}":
-                        return Token(SEQ_END, value, base + pos, base + end)
-                elif value == "/" and text.startswith("/*", pos):
-                    self.error(pos, "unterminated comment")
-                return Token(OP, value, base + pos, base + end)
+                        add(Token(SEQ_END, value, base + start, base + end))
+                        pos = end
+                        continue
+                elif value == "/" and text.startswith("/*", start):
+                    if run:
+                        break
+                    self.line, self.line_start = line, line_start
+                    self.error(start, "unterminated comment")
+                add(Token(OP, value, base + start, base + end))
+                pos = end
+                continue
             if group == "id":  # names repeat: one string each (a 50 MB file has millions)
-                self.pos = end
-                return Token(IDENT, sys.intern(match.group("id")), base + pos, base + end)
+                add(Token(IDENT, sys.intern(text[start:end]), base + start, base + end))
+                pos = end
+                continue
             if group == "nl":
-                self.pos = end
-                self.line += 1
-                self.line_start = end
-                return Token(NL, "\n", base + pos, base + end)
+                add(Token(NL, "\n", base + start, base + end))
+                pos = line_start = end
+                line += 1
+                base = (line << COLUMN_BITS) + 1 - line_start
+                continue
             if group == "str":
-                self.pos = end
-                return Token(STRING, text[pos + 1 : end - 1], base + pos, base + end)
+                add(Token(STRING, text[start + 1 : end - 1], base + start, base + end))
+                pos = end
+                continue
             if group == "sp":
-                self.pos = pos
-                return Token(EOF, "", base + pos, base + pos)
+                pos = start
+                add(Token(EOF, "", base + start, base + start))
+                break
             if group == "block":
-                self._advance_lines(pos, end)
+                if run:  # its lines are counted by the next run (which may end in an error)
+                    break
+                count = text.count("\n", start, end)
+                if count:
+                    line += count
+                    line_start = text.rindex("\n", start, end) + 1
+                    base = (line << COLUMN_BITS) + 1 - line_start
                 pos = end
                 continue
             if group == "line":
+                pos = end
                 if not match.group("line").endswith("\n"):
-                    pos = end  # a comment at the end of the file
-                    continue
-                self.pos = end
-                self.line += 1
-                self.line_start = end
-                return Token(NL, "\n", base + pos, base + end)
-            self.pos = end
+                    continue  # a comment at the end of the file
+                add(Token(NL, "\n", base + start, base + end))
+                line += 1
+                line_start = end
+                base = (line << COLUMN_BITS) + 1 - line_start
+                continue
+            pos = end
             if group == "num":
-                return Token(NUMBER, match.group("num"), base + pos, base + end)
+                add(Token(NUMBER, text[start:end], base + start, base + end))
+                continue
             if group == "quote":
                 self.modes.append(["quoted"])
-                return Token(OQUOTE, '"', base + pos, base + pos + 1)
+                add(Token(OQUOTE, '"', base + start, base + start + 1))
+                break
             # a heredoc's introducer: <<EOT or <<-EOT and its newline
-            token = Token(OHEREDOC, match.group("dash") + match.group("marker"), base + pos, 0)
-            self.line += 1
-            self.line_start = end
-            token.stop = (self.line << COLUMN_BITS) | 1
+            token = Token(OHEREDOC, match.group("dash") + match.group("marker"), base + start, 0)
+            line += 1
+            line_start = end
+            token.stop = (line << COLUMN_BITS) | 1
             self.modes.append(["heredoc", match.group("marker"), True])
-            return token
+            add(token)
+            break
+        self.pos = pos
+        self.line = line
+        self.line_start = line_start
+        self.braces = braces
+        return run
 
     def _take(self, kind: str, value: str, pos: int, end: int) -> Token:
         self.pos = end
@@ -361,34 +404,39 @@ _STRIP = re.compile(r"^[\s]+")
 class _Parser:
     def __init__(self, lexer: _Lexer) -> None:
         self.lexer = lexer
-        self.buffer: list[Token] = []
+        self.tokens: list[Token] = []  # read from the lexer: tokens[at:] are not read yet
+        self.at = 0
         self.newlines = [True]
         self.depth = 0
 
     # ------------------------------------------------------------------ tokens
 
     def peek(self) -> Token:
-        buffer = self.buffer
-        if buffer:
-            token = buffer[0]
-            if token.kind != NL or self.newlines[-1]:
-                return token
+        tokens = self.tokens
+        i = self.at
         include = self.newlines[-1]
-        i = 0
         while True:
-            if len(buffer) <= i:
-                buffer.append(self.lexer.next())
-            token = buffer[i]
+            if i == len(tokens):  # more from the lexer, after the unread ones
+                i -= self.at
+                tokens = self.tokens = tokens[self.at :] + self.lexer.tokens()
+                self.at = 0
+            token = tokens[i]
             if token.kind != NL or include:
                 return token
             i += 1
 
     def read(self) -> Token:
         include = self.newlines[-1]
-        buffer = self.buffer
+        tokens = self.tokens
+        i = self.at
         while True:
-            token = buffer.pop(0) if buffer else self.lexer.next()
+            if i == len(tokens):
+                tokens = self.tokens = self.lexer.tokens()
+                i = 0
+            token = tokens[i]
+            i += 1
             if token.kind != NL or include:
+                self.at = i
                 return token
 
     def expect_op(self, op: str, message: str) -> Token:
@@ -413,12 +461,15 @@ class _Parser:
     def _deeper(self, token: Token) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise DriftctlError(
-                f"{self.lexer.display}:{token.start >> COLUMN_BITS}:"
-                f"{token.start & ((1 << COLUMN_BITS) - 1)}: expression nested too deeply (its "
-                f"syntax is more than {MAX_DEPTH} levels deep)",
-                hint="split it into locals; driftctl refuses deeper nesting",
-            )
+            self._too_deep(token)
+
+    def _too_deep(self, token: Token) -> NoReturn:
+        raise DriftctlError(
+            f"{self.lexer.display}:{token.start >> COLUMN_BITS}:"
+            f"{token.start & ((1 << COLUMN_BITS) - 1)}: expression nested too deeply (its "
+            f"syntax is more than {MAX_DEPTH} levels deep)",
+            hint="split it into locals; driftctl refuses deeper nesting",
+        )
 
     # ------------------------------------------------------------------ bodies
 
@@ -430,20 +481,21 @@ class _Parser:
             if token.kind == NL:
                 self.read()
                 continue
+            if token.kind == IDENT:
+                items.append(self.body_item())
+                continue
             if end == EOF and token.kind == EOF:
                 return Body(items, start_token.start, token.stop)
-            if end == "}" and self.is_op(token, "}"):
+            if end == "}" and token.kind == OP and token.text == "}":
                 return Body(items, start_token.start, token.start)
-            if token.kind != IDENT:
-                if token.kind == EOF:
-                    self.error(token, "unclosed configuration block: missing '}'")
-                self.error(token, "an argument or block definition is required here")
-            items.append(self.body_item())
+            if token.kind == EOF:
+                self.error(token, "unclosed configuration block: missing '}'")
+            self.error(token, "an argument or block definition is required here")
 
     def body_item(self) -> Attribute | Block:
         name = self.read()
         token = self.peek()
-        if self.is_op(token, "="):
+        if token.kind == OP and token.text == "=":
             return self.attribute(name, single_line=False)
         if token.kind in (STRING, OQUOTE, IDENT) or self.is_op(token, "{"):
             return self.block(name)
@@ -513,7 +565,8 @@ class _Parser:
         start = self.peek()
         self._deeper(start)
         cond = self.binary(1)
-        if not self.is_op(self.peek(), "?"):
+        token = self.peek()
+        if token.kind != OP or token.text != "?":
             self.depth -= 1
             return cond
         self.read()
@@ -555,7 +608,7 @@ class _Parser:
         if kind == IDENT:
             self.read()
             following = self.peek()
-            if self.is_op(following, "(") or self.is_op(following, "::"):
+            if following.kind == OP and (following.text == "(" or following.text == "::"):
                 return self.call(token)
             name = token.text
             if name == "true":
@@ -857,8 +910,8 @@ class _Parser:
     def string(self, token: Token) -> Expr:
         """A quoted string without escapes or interpolations, as template() reads it."""
         self.read()
-        self._deeper(token)
-        self.depth -= 1
+        if self.depth >= MAX_DEPTH:
+            self._too_deep(token)
         text = token.text
         if not text.isascii():
             text = unicodedata.normalize("NFC", text)
