@@ -73,6 +73,10 @@ def _error_file(folder: Path, name: str) -> Path:
     return folder / f"{name}.error"
 
 
+BROKEN = "terraform.broken"  # terraform is installed but `init` fails: the workers' own
+# `terraform` fixture says so (a skip, or under CI=true a failure: tests/tf/conftest.py)
+
+
 class Prefetch:
     """Runs groups in threads of the controller; each thread has a Terraform of its own."""
 
@@ -110,6 +114,10 @@ class Prefetch:
     def _run(self, group: Group) -> None:
         try:
             tf = self._terraform()
+        except (harness.HarnessError, OSError) as exc:
+            (self.folder / BROKEN).write_text(str(exc))
+            return
+        try:
             try:
                 outcome = run(group, tf, self.folder / "stacks")
             finally:
@@ -142,6 +150,8 @@ def fetch(folder: Path, group: Group) -> Outcome | None:
     if group.name not in manifest.read_text().split():
         return None
     while time.monotonic() < deadline:
+        if (folder / BROKEN).is_file():
+            return None
         done = _outcome_file(folder, group.name)
         if done.is_file():
             outcome: Outcome = pickle.loads(done.read_bytes())
