@@ -27,10 +27,10 @@ import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 from tests.faults.proxy import _FaultServer, operation
+from tests.faults.proxy import _Handler as _ProxyHandler
 
 ACCOUNT = "123456789012"  # moto's default account
 _READS = ("Describe", "Get", "List", "Head", "Lookup")
@@ -229,12 +229,11 @@ def _response(payload: bytes, target: bool) -> dict[str, Any]:
     return _xml(payload)
 
 
-class _Handler(BaseHTTPRequestHandler):
-    server: _RecorderServer
-    protocol_version = "HTTP/1.1"
+class _Handler(_ProxyHandler):
+    """The fault proxy's handler (its quiet log, HTTP/1.1, `_reply`), recording writes and
+    answering LookupEvents instead of injecting faults."""
 
-    def log_message(self, format: str, *args: object) -> None:
-        return
+    server: _RecorderServer  # type: ignore[assignment]
 
     def _handle(self) -> None:
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -243,11 +242,11 @@ class _Handler(BaseHTTPRequestHandler):
         auth = self.headers.get("Authorization", "") or ""
         if op == "cloudtrail:LookupEvents" and self.server.recorder.deny_lookup:
             denied = {"__type": "AccessDeniedException", "message": "not authorized"}
-            self._reply(400, {"Content-Type": "application/x-amz-json-1.1"}, denied)
+            self._json(400, {"Content-Type": "application/x-amz-json-1.1"}, denied)
             return
         if op == "cloudtrail:LookupEvents":
             answer = self.server.recorder.lookup(json.loads(body or b"{}"))
-            self._reply(200, {"Content-Type": "application/x-amz-json-1.1"}, answer)
+            self._json(200, {"Content-Type": "application/x-amz-json-1.1"}, answer)
             return
         status, headers, payload = self.server.forward(
             self.command, self.path, dict(self.headers), body
@@ -271,25 +270,10 @@ class _Handler(BaseHTTPRequestHandler):
                 key,
                 self.client_address[0],
             )
-        self._raw(status, headers, payload)
+        self._reply(status, headers, payload)
 
-    def _reply(self, status: int, headers: dict[str, str], doc: Any) -> None:
-        self._raw(status, headers, json.dumps(doc).encode())
-
-    def _raw(self, status: int, headers: dict[str, str], payload: bytes) -> None:
-        self.send_response(status)
-        for key, value in headers.items():
-            if key.lower() not in (
-                "content-length",
-                "transfer-encoding",
-                "connection",
-                "date",
-                "server",
-            ):
-                self.send_header(key, value)
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
+    def _json(self, status: int, headers: dict[str, str], doc: Any) -> None:
+        self._reply(status, headers, json.dumps(doc).encode())
 
     do_GET = do_POST = do_PUT = do_DELETE = do_HEAD = _handle
 
