@@ -33,7 +33,7 @@ from contextvars import ContextVar
 from driftctl.errors import DriftctlError
 
 DEFAULT_MAX_ITEMS = 1_000_000
-DEFAULT_TIMEOUT = 300.0  # CPU seconds: a 50 MB configuration takes 160 (docs/evaluator.md)
+DEFAULT_TIMEOUT = 300.0  # CPU seconds: a 50 MB configuration renders in ~60 (docs/evaluator.md)
 CHARACTERS_PER_ITEM = 100  # characters a built string may have, per allowed element
 _TICK_EVERY = 4096  # expressions evaluated between two looks at the clock
 
