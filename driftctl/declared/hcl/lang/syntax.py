@@ -399,6 +399,7 @@ _PRECEDENCE = {
 }
 
 _STRIP = re.compile(r"^[\s]+")
+_LITERAL_NAMES = {"true": True, "false": False, "null": None}
 
 
 class _Parser:
@@ -412,6 +413,15 @@ class _Parser:
     # ------------------------------------------------------------------ tokens
 
     def peek(self) -> Token:
+        i = self.at
+        tokens = self.tokens
+        if i < len(tokens):  # the next token, read already (most peeks)
+            token = tokens[i]
+            if token.kind != NL or self.newlines[-1]:
+                return token
+        return self._peek_on()
+
+    def _peek_on(self) -> Token:
         tokens = self.tokens
         i = self.at
         include = self.newlines[-1]
@@ -496,7 +506,7 @@ class _Parser:
         name = self.read()
         token = self.peek()
         if token.kind == OP and token.text == "=":
-            return self.attribute(name, single_line=False)
+            return self._simple_attribute(name) or self.attribute(name, single_line=False)
         if token.kind in (STRING, OQUOTE, IDENT) or self.is_op(token, "{"):
             return self.block(name)
         self.error(token, "an argument definition needs '=', a block definition '{'")
@@ -513,6 +523,57 @@ class _Parser:
                     else "an argument definition must end with a newline"
                 )
                 self.error(end, message)
+        return Attribute(name.text, expr, name.start, expr.stop)
+
+    def _simple_attribute(self, name: Token) -> Attribute | None:
+        """`name = "text"`, a number, true, false, null or `a.b.c` and the end of its line
+        (most arguments), read from the tokens at hand: the Attribute attribute() builds,
+        without its descent through the precedence levels. None: anything else, or tokens
+        not read yet (attribute() reads it)."""
+        tokens = self.tokens
+        i = self.at + 1  # the first token after the =
+        if i + 1 >= len(tokens) or self.depth + 1 >= MAX_DEPTH or not self.newlines[-1]:
+            return None
+        first = tokens[i]
+        kind = first.kind
+        j = i + 1
+        expr: Expr
+        if kind == STRING:
+            text = first.text
+            if not text.isascii():
+                text = unicodedata.normalize("NFC", text)
+            expr = Template((text,), False, "quoted", "", first.start, first.stop)
+        elif kind == IDENT:
+            steps: list[Step] = []
+            while j + 2 < len(tokens):
+                dot = tokens[j]
+                if dot.kind != OP or dot.text != ".":
+                    break
+                attr = tokens[j + 1]
+                if attr.kind != IDENT:
+                    return None
+                steps.append(("attr", attr.text, dot.start, attr.stop))
+                j += 2
+            root = first.text
+            if root in _LITERAL_NAMES:
+                if steps:
+                    return None
+                expr = Literal(_LITERAL_NAMES[root], first.start, first.stop)
+            elif steps:
+                expr = ScopeTraversal(root, tuple(steps), first.start, steps[-1][3])
+            else:
+                expr = ScopeTraversal(root, (), first.start, first.stop)
+        elif kind == NUMBER:
+            value = number.parse(first.text)
+            if value is None:
+                return None
+            expr = Literal(value, first.start, first.stop)
+        else:
+            return None
+        end = tokens[j]
+        if end.kind != NL and end.kind != EOF:
+            return None
+        self.at = j
         return Attribute(name.text, expr, name.start, expr.stop)
 
     def block(self, name: Token) -> Block:
