@@ -73,10 +73,12 @@ STRING = "string"
 _SPACES = re.compile(r"[ \t]+")
 # expression mode, longest match first as hclsyntax's scanner does (comments before the
 # operator /, heredocs before <, a string before its quote; else the most frequent first:
-# the alternatives are tried in order)
+# the alternatives are tried in order). Two frequent pairs of tokens are one match: a name
+# and the = after it (`name =`, not `==` or `=>`), a dot and the name after it (`.name`).
 _MAIN = re.compile(
     r"[ \t]*(?:"
-    r"(?P<id>[^\W\d][\w-]*)"
+    r"(?P<id>[^\W\d][\w-]*)(?:[ \t]*(?P<eq>=)(?![=>]))?"
+    r"|\.(?P<dotid>[^\W\d][\w-]*)"
     r"|(?P<nl>\r?\n)"
     r'|(?P<str>"[^"\\$%\r\n]*")'
     r"|(?P<line>(?:\#|//)[^\n]*\n?)"
@@ -209,6 +211,17 @@ class _Lexer:
                 pos = end
                 continue
             if group == "id":  # names repeat: one string each (a 50 MB file has millions)
+                add(Token(IDENT, sys.intern(text[start:end]), base + start, base + end))
+                pos = end
+                continue
+            if group == "eq":  # a name and its =
+                first, last = match.span("id")
+                add(Token(IDENT, sys.intern(text[first:last]), base + first, base + last))
+                add(Token(OP, "=", base + start, base + end))
+                pos = end
+                continue
+            if group == "dotid":  # a dot and its name
+                add(Token(OP, ".", base + start - 1, base + start))
                 add(Token(IDENT, sys.intern(text[start:end]), base + start, base + end))
                 pos = end
                 continue
