@@ -413,6 +413,12 @@ _PRECEDENCE = {
 
 _STRIP = re.compile(r"^[\s]+")
 _LITERAL_NAMES = {"true": True, "false": False, "null": None}
+# what may follow an _operand in each context for it to be a whole expression (an operator
+# by its text; a newline or the end of the file by its kind, where the context keeps them)
+_LINE_END = frozenset((NL, EOF))  # an argument of a body
+_ARGUMENT_END = frozenset((",", ")"))  # of a function call
+_ITEM_END = frozenset((",", "]"))  # of a tuple
+_VALUE_END = frozenset((",", "}", NL))  # of an object
 
 
 class _Parser:
@@ -539,13 +545,24 @@ class _Parser:
         return Attribute(name.text, expr, name.start, expr.stop)
 
     def _simple_attribute(self, name: Token) -> Attribute | None:
-        """`name = "text"`, a number, true, false, null or `a.b.c` and the end of its line
-        (most arguments), read from the tokens at hand: the Attribute attribute() builds,
-        without its descent through the precedence levels. None: anything else, or tokens
-        not read yet (attribute() reads it)."""
+        """`name = value` where value is an _operand ending its line (most arguments)."""
+        self.at += 1  # the =
+        expr = self._operand(_LINE_END)
+        if expr is None:
+            self.at -= 1
+            return None
+        return Attribute(name.text, expr, name.start, expr.stop)
+
+    def _operand(self, ends: frozenset[str]) -> Expr | None:
+        """A plain string, a number, true, false, null or `a.b.c` followed by a token that
+        ends an expression here (`ends`: operators such as `,` or `)`, NL and EOF by kind),
+        read from the tokens at hand: the tree expression() builds, without its descent
+        through the precedence levels; self.at is left on the ending token, as expression()
+        leaves it. None (nothing read): anything else, a newline where the context skips
+        them, or tokens not read yet (expression() reads it)."""
         tokens = self.tokens
-        i = self.at + 1  # the first token after the =
-        if i + 1 >= len(tokens) or self.depth + 1 >= MAX_DEPTH or not self.newlines[-1]:
+        i = self.at
+        if i + 1 >= len(tokens) or self.depth + 1 >= MAX_DEPTH:
             return None
         first = tokens[i]
         kind = first.kind
@@ -584,10 +601,10 @@ class _Parser:
         else:
             return None
         end = tokens[j]
-        if end.kind != NL and end.kind != EOF:
+        if (end.text if end.kind == OP else end.kind) not in ends:
             return None
         self.at = j
-        return Attribute(name.text, expr, name.start, expr.stop)
+        return expr
 
     def block(self, name: Token) -> Block:
         self._deeper(name)
@@ -821,7 +838,7 @@ class _Parser:
             if self.is_op(token, ")"):
                 close = self.read()
                 break
-            args.append(self.expression())
+            args.append(self._operand(_ARGUMENT_END) or self.expression())
             separator = self.read()
             if self.is_op(separator, ")"):
                 close = separator
@@ -852,7 +869,7 @@ class _Parser:
             if self.is_op(self.peek(), "]"):
                 close = self.read()
                 break
-            items.append(self.expression())
+            items.append(self._operand(_ITEM_END) or self.expression())
             separator = self.peek()
             if self.is_op(separator, "]"):
                 close = self.read()
@@ -895,7 +912,7 @@ class _Parser:
                     self.error(separator, "an attribute value is expected after '='")
                 self.error(separator, "expected '=' between an object key and its value")
             self.read()
-            value = self.expression()
+            value = self._operand(_VALUE_END) or self.expression()
             items.append((key, value))
             separator = self.peek()
             if self.is_op(separator, "}"):
