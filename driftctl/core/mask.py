@@ -34,6 +34,7 @@ def is_secret_name(name: str) -> bool:
 # is_secret_name of the keys mask_value meets: the same few names (tags, attributes) over
 # and over in a large rendering
 _secret_key = functools.lru_cache(maxsize=16384)(is_secret_name)
+is_secret_key = _secret_key  # is_secret_name, cached: for walks over many values' keys
 
 
 def mask_value(value: Any) -> Any:

@@ -241,20 +241,20 @@ class Report:
         }
 
 
-_PLAIN_LEAVES = frozenset({str, int, float, bool, type(None)})  # to_plain gives them back
+PLAIN_LEAVES = frozenset({str, int, float, bool, type(None)})  # to_plain gives them back
 
 
 def to_plain(value: Any) -> Any:
     """Render attrs as plain JSON: Unknown and Ref become {"$unknown": ...}."""
-    if type(value) in _PLAIN_LEAVES:
+    if type(value) in PLAIN_LEAVES:
         return value
     if isinstance(value, (Unknown, Ref)):
         return value.to_json()
     if isinstance(value, dict):  # a plain item without a call: renders walk millions
-        leaves = _PLAIN_LEAVES
+        leaves = PLAIN_LEAVES
         return {str(k): v if type(v) in leaves else to_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        leaves = _PLAIN_LEAVES
+        leaves = PLAIN_LEAVES
         return [v if type(v) in leaves else to_plain(v) for v in value]
     return value
 

@@ -11,7 +11,8 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
-from driftctl.core.model import Resource, to_plain
+from driftctl.core.mask import is_secret_key, mask_value
+from driftctl.core.model import PLAIN_LEAVES, Resource, to_plain
 
 if TYPE_CHECKING:
     from driftctl.aws.canonical import Declared
@@ -59,11 +60,47 @@ class Rendered:
         }
 
     def text(self) -> str:
-        """The JSON `driftctl render` prints."""
+        """The JSON `driftctl render` prints: indented_json(self.to_json()) + newline, each
+        resource's attrs written as they are made plain and masked (_write_shown), without
+        the two copies of them that to_json builds."""
+        from driftctl.core import sensitive
         from driftctl.util import gcpause
 
+        document = self.to_json_head()
+        out: list[str] = []
+        separator = "{\n  "
         with gcpause.paused():  # plain data, no cycles: a large rendering is millions of objects
-            return indented_json(self.to_json()) + "\n"
+            for key in _DOCUMENT_KEYS:
+                out.append(f"{separator}{_encode_string(key)}: ")
+                separator = ",\n  "
+                if key != "resources":
+                    _write(document[key], "\n  ", out)
+                elif not self.resources:
+                    out.append("[]")
+                else:
+                    for i, r in enumerate(self.resources):
+                        out.append("[\n    {\n      " if i == 0 else ",\n    {\n      ")
+                        out.append(f'"address": {_json_scalar(r.address)},\n      "attrs": ')
+                        if sensitive.of(r.type, r.sensitive):
+                            _write(shown_attrs(r), "\n      ", out)
+                        else:  # shown_attrs(r) is mask_value(to_plain(r.attrs))
+                            _write_shown(r.attrs, "\n      ", out)
+                        out.append(f',\n      "id": {_json_scalar(r.id)},\n      "source": ')
+                        _write(r.source.to_json() if r.source else None, "\n      ", out)
+                        out.append(f',\n      "type": {_json_scalar(r.type)}\n    }}')
+                    out.append("\n  ]")
+            out.append("\n}\n")
+            return "".join(out)
+
+    def to_json_head(self) -> dict[str, Any]:
+        """to_json() without its resources (text() writes them)."""
+        return {
+            "schema_version": 1,
+            "resources": [],
+            "outputs": {k: _shown_output(v) for k, v in self.outputs},
+            "unknown": list(self.unknown),
+            "warnings": list(self.warnings),
+        }
 
 
 def shown_attrs(r: Resource) -> Any:
@@ -112,6 +149,65 @@ def _scalar(value: Any) -> str | None:
             return float.__repr__(value)
         return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
     return None
+
+
+def _json_scalar(value: Any) -> str:
+    text = _scalar(value)
+    if text is None:
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+    return text
+
+
+# to_json()'s keys, in the order json.dumps(sort_keys=True) writes them
+_DOCUMENT_KEYS = sorted(("schema_version", "resources", "outputs", "unknown", "warnings"))
+_MASKED = '"***"'  # json.dumps(driftctl.core.mask.MASK)
+
+
+def _write_shown(value: Any, newline: str, out: list[str]) -> None:
+    """_write(mask_value(to_plain(value)), newline, out), in one walk: plain dicts with
+    string keys, lists, tuples and scalars are written as they are; anything else
+    (an Unknown, a Ref, other keys) goes through to_plain and mask_value first."""
+    kind = type(value)
+    if kind is dict:
+        if not value:
+            out.append("{}")
+            return
+        if not all(type(k) is str for k in value):
+            _write(mask_value(to_plain(value)), newline, out)
+            return
+        inner = newline + "  "
+        separator = "{" + inner
+        for key, item in sorted(value.items()):
+            name = _encode_string(key)
+            if item is None:
+                out.append(f"{separator}{name}: null")
+            elif is_secret_key(key):
+                out.append(f"{separator}{name}: {_MASKED}")
+            elif type(item) is str:
+                out.append(f"{separator}{name}: {_encode_string(item)}")
+            else:
+                out.append(f"{separator}{name}: ")
+                _write_shown(item, inner, out)
+            separator = "," + inner
+        out.append(newline + "}")
+    elif kind is list or kind is tuple:
+        if not value:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        separator = "[" + inner
+        for item in value:
+            if type(item) is str:
+                out.append(separator + _encode_string(item))
+            else:
+                out.append(separator)
+                _write_shown(item, inner, out)
+            separator = "," + inner
+        out.append(newline + "]")
+    elif kind in PLAIN_LEAVES:
+        _write(value, newline, out)
+    else:
+        _write(mask_value(to_plain(value)), newline, out)
 
 
 def _key(key: Any) -> str:

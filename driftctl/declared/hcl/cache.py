@@ -2,8 +2,9 @@
 
 A tree depends only on the text and on the parser, so the key is the SHA-256 of the text
 together with the parser's version (syntax.PARSER_VERSION), driftctl's, Python's and this
-cache's format. An entry is a header and then each top-level item of the file pickled on
-its own (a large file never has a second full copy of its tree in memory), read back by an
+cache's format. An entry is a header and then the file's top-level items pickled in
+batches of _BATCH (a large file never has a second full copy of its tree in memory; a batch
+resolves each node class once, where one pickle per item did for each item), read back by an
 unpickler that builds only syntax-tree nodes (resultcache.SafeUnpickler). An entry that
 cannot be read (truncated, foreign, ...) is parsed again and rewritten; a cache directory
 that cannot be written is simply not used.
@@ -44,8 +45,9 @@ from driftctl.declared.hcl.lang.number import BigFloat
 from driftctl.declared.hcl.lang.syntax import PARSER_VERSION, parse_file
 from driftctl.declared.hcl.resultcache import KEY_FILE, load_secret, safe_load
 
-FORMAT = "5"
-MAGIC = b"driftctl-hcl-cache 5\n"
+FORMAT = "6"
+MAGIC = b"driftctl-hcl-cache 6\n"
+_BATCH = 100  # top-level items per pickle record (larger batches grow the memo: slower)
 _DIGEST = 32  # bytes of a SHA-256
 __all__ = ["KEY_FILE", "ParseCache", "decode", "encode", "sealed", "verified"]
 
@@ -114,8 +116,17 @@ class ParseCache:
             if not (isinstance(header, tuple) and len(header) == 4 and header[0] == FORMAT):
                 raise ValueError("not an entry of this format")
             _, count, start, stop = header
-            items = [safe_load(entry) for _ in range(count)]
-            if entry.read(1) or not all(type(i) in (n.Attribute, n.Block) for i in items):
+            items: list[n.Attribute | n.Block] = []
+            while len(items) < count:
+                batch = safe_load(entry)
+                if type(batch) is not list or not batch:
+                    raise ValueError("not an entry of this format")
+                items += batch
+            if (
+                len(items) != count
+                or entry.read(1)
+                or not all(type(i) in (n.Attribute, n.Block) for i in items)
+            ):
                 raise ValueError("not an entry of this format")
         except Exception:  # verified, yet unreadable (another driftctl's): parse again
             self.rejected += 1
@@ -124,8 +135,8 @@ class ParseCache:
 
     @staticmethod
     def _write(path: Path, tree: n.Body, source: bytes, secret: bytes) -> None:
-        """The entry: magic, the source's hash, the MAC, then a header and each top-level
-        item as its own pickle record (the MAC is written last, in its place)."""
+        """The entry: magic, the source's hash, the MAC, then a header and the top-level
+        items in pickle records of up to _BATCH (the MAC is written last, in its place)."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
@@ -135,8 +146,9 @@ class ParseCache:
             mac = hmac.new(secret, source, hashlib.sha256)
             with os.fdopen(handle, "wb") as out:
                 out.write(MAGIC + source + bytes(_DIGEST))
-                records = [(FORMAT, len(tree.items), tree.start, tree.stop), *tree.items]
-                for record in records:
+                items = tree.items
+                batches = (items[i : i + _BATCH] for i in range(0, len(items), _BATCH))
+                for record in (FORMAT, len(items), tree.start, tree.stop), *batches:
                     data = pickle.dumps(record, protocol=5)
                     mac.update(data)
                     out.write(data)

@@ -73,10 +73,12 @@ STRING = "string"
 _SPACES = re.compile(r"[ \t]+")
 # expression mode, longest match first as hclsyntax's scanner does (comments before the
 # operator /, heredocs before <, a string before its quote; else the most frequent first:
-# the alternatives are tried in order)
+# the alternatives are tried in order). Two frequent pairs of tokens are one match: a name
+# and the = after it (`name =`, not `==` or `=>`), a dot and the name after it (`.name`).
 _MAIN = re.compile(
     r"[ \t]*(?:"
-    r"(?P<id>[^\W\d][\w-]*)"
+    r"(?P<id>[^\W\d][\w-]*)(?:[ \t]*(?P<eq>=)(?![=>]))?"
+    r"|\.(?P<dotid>[^\W\d][\w-]*)"
     r"|(?P<nl>\r?\n)"
     r'|(?P<str>"[^"\\$%\r\n]*")'
     r"|(?P<line>(?:\#|//)[^\n]*\n?)"
@@ -209,6 +211,17 @@ class _Lexer:
                 pos = end
                 continue
             if group == "id":  # names repeat: one string each (a 50 MB file has millions)
+                add(Token(IDENT, sys.intern(text[start:end]), base + start, base + end))
+                pos = end
+                continue
+            if group == "eq":  # a name and its =
+                first, last = match.span("id")
+                add(Token(IDENT, sys.intern(text[first:last]), base + first, base + last))
+                add(Token(OP, "=", base + start, base + end))
+                pos = end
+                continue
+            if group == "dotid":  # a dot and its name
+                add(Token(OP, ".", base + start - 1, base + start))
                 add(Token(IDENT, sys.intern(text[start:end]), base + start, base + end))
                 pos = end
                 continue
@@ -399,6 +412,13 @@ _PRECEDENCE = {
 }
 
 _STRIP = re.compile(r"^[\s]+")
+_LITERAL_NAMES = {"true": True, "false": False, "null": None}
+# what may follow an _operand in each context for it to be a whole expression (an operator
+# by its text; a newline or the end of the file by its kind, where the context keeps them)
+_LINE_END = frozenset((NL, EOF))  # an argument of a body
+_ARGUMENT_END = frozenset((",", ")"))  # of a function call
+_ITEM_END = frozenset((",", "]"))  # of a tuple
+_VALUE_END = frozenset((",", "}", NL))  # of an object
 
 
 class _Parser:
@@ -412,6 +432,15 @@ class _Parser:
     # ------------------------------------------------------------------ tokens
 
     def peek(self) -> Token:
+        i = self.at
+        tokens = self.tokens
+        if i < len(tokens):  # the next token, read already (most peeks)
+            token = tokens[i]
+            if token.kind != NL or self.newlines[-1]:
+                return token
+        return self._peek_on()
+
+    def _peek_on(self) -> Token:
         tokens = self.tokens
         i = self.at
         include = self.newlines[-1]
@@ -496,7 +525,7 @@ class _Parser:
         name = self.read()
         token = self.peek()
         if token.kind == OP and token.text == "=":
-            return self.attribute(name, single_line=False)
+            return self._simple_attribute(name) or self.attribute(name, single_line=False)
         if token.kind in (STRING, OQUOTE, IDENT) or self.is_op(token, "{"):
             return self.block(name)
         self.error(token, "an argument definition needs '=', a block definition '{'")
@@ -514,6 +543,68 @@ class _Parser:
                 )
                 self.error(end, message)
         return Attribute(name.text, expr, name.start, expr.stop)
+
+    def _simple_attribute(self, name: Token) -> Attribute | None:
+        """`name = value` where value is an _operand ending its line (most arguments)."""
+        self.at += 1  # the =
+        expr = self._operand(_LINE_END)
+        if expr is None:
+            self.at -= 1
+            return None
+        return Attribute(name.text, expr, name.start, expr.stop)
+
+    def _operand(self, ends: frozenset[str]) -> Expr | None:
+        """A plain string, a number, true, false, null or `a.b.c` followed by a token that
+        ends an expression here (`ends`: operators such as `,` or `)`, NL and EOF by kind),
+        read from the tokens at hand: the tree expression() builds, without its descent
+        through the precedence levels; self.at is left on the ending token, as expression()
+        leaves it. None (nothing read): anything else, a newline where the context skips
+        them, or tokens not read yet (expression() reads it)."""
+        tokens = self.tokens
+        i = self.at
+        if i + 1 >= len(tokens) or self.depth + 1 >= MAX_DEPTH:
+            return None
+        first = tokens[i]
+        kind = first.kind
+        j = i + 1
+        expr: Expr
+        if kind == STRING:
+            text = first.text
+            if not text.isascii():
+                text = unicodedata.normalize("NFC", text)
+            expr = Template((text,), False, "quoted", "", first.start, first.stop)
+        elif kind == IDENT:
+            steps: list[Step] = []
+            while j + 2 < len(tokens):
+                dot = tokens[j]
+                if dot.kind != OP or dot.text != ".":
+                    break
+                attr = tokens[j + 1]
+                if attr.kind != IDENT:
+                    return None
+                steps.append(("attr", attr.text, dot.start, attr.stop))
+                j += 2
+            root = first.text
+            if root in _LITERAL_NAMES:
+                if steps:
+                    return None
+                expr = Literal(_LITERAL_NAMES[root], first.start, first.stop)
+            elif steps:
+                expr = ScopeTraversal(root, tuple(steps), first.start, steps[-1][3])
+            else:
+                expr = ScopeTraversal(root, (), first.start, first.stop)
+        elif kind == NUMBER:
+            value = number.parse(first.text)
+            if value is None:
+                return None
+            expr = Literal(value, first.start, first.stop)
+        else:
+            return None
+        end = tokens[j]
+        if (end.text if end.kind == OP else end.kind) not in ends:
+            return None
+        self.at = j
+        return expr
 
     def block(self, name: Token) -> Block:
         self._deeper(name)
@@ -747,7 +838,7 @@ class _Parser:
             if self.is_op(token, ")"):
                 close = self.read()
                 break
-            args.append(self.expression())
+            args.append(self._operand(_ARGUMENT_END) or self.expression())
             separator = self.read()
             if self.is_op(separator, ")"):
                 close = separator
@@ -778,7 +869,7 @@ class _Parser:
             if self.is_op(self.peek(), "]"):
                 close = self.read()
                 break
-            items.append(self.expression())
+            items.append(self._operand(_ITEM_END) or self.expression())
             separator = self.peek()
             if self.is_op(separator, "]"):
                 close = self.read()
@@ -821,7 +912,7 @@ class _Parser:
                     self.error(separator, "an attribute value is expected after '='")
                 self.error(separator, "expected '=' between an object key and its value")
             self.read()
-            value = self.expression()
+            value = self._operand(_VALUE_END) or self.expression()
             items.append((key, value))
             separator = self.peek()
             if self.is_op(separator, "}"):
