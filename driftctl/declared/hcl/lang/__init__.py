@@ -1,4 +1,4 @@
-"""The HCL language with cty's values: syntax (syntax.py, nodes.py), the expression
+"""The HCL language with cty's values: syntax (lexer.py, syntax.py, nodes.py), the expression
 evaluator (eval.py, ops.py, template.py, traverse.py), values and types (values.py,
 types.py, convert.py, number.py, typeexpr.py) and Terraform's built-in functions
 (functions/).

@@ -7,8 +7,9 @@ syntax.py follows hclsyntax, Terraform's own parser, and is ten times faster.
 
 from __future__ import annotations
 
+from driftctl.declared.hcl.lang.lexer import SYNTAX_HINT
 from driftctl.declared.hcl.lang.nodes import Body, Expr
-from driftctl.declared.hcl.lang.syntax import MAX_DEPTH, SYNTAX_HINT, parse_expression, parse_file
+from driftctl.declared.hcl.lang.syntax import MAX_DEPTH, parse_expression, parse_file
 
 __all__ = ["MAX_TREE_DEPTH", "SYNTAX_HINT", "parse", "parse_expression"]
 
