@@ -102,16 +102,28 @@ def _attributed(
         settings.iac_principals,
     )
     if found is None:
-        why = f"no CloudTrail event for it in the window ({settings.window_days}d)"
-        skipped: list[str] = getattr(lookup, "skipped", [])
-        if skipped:  # corrupt trail files the s3 source could not read
-            more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
-            why = f"{why}; {skipped[0]}{more}"
+        why = _not_found(settings, lookup, _regions(drift, scanned))
         return dataclasses.replace(drift, attribution=c.unknown(why))
     extra: dict[str, Any] = {}
     if drift.kind == "unmanaged":
         extra = {"created": c.attribution(found)["time"], "age_days": c.age_days(found, now)}
     return dataclasses.replace(drift, attribution=c.attribution(found), **extra)
+
+
+def _not_found(settings: Attribution, lookup: Source, regions: list[str]) -> str:
+    """Why no event was found: none in the window, or (the s3 source) no file to read."""
+    unread = getattr(lookup, "unread", None)  # regions without a readable trail file
+    empty: list[str] = unread(regions) if unread is not None else []
+    if empty and len(empty) == len(regions):
+        return empty[0]
+    why = f"no CloudTrail event for it in the window ({settings.window_days}d)"
+    if empty:
+        why = f"{why}; {empty[0]}"
+    skipped: list[str] = getattr(lookup, "skipped", [])
+    if skipped:  # corrupt trail files the s3 source could not read
+        more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+        why = f"{why}; {skipped[0]}{more}"
+    return why
 
 
 def client_maker(conf: Any, service: str = "cloudtrail") -> Callable[[str], Any]:

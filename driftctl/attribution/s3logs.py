@@ -105,7 +105,8 @@ class S3Source:
         )
         self._loaded = False
         self._kept: dict[str, list[tuple[dict[str, Any], frozenset[str]]]] = {}
-        self._failed: dict[str, str] = {}
+        self._failed: dict[str, str] = {}  # region -> why it cannot be listed
+        self._empty: dict[str, str] = {}  # region -> why it has no readable file
         self.listed: list[str] = []  # the prefixes listed (ListObjectsV2 Prefix=)
         self.files = 0  # files read
         self.bytes = 0  # compressed bytes read
@@ -120,6 +121,10 @@ class S3Source:
 
     def by_event(self, region: str, event_name: str) -> list[dict[str, Any]]:
         return [r for r, _ in self._region(region) if r.get("eventName") == event_name]
+
+    def unread(self, regions: Sequence[str]) -> list[str]:
+        """For each of these regions without a readable file in the window, why."""
+        return [self._empty[r] for r in regions if r in self._empty]
 
     def _region(self, region: str) -> list[tuple[dict[str, Any], frozenset[str]]]:
         self.load()
@@ -165,14 +170,14 @@ class S3Source:
                         self._failed[region] = found
                         break
                     got.extend(found)
-                keys[region] = got
+                keys[region] = got if region not in self._failed else []
                 if region not in self._failed and not got:
-                    self._failed[region] = self._none(region, roots, accounts)
+                    self._empty[region] = self._none(region, roots, accounts)
             todo = [
                 (region, k)
                 for region in self._regions
                 if region not in self._failed
-                for k in keys[region]
+                for k in keys.get(region, ())
             ]
             done: dict[str, int] = {}
             results = pool.map(self._read_safely, [key for _, key in todo])
@@ -192,7 +197,7 @@ class S3Source:
             for region in self._regions:
                 if region not in self._failed and keys[region] and not done.get(region):
                     first = next(s for s in self.skipped if f"/{region}/" in s)
-                    self._failed[region] = f"no readable trail log file in the window: {first}"
+                    self._empty[region] = f"no readable trail log file in the window: {first}"
         self.skipped.sort()
 
     def _roots(self) -> list[str]:

@@ -199,3 +199,16 @@ def test_no_files_for_the_window_says_where_it_looked(aws: None) -> None:
 def test_the_source_reads_nothing_before_it_is_asked(aws: None) -> None:
     source = S3Source(_Denied("AccessDenied"), f"s3://{BUCKET}", NOW, NOW, [])
     assert source.listed == [] and source.by_event("eu-west-1", "CreateTags") == []
+
+
+def test_a_region_without_files_does_not_hide_the_events_of_another(aws: None) -> None:
+    # a bucket is global: its events are looked for in us-east-1 and the scanned region;
+    # the trail has files in eu-west-1 only
+    found, _ = _run(_s3([r for r in RECORDS if r["awsRegion"] == "eu-west-1"]))
+    assert found["carol-scratch"]["attribution"]["actor"] == "carol@example.com"
+    # the others are looked for in us-east-1 too: the reason says it has no files
+    for rid in ("nobody-knows", "legacy-batch"):
+        assert found[rid]["attribution"]["unknown"].startswith(
+            "no CloudTrail event for it in the window (30d); no trail log files in "
+            f"s3://{BUCKET}/trails/AWSLogs/{ACCOUNT}/CloudTrail/us-east-1/"
+        )
