@@ -110,6 +110,7 @@ class S3Source:
         self.listed: list[str] = []  # the prefixes listed (ListObjectsV2 Prefix=)
         self.files = 0  # files read
         self.bytes = 0  # compressed bytes read
+        self.inflated = 0  # their bytes decompressed
         self.records = 0  # records kept
         self.skipped: list[str] = []  # `s3://BUCKET/KEY: why`, for each file skipped
 
@@ -188,6 +189,7 @@ class S3Source:
                 done[region] = done.get(region, 0) + 1
                 self.files += 1
                 self.bytes += result[1]
+                self.inflated += result[2]
                 for record, ids in result[0]:
                     at = record.get("awsRegion")
                     self._kept.setdefault(at if isinstance(at, str) else region, []).append(
@@ -264,7 +266,7 @@ class S3Source:
             return f"no bucket {self.bucket} (--cloudtrail {self.url})"
         return f"reading {where} failed: {code or type(exc).__name__}"
 
-    def _read_safely(self, key: str) -> tuple[list[Any], int] | str:
+    def _read_safely(self, key: str) -> tuple[list[Any], int, int] | str:
         try:
             return self._read(key)
         except _SlowPath:
@@ -280,7 +282,7 @@ class S3Source:
             return self._denied(exc, key, "s3:GetObject")
 
     def _chunks(self, key: str, size: list[int]) -> Iterator[bytes]:
-        """The file's decompressed bytes, chunk by chunk; size[0] counts the compressed."""
+        """The file's decompressed bytes, chunk by chunk; size counts [compressed, not]."""
         body = self._client.get_object(Bucket=self.bucket, Key=key)["Body"]
         inflate = zlib.decompressobj(wbits=47)
         try:
@@ -295,6 +297,7 @@ class S3Source:
                     except zlib.error as exc:
                         raise _Corrupt(f"not a gzip file ({exc})") from None
                     if out:
+                        size[1] += len(out)
                         yield out
                     raw = inflate.unused_data if inflate.eof else b""
                     if raw:  # another gzip member follows
@@ -304,10 +307,10 @@ class S3Source:
         finally:
             body.close()
 
-    def _read(self, key: str) -> tuple[list[Any], int]:
+    def _read(self, key: str) -> tuple[list[Any], int, int]:
         """The fast path: records located by their `"eventName":"..."` and parsed alone."""
         kept: list[Any] = []
-        size = [0]
+        size = [0, 0]
         buf = b""
         head = True
         for out in self._chunks(key, size):
@@ -331,7 +334,7 @@ class S3Source:
         if not tail.endswith(b"]}"):
             raise _Corrupt("not CloudTrail JSON (no end of Records)")
         self._scan(tail[:-2], kept)
-        return kept, size[0]
+        return kept, size[0], size[1]
 
     def _scan(self, region: bytes, kept: list[Any]) -> None:
         """The records of `region` (complete records joined by commas) that matter."""
@@ -349,8 +352,8 @@ class S3Source:
                 raise _SlowPath from None
             self._keep(record, kept)
 
-    def _read_whole(self, key: str) -> tuple[list[Any], int]:
-        size = [0]
+    def _read_whole(self, key: str) -> tuple[list[Any], int, int]:
+        size = [0, 0]
         data = b"".join(self._chunks(key, size))
         try:
             doc = json.loads(data)
@@ -362,7 +365,7 @@ class S3Source:
         kept: list[Any] = []
         for record in records:
             self._keep(record, kept)
-        return kept, size[0]
+        return kept, size[0], size[1]
 
     def _keep(self, record: Any, kept: list[Any]) -> None:
         if not isinstance(record, dict):
