@@ -32,6 +32,7 @@ from driftctl.base.events import Events, arn_tail, record_ids
 
 WORKERS = 8  # files fetched and decoded at once
 READ_SIZE = 256 * 1024  # compressed bytes read from a response at a time
+CHUNK_SIZE = 1 << 20  # the most bytes decompressed at a time
 # files delivered this long after the window's end may still hold its last events
 DELIVERY_LAG = datetime.timedelta(hours=1)
 _STAMP = re.compile(r"_(\d{8}T\d{4}Z)_")
@@ -293,17 +294,24 @@ class S3Source:
                 size[0] += len(raw)
                 while raw:
                     try:
-                        out = inflate.decompress(raw)
+                        out = inflate.decompress(raw, CHUNK_SIZE)
                     except zlib.error as exc:
                         raise _Corrupt(f"not a gzip file ({exc})") from None
                     if out:
                         size[1] += len(out)
                         yield out
-                    raw = inflate.unused_data if inflate.eof else b""
-                    if raw:  # another gzip member follows
-                        inflate = zlib.decompressobj(wbits=47)
-            if not inflate.eof:
-                raise _Corrupt("the gzip file is truncated")
+                    if inflate.eof:  # another gzip member may follow
+                        raw = inflate.unused_data
+                        if raw:
+                            inflate = zlib.decompressobj(wbits=47)
+                    else:
+                        raw = inflate.unconsumed_tail
+            while not inflate.eof:  # output zlib still holds back from the last input
+                out = inflate.decompress(b"", CHUNK_SIZE)
+                if not out:
+                    raise _Corrupt("the gzip file is truncated")
+                size[1] += len(out)
+                yield out
         finally:
             body.close()
 
