@@ -109,7 +109,7 @@ class Settings:
 
 TFC_ENDPOINT = "https://app.terraform.io/api/v2"
 
-ATTRIBUTION_SOURCES = ("lookup",)
+ATTRIBUTION_SOURCES = ("lookup", "s3://BUCKET[/PREFIX]")
 MAX_WINDOW_DAYS = 90  # what CloudTrail's LookupEvents keeps
 ATTRIBUTE_NOW_ENV = "DRIFTCTL_ATTRIBUTE_NOW"
 
@@ -137,13 +137,10 @@ def parse_attribution(
     """The attribution settings; --cloudtrail implies --attribute."""
     enabled = attribute or cloudtrail is not None
     source = cloudtrail or "lookup"
-    if source not in ATTRIBUTION_SOURCES:
-        hint = (
-            "reading trail log files from S3 is not built yet (docs/attribution.md); "
-            "use --cloudtrail lookup"
-            if source.startswith("s3://")
-            else f"use one of: {', '.join(ATTRIBUTION_SOURCES)}"
-        )
+    if source.startswith("s3://") and not source[5:].split("/", 1)[0]:
+        raise DriftctlError(f"--cloudtrail {source}: no bucket", "e.g. s3://my-trail-bucket/prefix")
+    if source != "lookup" and not source.startswith("s3://"):
+        hint = f"use one of: {', '.join(ATTRIBUTION_SOURCES)}"
         raise DriftctlError(f"--cloudtrail {source}: unknown source", hint)
     days = _window_days(window) if window is not None else 7
     if now is None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from driftctl.attribution import culprit as c
+from driftctl.attribution import s3logs
 from driftctl.attribution.lookup import LookupFailed, LookupSource
 from driftctl.base.events import Events
 from driftctl.core.model import Drift, Report
@@ -20,6 +21,14 @@ from driftctl.resources.registry import TYPES
 from driftctl.settings import Attribution
 
 GLOBAL_REGION = "us-east-1"  # where CloudTrail records the events of IAM and other global services
+
+
+class Source(Protocol):
+    """Where records come from: LookupEvents (lookup.py) or trail log files (s3logs.py)."""
+
+    def by_resource(self, region: str, name: str) -> list[dict[str, Any]]: ...
+
+    def by_event(self, region: str, event_name: str) -> list[dict[str, Any]]: ...
 
 
 def now_of(settings: Attribution) -> datetime.datetime:
@@ -32,17 +41,22 @@ def attribute(
     settings: Attribution,
     client_for: Callable[[str], Any],
     regions: tuple[str, ...] = (),
-    source: LookupSource | None = None,
+    source: Source | None = None,
 ) -> Report:
     """The report with every drift's `attribution` (and an unmanaged one's age)."""
     if not report.drifts:
         return report
     now = now_of(settings)
-    lookup = source or LookupSource(
-        client_for, now - datetime.timedelta(days=settings.window_days), now
-    )
+    lookup = source or LookupSource(client_for, *window(settings, now))
     drifts = tuple(_attributed(d, settings, lookup, now, regions) for d in report.drifts)
     return dataclasses.replace(report, drifts=drifts)
+
+
+def window(
+    settings: Attribution, now: datetime.datetime
+) -> tuple[datetime.datetime, datetime.datetime]:
+    """(start, end) of the window events are looked for in."""
+    return now - datetime.timedelta(days=settings.window_days), now
 
 
 def _regions(drift: Drift, scanned: tuple[str, ...]) -> list[str]:
@@ -51,9 +65,7 @@ def _regions(drift: Drift, scanned: tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys((GLOBAL_REGION, *scanned)))
 
 
-def _records(
-    events: Events, rid: str, regions: list[str], lookup: LookupSource
-) -> list[dict[str, Any]]:
+def _records(events: Events, rid: str, regions: list[str], lookup: Source) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     for region in regions:
         if events.indexed:
@@ -67,7 +79,7 @@ def _records(
 def _attributed(
     drift: Drift,
     settings: Attribution,
-    lookup: LookupSource,
+    lookup: Source,
     now: datetime.datetime,
     scanned: tuple[str, ...],
 ) -> Drift:
@@ -90,7 +102,7 @@ def _attributed(
         settings.iac_principals,
     )
     if found is None:
-        why = f"no CloudTrail event for it in the window ({settings.window_days}d)"
+        why = _not_found(settings, lookup, _regions(drift, scanned))
         return dataclasses.replace(drift, attribution=c.unknown(why))
     extra: dict[str, Any] = {}
     if drift.kind == "unmanaged":
@@ -98,8 +110,24 @@ def _attributed(
     return dataclasses.replace(drift, attribution=c.attribution(found), **extra)
 
 
-def client_maker(conf: Any) -> Callable[[str], Any]:
-    """region -> a CloudTrail client with the scan's credentials and endpoint."""
+def _not_found(settings: Attribution, lookup: Source, regions: list[str]) -> str:
+    """Why no event was found: none in the window, or (the s3 source) no file to read."""
+    unread = getattr(lookup, "unread", None)  # regions without a readable trail file
+    empty: list[str] = unread(regions) if unread is not None else []
+    if empty and len(empty) == len(regions):
+        return empty[0]
+    why = f"no CloudTrail event for it in the window ({settings.window_days}d)"
+    if empty:
+        why = f"{why}; {empty[0]}"
+    skipped: list[str] = getattr(lookup, "skipped", [])
+    if skipped:  # corrupt trail files the s3 source could not read
+        more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+        why = f"{why}; {skipped[0]}{more}"
+    return why
+
+
+def client_maker(conf: Any, service: str = "cloudtrail") -> Callable[[str], Any]:
+    """region -> a client of the service with the scan's credentials and endpoint."""
     from driftctl.aws import accounts
     from driftctl.aws.session import user_agent
 
@@ -111,17 +139,44 @@ def client_maker(conf: Any) -> Callable[[str], Any]:
             import botocore.config
 
             config = botocore.config.Config(
-                retries={"mode": "standard", "total_max_attempts": 3}, user_agent=user_agent()
+                retries={"mode": "standard", "total_max_attempts": 3},
+                user_agent=user_agent(),
+                max_pool_connections=s3logs.WORKERS,
             )
             clients[region] = session.client(
-                "cloudtrail", region_name=region, endpoint_url=conf.endpoint_url, config=config
+                service, region_name=region, endpoint_url=conf.endpoint_url, config=config
             )
         return clients[region]
 
     return client_for
 
 
+def needs(report: Report, regions: tuple[str, ...]) -> list[s3logs.Need]:
+    """What the s3 source reads for: each drift's regions, its type's events and its id."""
+    found: list[s3logs.Need] = []
+    for drift in report.drifts:
+        rtype = TYPES.get(drift.type)
+        if rtype is not None and rtype.events is not None and drift.id is not None:
+            found.append(s3logs.Need(tuple(_regions(drift, regions)), rtype.events, drift.id))
+    return found
+
+
+def s3_source(
+    report: Report, settings: Attribution, client: Any, regions: tuple[str, ...]
+) -> s3logs.S3Source:
+    """The `s3://` source for the drifts of a report (the accounts they were scanned in)."""
+    accounts: Sequence[str] = sorted({d.account for d in report.drifts if d.account})
+    start, end = window(settings, now_of(settings))
+    return s3logs.S3Source(client, settings.source, start, end, needs(report, regions), accounts)
+
+
 def attribute_scan(report: Report, conf: Any, default_region: str) -> Report:
     """`scan --attribute`: the report attributed from the source the settings name."""
     regions = tuple(conf.regions) or (default_region,)
-    return attribute(report, conf.attribution, client_maker(conf), regions)
+    # one clock for the window the files are read for and for the ages
+    settings = dataclasses.replace(conf.attribution, now=now_of(conf.attribution))
+    source: Source | None = None
+    if settings.source.startswith("s3://") and report.drifts:
+        client = client_maker(conf, "s3")(default_region)
+        source = s3_source(report, settings, client, regions)
+    return attribute(report, settings, client_maker(conf), regions, source)

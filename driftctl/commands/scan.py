@@ -84,7 +84,8 @@ def scan(
         typer.Option(
             "--cloudtrail",
             metavar="SOURCE",
-            help="Where --attribute reads CloudTrail events: lookup (implies --attribute)",
+            help="Where --attribute reads CloudTrail events: lookup, or a trail's log files "
+            "s3://BUCKET[/PREFIX] (implies --attribute)",
         ),
     ] = None,
     attribute_window: Annotated[

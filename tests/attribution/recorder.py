@@ -13,8 +13,9 @@ protocols: top-level parameters, lower camel case; EC2's `ResourceId.N` as Cloud
 records: by ResourceName (any string of a record's request, response or resources[]) or
 EventName, within StartTime/EndTime, newest first, paged (MaxResults, NextToken).
 
-Not built: writing the records as trail log files into moto's S3 (the `s3://` source
-does not exist yet).
+`Recorder.deliver` writes the records not delivered yet as a trail's log files into a
+bucket of moto's S3, in CloudTrail's layout (trailfiles.py), as CloudTrail's delivery
+every few minutes would: what the `s3://` source reads.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from tests.attribution import trailfiles
 from tests.faults.proxy import _FaultServer, operation
 from tests.faults.proxy import _Handler as _ProxyHandler
 
@@ -78,7 +80,16 @@ class Recorder:
         self.records: list[dict[str, Any]] = []
         self.lookups = 0  # LookupEvents calls answered
         self.deny_lookup = False  # answer LookupEvents with AccessDeniedException
+        self.delivered = 0  # records written as trail log files (deliver)
         self.lock = threading.Lock()
+
+    def deliver(self, s3: Any, bucket: str, prefix: str = "") -> list[str]:
+        """Write the records made since the last delivery as trail log files (an s3 client
+        of moto's server itself, so that the writes are not recorded); their keys."""
+        with self.lock:
+            pending = self.records[self.delivered :]
+            self.delivered = len(self.records)
+        return trailfiles.upload(s3, bucket, pending, prefix=prefix)
 
     def identity(self, key: str | None) -> dict[str, Any]:
         return self.identities.get(key or "", self.default)

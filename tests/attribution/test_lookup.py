@@ -167,8 +167,11 @@ def test_the_window_and_the_source_are_checked() -> None:
     assert parse_attribution(cloudtrail="lookup").enabled
     with pytest.raises(DriftctlError, match="CloudTrail keeps 90 days"):
         parse_attribution(window="91d")
-    with pytest.raises(DriftctlError, match="not built yet"):
-        parse_attribution(cloudtrail="s3://trail-bucket/prefix")
+    assert parse_attribution(cloudtrail="s3://trail-bucket/prefix").source.startswith("s3://")
+    with pytest.raises(DriftctlError, match="no bucket"):
+        parse_attribution(cloudtrail="s3:///prefix")
+    with pytest.raises(DriftctlError, match="unknown source"):
+        parse_attribution(cloudtrail="gs://trail-bucket")
 
 
 STACK = 'resource "aws_s3_bucket" "data" {\n  bucket = "data-prod"\n}\n'

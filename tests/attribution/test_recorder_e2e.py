@@ -21,6 +21,7 @@ from tests.attribution.recorder import ACCOUNT, Recorder, recording_proxy
 from tests.kit.cli import driftctl
 
 REGION = "us-east-1"
+TRAIL = "org-cloudtrail"  # the bucket the trail delivers its log files to
 SSO_ROLE = "AWSReservedSSO_AdministratorAccess_0f1e2d3c4b5a6978"
 ADMIN = {
     "type": "IAMUser",
@@ -75,9 +76,13 @@ resource "aws_iam_role" "batch" {{
     return tmp_path
 
 
-def test_each_drift_is_attributed_to_who_made_it(endpoint: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("source", ["lookup", f"s3://{TRAIL}/trails"])
+def test_each_drift_is_attributed_to_who_made_it(
+    endpoint: str, tmp_path: Path, source: str
+) -> None:
     recorder = Recorder(ADMIN)
     with recording_proxy(endpoint, recorder) as url:
+        _client("s3", url).create_bucket(Bucket=TRAIL)  # the trail's, by the admin
         iam = _client("iam", url)
         iam.create_user(UserName="alice")
         key = iam.create_access_key(UserName="alice")["AccessKey"]
@@ -121,6 +126,7 @@ def test_each_drift_is_attributed_to_who_made_it(endpoint: str, tmp_path: Path) 
         sso = _session(url, SSO_ROLE, "carol@example.com", "/aws-reserved/sso.amazonaws.com/")
         _client("iam", url, sso).delete_role(RoleName="legacy-batch")
         _client("s3", url, alice).create_bucket(Bucket="hand-made")
+        assert recorder.deliver(_client("s3", endpoint), TRAIL, "trails")
 
         run = driftctl(
             "scan",
@@ -130,7 +136,8 @@ def test_each_drift_is_attributed_to_who_made_it(endpoint: str, tmp_path: Path) 
             REGION,
             "--endpoint-url",
             url,
-            "--attribute",
+            "--cloudtrail",
+            source,
             "--iac-principal",
             "arn:aws:iam::*:role/ci-deploy",
             "-o",
@@ -138,7 +145,8 @@ def test_each_drift_is_attributed_to_who_made_it(endpoint: str, tmp_path: Path) 
             cwd=tmp_path,
         )
     assert run.code == 1, run.stderr
-    assert recorder.lookups > 0
+    # the lookup source asks LookupEvents; the s3 source only reads the trail's files
+    assert (recorder.lookups > 0) == (source == "lookup")
     drifts = {(d["kind"], d["type"], d["id"]): d for d in run.report["drifts"]}
     who = {
         k: (d["attribution"].get("actor"), d["attribution"].get("via")) for k, d in drifts.items()
