@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -52,19 +52,50 @@ class Match:
     paths: tuple[Glob, ...] = ()
     kinds: frozenset[str] = frozenset()
     tags: tuple[tuple[str, Glob], ...] = ()
+    # `scan --attribute` (docs/attribution.md): globs on who caused it, and how
+    actors: tuple[Glob, ...] = ()
+    vias: frozenset[str] = frozenset()
+
+    @property
+    def attributed(self) -> bool:
+        """Whether this match needs each drift's attribution (`actor` or `via`)."""
+        return bool(self.actors or self.vias)
 
     def drift(self, d: Drift) -> bool:
-        """Everything but the path: type, address or id, kind, tags."""
+        """Everything but the path: type, address or id, kind, tags, actor, via."""
         names = [n for n in (d.address, d.id) if n] or [""]
         return (
             _any(self.types, d.type)
             and any(_any(self.addresses, name) for name in names)
             and (not self.kinds or d.kind in self.kinds)
             and all(key in d.tags and glob.match(d.tags[key]) for key, glob in self.tags)
+            and (not self.attributed or self._who(d))
+        )
+
+    def _who(self, d: Drift) -> bool:
+        """An unknown attribution (or none) matches no actor or via."""
+        found = d.attribution or {}
+        if "unknown" in found:
+            return False
+        if self.vias and found.get("via") not in self.vias:
+            return False
+        return not self.actors or any(
+            _any(self.actors, name) for name in actor_names(found) if name
         )
 
     def change(self, path: str) -> bool:
         return _any(self.paths, path)
+
+
+def actor_names(found: Mapping[str, Any]) -> list[str]:
+    """What a rule's `actor` glob is matched against (docs/rules.md): the principal ARN's
+    resource part (`assumed-role/BreakGlass/bob`, `user/alice`), the whole principal ARN,
+    and the report's `actor` (`BreakGlass/bob`, `alice`, an SSO user's name)."""
+    arn = found.get("principal_arn")
+    arn = arn if isinstance(arn, str) else ""
+    tail = arn.split(":", 5)[5] if arn.count(":") >= 5 else ""
+    actor = found.get("actor")
+    return [tail, arn, actor if isinstance(actor, str) else ""]
 
 
 def _any(patterns: tuple[Glob, ...], value: str) -> bool:
@@ -91,6 +122,13 @@ class Rule:
 class Policy:
     rules: tuple[Rule, ...] = ()
     ignore: driftignore.DriftIgnore | None = None
+    # the rule files' `iac_principals`: globs on principal ARNs, added to --iac-principal
+    iac_principals: tuple[str, ...] = ()
+
+    @property
+    def attributed(self) -> tuple[Rule, ...]:
+        """The rules that match on `actor` or `via` (they need --attribute)."""
+        return tuple(r for r in self.rules if r.match.attributed)
 
 
 # -- deciding -------------------------------------------------------------------------
@@ -178,19 +216,30 @@ def check(paths: Sequence[Path], defaults: bool = False) -> tuple[list[Rule], li
     A rule of the user's named like a shipped default replaces that default; two rules of
     the user's with one name are an error, wherever they are (even in a file with other
     errors)."""
+    rules, errors, _ = _check(paths, defaults)
+    return rules, errors
+
+
+def _check(
+    paths: Sequence[Path], defaults: bool = False
+) -> tuple[list[Rule], list[str], tuple[str, ...]]:
+    """check(), and the files' `iac_principals` (in file order, without repeats)."""
     files = [(str(f), _read(f)) for p in paths for f in rule_files(p)]
     parsed: list[rulefile.ParsedRule] = []
     errors: list[str] = []
+    principals: list[str] = []
     for name, text in files:
         result = rulefile.parse(name, text)
         parsed += result.rules
+        principals += result.iac_principals
         errors += _in_line_order(name, result.errors + _duplicate_names(parsed, name))
     if defaults:
         mine = {_name(p) for p in parsed}
         shipped = rulefile.parse(DEFAULTS_NAME, defaults_text())
         parsed += [p for p in shipped.rules if _name(p) not in mine]
         errors += shipped.errors
-    return ([] if errors else [_rule(p) for p in parsed]), errors
+    found = [] if errors else [_rule(p) for p in parsed]
+    return found, errors, tuple(dict.fromkeys(principals))
 
 
 def shipped_names() -> set[str]:
@@ -199,13 +248,17 @@ def shipped_names() -> set[str]:
 
 
 def load_rules(paths: Sequence[Path], defaults: bool = True) -> tuple[Rule, ...]:
-    rules, errors = check(paths, defaults)
+    return _load(paths, defaults)[0]
+
+
+def _load(paths: Sequence[Path], defaults: bool) -> tuple[tuple[Rule, ...], tuple[str, ...]]:
+    rules, errors, principals = _check(paths, defaults)
     if errors:
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise DriftctlError(
             errors[0] + more, "run `driftctl rules validate PATH` to list every problem"
         )
-    return tuple(rules)
+    return tuple(rules), principals
 
 
 def load_policy(
@@ -219,7 +272,8 @@ def load_policy(
         ignore: driftignore.DriftIgnore | None = driftignore.parse("--ignore", ignore_text)
     else:
         ignore = driftignore.load(ignore_file) if ignore_file is not None else None
-    return Policy(load_rules(paths, defaults), ignore)
+    rules, principals = _load(paths, defaults)
+    return Policy(rules, ignore, principals)
 
 
 def _read(path: Path) -> str:
@@ -276,6 +330,8 @@ def _rule(parsed: rulefile.ParsedRule) -> Rule:
             paths=_globs(match.get("path")),
             kinds=frozenset([kinds] if isinstance(kinds, str) else kinds),
             tags=tuple((str(k), globs.parse(v)) for k, v in (match.get("tags") or {}).items()),
+            actors=_globs(match.get("actor")),
+            vias=frozenset(_strings(match.get("via"))),
         ),
         action=data["action"],
         severity=data.get("severity", "medium"),
@@ -287,9 +343,13 @@ def _rule(parsed: rulefile.ParsedRule) -> Rule:
 
 
 def _globs(value: str | list[str] | None) -> tuple[Glob, ...]:
+    return tuple(globs.parse(v) for v in _strings(value))
+
+
+def _strings(value: str | list[str] | None) -> list[str]:
     if value is None:
-        return ()
-    return tuple(globs.parse(v) for v in ([value] if isinstance(value, str) else value))
+        return []
+    return [value] if isinstance(value, str) else list(value)
 
 
 # shipped default rules that hide resources AWS made itself: --strict reports those
@@ -297,11 +357,25 @@ def _globs(value: str | list[str] | None) -> tuple[Glob, ...]:
 AWS_OWN_RULES = ("ignore-aws-owned-roles",)
 
 
+def require_attribution(policy: Policy, enabled: bool) -> None:
+    """A rule matching on `actor` or `via` without --attribute is an error: it would never
+    match, and a rule meant to page someone must not be off without a word."""
+    if enabled or not policy.attributed:
+        return
+    rule = policy.attributed[0]
+    raise DriftctlError(
+        f"{rule.origin}: rule '{rule.name}' matches on actor or via, which needs --attribute",
+        "pass --attribute (or --cloudtrail SOURCE), or run without this rule file",
+    )
+
+
 def policy_for(conf: Settings) -> Policy:
     """The policy a command's settings ask for: .driftignore, --rules, shipped defaults
-    (under --strict, without those that hide AWS's own resources)."""
+    (under --strict, without those that hide AWS's own resources). A rule on `actor` or
+    `via` without --attribute is an error (require_attribution)."""
     rs = conf.rules
     policy = load_policy(rs.paths, rs.driftignore, rs.defaults, rs.ignore_text)
+    require_attribution(policy, conf.attribution.enabled)
     if not conf.selection.strict:
         return policy
     kept = tuple(r for r in policy.rules if not _hides_aws_own(r))
