@@ -6,8 +6,10 @@
 - With --attribute and no rule on `actor` or `via`: the rules decide, then the drifts they
   keep are attributed (the ignored ones cost no CloudTrail call).
 - With a rule on `actor` or `via`: the drifts `.driftignore` does not ignore are
-  attributed first, then the rules decide on them; a drift a rule splits keeps its
-  attribution in each part.
+  attributed first, then the rules decide on them. A drift of several changes also has
+  each change attributed alone (the records are the same: no more CloudTrail calls), so
+  that a rule with `path` and `actor` matches the change that person made; a part split
+  off gets the latest of its changes' attributions.
 
 The rule files' `iac_principals` are added to --iac-principal. A Decider remembers the
 attributions it found by drift fingerprint, so deciding again (revert's plan from fresh
@@ -47,12 +49,23 @@ class Decider:
             return self._attributed(apply(self.policy, report), default_region, kinds)
         ignore = self.policy.ignore
         kept = [d for d in report.drifts if ignore is None or not ignore.ignores(d)]
-        found = self._attributed(
-            dataclasses.replace(report, drifts=tuple(kept)), default_region, kinds
-        )
-        by_key = {id(d): a for d, a in zip(kept, found.drifts, strict=True)}
+        # a drift of several changes: each change attributed alone too, for rules on its path
+        alone = [
+            (d, dataclasses.replace(d, changes=(c,)))
+            for d in kept
+            if len(d.changes) > 1
+            for c in d.changes
+        ]
+        asked = (*kept, *(one for _, one in alone))
+        found = self._attributed(dataclasses.replace(report, drifts=asked), default_region, kinds)
+        by_key = {id(d): a for d, a in zip(asked, found.drifts, strict=True)}
+        by_path: dict[str, dict[str, Mapping[str, Any]]] = {}
+        for whole, one in alone:
+            who = by_key[id(one)].attribution
+            if who is not None:
+                by_path.setdefault(whole.fingerprint, {})[one.changes[0].path] = who
         drifts = tuple(by_key.get(id(d), d) for d in report.drifts)
-        return apply(self.policy, dataclasses.replace(report, drifts=drifts))
+        return apply(self.policy, dataclasses.replace(report, drifts=drifts), by_path)
 
     def _attributed(self, report: Report, default_region: str, kinds: Sequence[str]) -> Report:
         from driftctl.attribution.run import attribute_scan

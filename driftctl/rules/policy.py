@@ -61,20 +61,23 @@ class Match:
         """Whether this match needs each drift's attribution (`actor` or `via`)."""
         return bool(self.actors or self.vias)
 
-    def drift(self, d: Drift) -> bool:
-        """Everything but the path: type, address or id, kind, tags, actor, via."""
+    def drift(self, d: Drift, who: bool = True) -> bool:
+        """Everything but the path: type, address or id, kind, tags, and (who) actor and
+        via, on the drift's attribution."""
         names = [n for n in (d.address, d.id) if n] or [""]
         return (
             _any(self.types, d.type)
             and any(_any(self.addresses, name) for name in names)
             and (not self.kinds or d.kind in self.kinds)
             and all(key in d.tags and glob.match(d.tags[key]) for key, glob in self.tags)
-            and (not self.attributed or self._who(d))
+            and (not who or self.by(d.attribution))
         )
 
-    def _who(self, d: Drift) -> bool:
-        """An unknown attribution (or none) matches no actor or via."""
-        found = d.attribution or {}
+    def by(self, attribution: Mapping[str, Any] | None) -> bool:
+        """actor and via, on an attribution; an unknown one (or none) matches neither."""
+        if not self.attributed:
+            return True
+        found = attribution or {}
         if "unknown" in found:
             return False
         if self.vias and found.get("via") not in self.vias:
@@ -134,32 +137,58 @@ class Policy:
 # -- deciding -------------------------------------------------------------------------
 
 
-def decide(policy: Policy, drift: Drift) -> list[Drift]:
-    """The drift with its decision, or split into one part per decision."""
+# change path -> the attribution of that change alone (a changed drift's, with --attribute)
+ByPath = Mapping[str, Mapping[str, Any]]
+
+
+def decide(policy: Policy, drift: Drift, by_path: ByPath | None = None) -> list[Drift]:
+    """The drift with its decision, or split into one part per decision. by_path: each
+    change's own attribution, which `actor` and `via` match a change on (else the drift's);
+    a part split off gets the latest of its changes' attributions."""
     if policy.ignore is not None and policy.ignore.ignores(drift):
         return [_decided(drift, IGNORED_BY_DRIFTIGNORE)]
-    candidates = [r for r in policy.rules if r.match.drift(drift)]
+    candidates = [r for r in policy.rules if r.match.drift(drift, who=not drift.changes)]
     if not drift.changes:
         first = next((r for r in candidates if not r.match.paths), None)
         return [_decided(drift, first.decision if first else DEFAULT)]
+    found = by_path or {}
     groups: dict[Decision, list[Change]] = {}
     for change in drift.changes:
-        groups.setdefault(_change_decision(policy, drift, candidates, change), []).append(change)
+        who = found.get(change.path, drift.attribution)
+        groups.setdefault(_change_decision(policy, drift, candidates, change, who), []).append(
+            change
+        )
     if len(groups) == 1:
         return [_decided(drift, next(iter(groups)))]
-    return [
-        _decided(dataclasses.replace(drift, changes=tuple(changes)), decision)
-        for decision, changes in groups.items()
-    ]
+    parts = []
+    for decision, changes in groups.items():
+        part = dataclasses.replace(drift, changes=tuple(changes))
+        if by_path:
+            who = latest([found.get(c.path, drift.attribution) for c in changes])
+            part = dataclasses.replace(part, attribution=who)
+        parts.append(_decided(part, decision))
+    return parts
 
 
 def _change_decision(
-    policy: Policy, drift: Drift, candidates: list[Rule], change: Change
+    policy: Policy,
+    drift: Drift,
+    candidates: list[Rule],
+    change: Change,
+    who: Mapping[str, Any] | None,
 ) -> Decision:
     if policy.ignore is not None and policy.ignore.ignores_change(drift, change.path):
         return IGNORED_BY_DRIFTIGNORE
-    first = next((r for r in candidates if r.match.change(change.path)), None)
+    first = next((r for r in candidates if r.match.change(change.path) and r.match.by(who)), None)
     return first.decision if first else DEFAULT
+
+
+def latest(found: Sequence[Mapping[str, Any] | None]) -> Mapping[str, Any] | None:
+    """The latest known attribution (by event time, then id), else the first unknown."""
+    known = [f for f in found if f is not None and "unknown" not in f]
+    if known:
+        return max(known, key=lambda f: (str(f.get("time")), str(f.get("event_id"))))
+    return next((f for f in found if f is not None), None)
 
 
 def _decided(drift: Drift, decision: Decision) -> Drift:
@@ -168,12 +197,13 @@ def _decided(drift: Drift, decision: Decision) -> Drift:
     return dataclasses.replace(drift, action=action, severity=decision.severity, rule=decision.rule)
 
 
-def apply(policy: Policy, report: Report) -> Report:
-    """The report with every drift decided; ignored ones counted, not listed."""
+def apply(policy: Policy, report: Report, by_path: Mapping[str, ByPath] | None = None) -> Report:
+    """The report with every drift decided; ignored ones counted, not listed. by_path:
+    drift fingerprint -> its changes' own attributions (decide())."""
     kept: list[Drift] = []
     ignored = 0
     for drift in report.drifts:
-        for part in decide(policy, drift):
+        for part in decide(policy, drift, (by_path or {}).get(drift.fingerprint)):
             if part.action == "ignore":
                 ignored += 1
             else:

@@ -196,3 +196,68 @@ def test_mistakes_in_the_new_keys_are_named(tmp_path: Path, text: str, error: st
     (tmp_path / "r.yaml").write_text(text)
     _, errors = rules.check([tmp_path / "r.yaml"])
     assert errors == [error.replace("r.yaml", str(tmp_path / "r.yaml"))]
+
+
+def test_a_rule_with_a_path_matches_the_person_who_made_that_change(tmp_path: Path) -> None:
+    # alice opened port 22 (cli), a day later bob (BreakGlass) retagged the group: the
+    # drift's culprit is bob, but the ingress change is alice's
+    sg = dataclasses.replace(
+        _report().drifts[0],
+        changes=(
+            Change("ingress[1]", None, {"from_port": 22}),
+            Change("tags.Owner", "web", "bob"),
+        ),
+    )
+    text = (
+        "rules:\n  - {name: alice-ingress, match: {path: 'ingress*', actor: user/alice},"
+        " action: revert}\n"
+    )
+    client = FakeCloudTrail(RECORDS, page=50)
+    conf = settings.Settings(
+        attribution=settings.Attribution(True, now=NOW), session=FakeSession(client)
+    )
+    report = Decider(conf, _policy(tmp_path, text)).decide(
+        dataclasses.replace(_report(), drifts=(sg,)), "eu-west-1"
+    )
+    ingress, tags = report.drifts
+    assert ([c.path for c in ingress.changes], ingress.rule) == (["ingress[1]"], "alice-ingress")
+    assert ingress.attribution["actor"] == "alice"
+    assert ([c.path for c in tags.changes], tags.rule) == (["tags.Owner"], None)
+    assert tags.attribution["actor"] == "BreakGlass/bob"
+    assert len(client.calls) == 1  # one query (one page) for the group, whatever is asked
+
+
+class CloudTrailOf:
+    """A boto3 session (moto's, in process) whose CloudTrail client is the fake one."""
+
+    def __init__(self, session: Any, fake: FakeCloudTrail) -> None:
+        self._session, self._fake = session, fake
+
+    def client(self, service: str, *args: Any, **kw: Any) -> Any:
+        return self._fake if service == "cloudtrail" else self._session.client(service, *args, **kw)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
+def test_revert_plans_what_a_rule_on_the_actor_sends_to_revert(aws: None, tmp_path: Path) -> None:
+    import boto3
+
+    from driftctl import api
+
+    (tmp_path / "main.tf").write_text('resource "aws_s3_bucket" "data" {\n  bucket = "data"\n}\n')
+    s3 = boto3.client("s3", region_name="us-east-1")
+    for name in ("data", "carol-scratch", "other"):
+        s3.create_bucket(Bucket=name)
+    (tmp_path / "r.yaml").write_text(
+        "rules:\n  - {name: sso-made, match: {actor: 'carol@*', kind: unmanaged}, action: revert}\n"
+    )
+    fake = FakeCloudTrail(RECORDS, page=50)
+    session = CloudTrailOf(boto3.Session(region_name="us-east-1"), fake)
+    args: dict[str, Any] = {"session": session, "rules": tmp_path / "r.yaml"}
+    plan = api.plan_revert(
+        tmp_path, **args, no_default_rules=True, attribute=True, attribute_now=NOW
+    )
+    assert [s.label for s in plan.steps] == ["aws_s3_bucket.carol-scratch"]  # not `other`
+    with pytest.raises(DriftctlError, match="rule 'sso-made' matches on actor or via"):
+        api.plan_revert(tmp_path, **args, no_default_rules=True)
