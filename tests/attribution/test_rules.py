@@ -261,3 +261,41 @@ def test_revert_plans_what_a_rule_on_the_actor_sends_to_revert(aws: None, tmp_pa
     assert [s.label for s in plan.steps] == ["aws_s3_bucket.carol-scratch"]  # not `other`
     with pytest.raises(DriftctlError, match="rule 'sso-made' matches on actor or via"):
         api.plan_revert(tmp_path, **args, no_default_rules=True)
+
+
+def test_pr_sends_by_actor_and_its_body_says_who(aws: None, tmp_path: Path) -> None:
+    import io
+
+    import boto3
+    import git
+
+    from driftctl.pullrequest import flow
+
+    repo = git.Repo.init(tmp_path, initial_branch="main")
+    (tmp_path / "main.tf").write_text('resource "aws_s3_bucket" "data" {\n  bucket = "data"\n}\n')
+    repo.index.add(["main.tf"])
+    repo.index.commit("infra")
+    s3 = boto3.client("s3", region_name="us-east-1")
+    for name in ("data", "carol-scratch", "other"):
+        s3.create_bucket(Bucket=name)
+    rules_file = tmp_path.parent / f"{tmp_path.name}-rules.yaml"
+    rules_file.write_text(
+        "rules:\n  - {name: adopt-carols, match: {actor: 'carol@*', kind: unmanaged}, action: pr}\n"
+    )
+    fake = FakeCloudTrail(RECORDS, page=50)
+    conf = settings.build(
+        settings.Options(
+            sources=[str(tmp_path)],
+            rules=[rules_file],
+            no_default_rules=True,
+            attribute=True,
+            attribute_now=NOW,
+            session=CloudTrailOf(boto3.Session(region_name="us-east-1"), fake),
+        )
+    )
+    out = io.StringIO()
+    result = flow.run(conf, flow.PrOptions(dry_run=True), out)
+    assert [d.id for d in result.plan.codified] == ["carol-scratch"]
+    row = next(line for line in result.body.splitlines() if "carol-scratch" in line)
+    assert "by carol@example.com (sso) via " in row and ", 5 days old</a> |" in row
+    assert "cloudtrail/home?region=" in row
