@@ -30,6 +30,8 @@ _FIELDS = ("attribution", "created", "age_days")
 
 
 class Decider:
+    """One command's rules and attribution settings; decide() is called once per scan."""
+
     def __init__(self, conf: Settings, policy: Policy) -> None:
         require_attribution(policy, conf.attribution.enabled)
         self.policy = policy
