@@ -200,20 +200,19 @@ def run_scan(conf: settings.Settings, policy: Policy, pending: Pending | None = 
     from driftctl.aws import snapshot as snapshots
     from driftctl.engine import pipeline, selection
     from driftctl.engine.bind import bind_live
-    from driftctl.rules import policy as rules_module
+    from driftctl.rules.decide import Decider
 
+    decider = Decider(conf, policy)  # a rule on actor or via without --attribute: an error
     declared, run = pipeline.declared_and_live(conf, pending, policy.ignore)
     if conf.save_live is not None:
         snapshots.save(run, conf.save_live, conf.scale.shard)
     # bound once: its warnings and unknowns are those left after binding (a for_each over
     # a certificate's validation options is declared); nothing is bound again for this run
     declared = dataclasses.replace(bind_live(declared, run), rebind=None)
-    report = rules_module.apply(policy, pipeline.scan_report(declared, run, conf.selection))
+    report = pipeline.scan_report(declared, run, conf.selection)
+    # without --attribute, no CloudTrail call is made
+    report = decider.decide(report, run.default_region, conf.selection.kinds)
     report = selection.only_kinds(report, conf.selection.kinds)
-    if conf.attribution.enabled:  # without it, no CloudTrail call is made
-        from driftctl.attribution.run import attribute_scan
-
-        report = attribute_scan(report, conf, run.default_region)
     return ScanResult(report, declared, run)
 
 
@@ -371,7 +370,9 @@ def load_rules(
             ignore=list(ignore or ()),
         )
     )
-    return rules_module.policy_for(settings.Settings(rules=rule_settings))
+    # not policy_for: rules on actor or via load here, and need --attribute only in a scan
+    rs = rule_settings
+    return rules_module.load_policy(rs.paths, rs.driftignore, rs.defaults, rs.ignore_text)
 
 
 def check_rules(
@@ -438,10 +439,17 @@ def plan_revert(
     parameters_file: PathLike | None = None,
     stack_name: str | None = None,
     delete_data: Sequence[str] | None = None,
+    attribute: bool = False,
+    cloudtrail: str | None = None,
+    attribute_window: str | None = None,
+    iac_principals: Sequence[str] | None = None,
+    attribute_now: datetime.datetime | str | None = None,
 ) -> RevertPlan:
     """`driftctl revert` without --approve: the plan, from a scan (read calls only); no call
     that changes AWS is made. only: --only TYPE/ADDRESS globs. delete_data: --delete-data
-    TYPE.ID, the resources holding data the plan may delete."""
+    TYPE.ID, the resources holding data the plan may delete. attribute, cloudtrail,
+    attribute_window, iac_principals, attribute_now: as scan()'s, for rules on `actor` or
+    `via` (docs/attribution.md)."""
     from driftctl.revert import flow, guards
     from driftctl.rules import policy as rules_module
 
@@ -467,6 +475,11 @@ def plan_revert(
             allow_remote_bases=allow_remote_bases,
             quiet=True,
             session=session,
+            attribute=attribute,
+            cloudtrail=cloudtrail,
+            attribute_window=attribute_window,
+            iac_principals=list(iac_principals or ()),
+            attribute_now=attribute_now,
         )
     )
     chosen = guards.parse_only(only)

@@ -137,7 +137,7 @@ def test_validate_reports_duplicates_in_a_file_that_has_schema_errors(repo: Path
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         "error: bad.yaml:3: rules[0].match: unknown key 'typ' (allowed: type, address, path, "
-        "kind, tags)",
+        "kind, tags, actor, via)",
         "error: bad.yaml:5: rules[1].name: duplicate rule name 'a' (already used at bad.yaml:2)",
     ]
 

@@ -29,7 +29,7 @@ rules:
         (  # an unknown key in a rule's match, named on its own line
             "rules:\n  - name: a\n    match:\n      typ: aws_vpc\n    action: report\n",
             "r.yaml:4: rules[0].match: unknown key 'typ'"
-            " (allowed: type, address, path, kind, tags)",
+            " (allowed: type, address, path, kind, tags, actor, via)",
         ),
         (  # an unknown key in a rule
             "rules:\n  - name: a\n    action: report\n    severity: low\n    reasons: x\n",
@@ -38,7 +38,7 @@ rules:
         ),
         (  # an unknown top-level key
             "rule:\n  - name: a\n",
-            "r.yaml:1: unknown key 'rule' (allowed: rules, determinism)",
+            "r.yaml:1: unknown key 'rule' (allowed: rules, determinism, iac_principals)",
         ),
         (
             "rules:\n  - name: a\n    action: delete\n",

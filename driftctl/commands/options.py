@@ -281,3 +281,35 @@ MinCompared = Annotated[
         "(0.9 or 90%): the others are of types driftctl does not read yet",
     ),
 ]
+
+# -- attribution (docs/attribution.md): scan, revert and pr --------------------------------
+Attribute = Annotated[
+    bool,
+    typer.Option(
+        "--attribute",
+        help="Attribute each drift to the CloudTrail event and the person behind it",
+    ),
+]
+CloudTrail = Annotated[
+    str | None,
+    typer.Option(
+        "--cloudtrail",
+        metavar="SOURCE",
+        help="Where --attribute reads CloudTrail events: lookup, or a trail's log files "
+        "s3://BUCKET[/PREFIX] (implies --attribute)",
+    ),
+]
+AttributeWindow = Annotated[
+    str | None,
+    typer.Option(
+        "--attribute-window", help="How far back --attribute looks (7d default, 90d at most)"
+    ),
+]
+IacPrincipal = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--iac-principal",
+        metavar="GLOB",
+        help="The IaC pipeline's principal ARNs (glob, repeatable): never a culprit",
+    ),
+]

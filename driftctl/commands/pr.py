@@ -39,6 +39,10 @@ def pr(
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
+    attribute: options.Attribute = False,
+    cloudtrail: options.CloudTrail = None,
+    attribute_window: options.AttributeWindow = None,
+    iac_principal: options.IacPrincipal = None,
     base: Annotated[
         str | None,
         typer.Option(
@@ -107,6 +111,10 @@ def pr(
             parameters_file=parameters_file,
             stack_name=stack_name,
             allow_remote_bases=allow_remote_bases,
+            attribute=attribute,
+            cloudtrail=cloudtrail,
+            attribute_window=attribute_window,
+            iac_principals=iac_principal or [],
         )
     )
     opts = flow.PrOptions(base, remote, repo, github_token, api_url, dry_run, import_file)

@@ -106,6 +106,10 @@ def revert(
     parameter: options.Parameter = None,
     parameters_file: options.ParametersFile = None,
     stack_name: options.StackName = None,
+    attribute: options.Attribute = False,
+    cloudtrail: options.CloudTrail = None,
+    attribute_window: options.AttributeWindow = None,
+    iac_principal: options.IacPrincipal = None,
     approve: Approve = False,
     undo: Undo = None,
     journal_dir: JournalDir = None,
@@ -143,6 +147,10 @@ def revert(
         parameters_file=parameters_file,
         stack_name=stack_name,
         allow_remote_bases=allow_remote_bases,
+        attribute=attribute,
+        cloudtrail=cloudtrail,
+        attribute_window=attribute_window,
+        iac_principals=iac_principal or [],
     )
     limits = blast.parse(max_deletes, max_delete_share, confirm_deletes)
     opts = flow.Options(

@@ -72,36 +72,10 @@ def scan(
     azurerm_storage_account: options.AzurermStorageAccount = None,
     azurerm_account_key: options.AzurermAccountKey = None,
     min_compared: options.MinCompared = None,
-    attribute: Annotated[
-        bool,
-        typer.Option(
-            "--attribute",
-            help="Attribute each drift to the CloudTrail event and the person behind it",
-        ),
-    ] = False,
-    cloudtrail: Annotated[
-        str | None,
-        typer.Option(
-            "--cloudtrail",
-            metavar="SOURCE",
-            help="Where --attribute reads CloudTrail events: lookup, or a trail's log files "
-            "s3://BUCKET[/PREFIX] (implies --attribute)",
-        ),
-    ] = None,
-    attribute_window: Annotated[
-        str | None,
-        typer.Option(
-            "--attribute-window", help="How far back --attribute looks (7d default, 90d at most)"
-        ),
-    ] = None,
-    iac_principal: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--iac-principal",
-            metavar="GLOB",
-            help="The IaC pipeline's principal ARNs (glob, repeatable): never a culprit",
-        ),
-    ] = None,
+    attribute: options.Attribute = False,
+    cloudtrail: options.CloudTrail = None,
+    attribute_window: options.AttributeWindow = None,
+    iac_principal: options.IacPrincipal = None,
 ) -> None:
     """Compare the declared state with live AWS; report drift (exit 0 in sync, 1 drift, 2 error).
 

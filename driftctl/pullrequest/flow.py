@@ -21,6 +21,7 @@ from driftctl.errors import DriftctlError
 from driftctl.pullrequest import body, git_ops
 from driftctl.pullrequest.github import GitHub
 from driftctl.rules import policy as rules
+from driftctl.rules.decide import Decider
 from driftctl.settings import Settings, Source
 
 DEFAULT_LABEL = "driftctl"
@@ -58,6 +59,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             "pass --github-token (or set GITHUB_TOKEN) and --repo owner/name, or use --dry-run",
         )
     policy = rules.policy_for(conf)
+    decider = Decider(conf, policy)  # with --attribute: each drift's CloudTrail culprit
     folder = source.path if source.path.is_dir() else source.path.parent
     repo = git_ops.open_repo(folder)
     top = git_ops.root_of(repo)
@@ -88,7 +90,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
             formats=formats,
         )
         declared = pipeline.load_declared(wconf, context, provenance=True)
-        report = rules.apply(policy, pipeline.scan_report(declared, live))
+        report = decider.decide(pipeline.scan_report(declared, live), live.default_region)
         _complete(report)
         wanted = [d for d in report.drifts if d.action == "pr"]
         root_dir = tree / rel_dir
@@ -107,7 +109,7 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
         existed = _write(plan, root_dir, tree)
         if plan.codified:
             after_declared = pipeline.load_declared(wconf, context, provenance=True)
-            after = rules.apply(policy, pipeline.scan_report(after_declared, live))
+            after = decider.decide(pipeline.scan_report(after_declared, live), live.default_region)
             stuck = verify.not_adopted(after, plan.codified)
             if stuck:  # a kind driftctl cannot adopt yet: a person's, never a failed run
                 _restore(plan, root_dir, existed)
@@ -115,7 +117,9 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
                 plan = make_plan(wanted, dataclasses.replace(ctx, cache={}), refused)
                 _write(plan, root_dir, tree)
                 after_declared = pipeline.load_declared(wconf, context, provenance=True)
-                after = rules.apply(policy, pipeline.scan_report(after_declared, live))
+                after = decider.decide(
+                    pipeline.scan_report(after_declared, live), live.default_region
+                )
             verify.check(report, after, plan.codified, declared, after_declared, plan.settles)
         root = "" if str(rel_dir) == "." else rel_dir.as_posix()
         scope_id = body.scope(rel.as_posix() if single else (root or "."))

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import quote
 
+from driftctl.attribution.text import who
 from driftctl.core.mask import SENSITIVE, mask_at
 from driftctl.core.model import KINDS, Change, Drift, Report
 from driftctl.report.output import located
@@ -183,8 +184,18 @@ def _drift(d: Drift, root: str, link_prefix: str) -> str:
         f'<article class="drift {d.kind}" id="{_e(d.fingerprint)}">'
         f'<div class="resource">{_e(name)}{_e(ident)}</div>'
         f'<div class="meta">{_e(d.kind)} · <code>{_e(d.type)}</code> · {_e(d.severity)} · '
-        f"{_e(d.action)}{rule}{where}</div>{changes}</article>"
+        f"{_e(d.action)}{rule}{where}</div>{_who(d)}{changes}</article>"
     )
+
+
+def _who(d: Drift) -> str:
+    """With --attribute: who changed it (the console's words), linked to the event."""
+    found = who(d)
+    if found is None:
+        return ""
+    line, url = found
+    text = f'<a href="{_e(url)}">{_e(line)}</a>' if url else _e(line)
+    return f'<div class="meta who">{text}</div>'
 
 
 def _source(d: Drift, root: str, link_prefix: str) -> str:

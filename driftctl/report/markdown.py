@@ -2,7 +2,8 @@
 
 Counts by kind and by severity, the declared types nothing compared, then one table per
 kind: the resource, a link to the line that declares it (`file#Lline`, relative to the
-repository), and expected → actual.
+repository), and expected → actual; with `--attribute`, a `Who` column: who changed it,
+how and when, linked to the event in the CloudTrail console (driftctl/attribution/text.py).
 Values longer than 80 characters fold into `<details>`; secrets are masked (report.mask).
 Like the JSON report it is a pure function of the report: no timestamps.
 """
@@ -13,6 +14,7 @@ import html
 from collections import Counter
 from urllib.parse import quote
 
+from driftctl.attribution.text import who
 from driftctl.core.mask import shown_json
 from driftctl.core.model import KINDS, Change, Drift, Report
 from driftctl.report.output import located
@@ -92,21 +94,43 @@ def _unsupported(unsupported: dict[str, int]) -> list[str]:
 
 
 def _table(kind: str, drifts: list[Drift], root: str) -> list[str]:
+    # a Who column only when attribution was asked: without it the table is as before
+    attributed = any(d.attribution is not None for d in drifts)
+    extra = (" Who |", " --- |") if attributed else ("", "")
+
+    def who_cell(d: Drift) -> str:
+        return f" {_who(d)} |" if attributed else ""
+
     if kind == "unmanaged":
-        head = ["| Type | Id | Severity |", "| --- | --- | --- |"]
-        return head + [f"| {_code(d.type)} | {_code(str(d.id))} | {_severity(d)} |" for d in drifts]
+        head = [f"| Type | Id | Severity |{extra[0]}", f"| --- | --- | --- |{extra[1]}"]
+        return head + [
+            f"| {_code(d.type)} | {_code(str(d.id))} | {_severity(d)} |{who_cell(d)}"
+            for d in drifts
+        ]
     if kind == "missing":
-        head = ["| Resource | Source | Severity |", "| --- | --- | --- |"]
-        return head + [f"| {_resource(d)} | {_source(d, root)} | {_severity(d)} |" for d in drifts]
+        head = [f"| Resource | Source | Severity |{extra[0]}", f"| --- | --- | --- |{extra[1]}"]
+        return head + [
+            f"| {_resource(d)} | {_source(d, root)} | {_severity(d)} |{who_cell(d)}" for d in drifts
+        ]
     head = [
-        "| Resource | Source | Attribute | Expected → actual | Severity |",
-        "| --- | --- | --- | --- | --- |",
+        f"| Resource | Source | Attribute | Expected → actual | Severity |{extra[0]}",
+        f"| --- | --- | --- | --- | --- |{extra[1]}",
     ]
     return head + [
         f"| {_resource(d)} | {_source(d, root)} | {_code(c.path)} | {_change(c)} | {_severity(d)} |"
+        f"{who_cell(d)}"
         for d in drifts
         for c in d.changes
     ]
+
+
+def _who(d: Drift) -> str:
+    """The attribution's line (the console's words), linked to its CloudTrail event."""
+    found = who(d)
+    if found is None:
+        return "—"
+    line, url = found
+    return f'<a href="{html.escape(url, quote=True)}">{_cell(line)}</a>' if url else _cell(line)
 
 
 def _resource(d: Drift) -> str:

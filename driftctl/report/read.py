@@ -117,6 +117,10 @@ def to_report(doc: dict[str, Any]) -> Report:
                 d.get("rule"),
                 d.get("account"),
                 d.get("region"),
+                # `scan --attribute`'s fields, kept (a report without them stays without)
+                attribution=d.get("attribution"),
+                created=d.get("created"),
+                age_days=d.get("age_days"),
             )
         )
     errors = tuple(ScanError(e["scope"], e["message"]) for e in doc.get("errors") or ())

@@ -19,6 +19,7 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
+from driftctl.attribution.text import who_line
 from driftctl.core.mask import shown_json
 from driftctl.core.model import KINDS, Drift, Report
 from driftctl.report.output import located
@@ -27,6 +28,7 @@ from driftctl.util.version import __version__
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 FINGERPRINT_KEY = "driftctlFingerprint/v1"
 _MESSAGE_LIMIT = 2000
+ATTRIBUTION_KEYS = ("attribution", "created", "age_days")
 
 _KIND_TEXT = {
     "changed": (
@@ -127,6 +129,8 @@ def _result(d: Drift, index: dict[str, int], root: str, anchor: str | None) -> d
             "action": d.action,
             "severity": d.severity,
             "paths": [c.path for c in d.changes],
+            # with --attribute: attribution (and an unmanaged one's created, age_days)
+            **{k: v for k, v in d.to_json().items() if k in ATTRIBUTION_KEYS},
         },
     }
 
@@ -145,7 +149,10 @@ def _message(d: Drift) -> str:
             for c in d.changes
         )
         text = f"{name}{ident} differs from its declaration: {changes}"
-    return text if len(text) <= _MESSAGE_LIMIT else text[: _MESSAGE_LIMIT - 1] + "…"
+    line = who_line(d)  # with --attribute: who, the console's line, kept whole
+    tail = f" — {line}" if line is not None else ""
+    limit = _MESSAGE_LIMIT - len(tail)
+    return (text if len(text) <= limit else text[: limit - 1] + "…") + tail
 
 
 def _location(d: Drift, root: str, anchor: str | None) -> dict[str, Any]:

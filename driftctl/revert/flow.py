@@ -19,7 +19,7 @@ from typing import Any
 from driftctl.aws import session as aws_session
 from driftctl.aws.canonical import Declared
 from driftctl.base.calls import Call, Unit
-from driftctl.core.model import KINDS, Drift, Resource
+from driftctl.core.model import KINDS, Drift, Report, Resource
 from driftctl.engine import pipeline
 from driftctl.engine.scopes import LiveRun
 from driftctl.errors import DriftctlError, ExitStatus
@@ -32,6 +32,7 @@ from driftctl.revert.state import build_world
 from driftctl.revert.undo import lost, not_restored, plan_undo, renamed_ids
 from driftctl.revert.verify import leftovers, read_units, resolved, splice
 from driftctl.rules import policy as rules
+from driftctl.rules.decide import Decider
 from driftctl.settings import Settings
 from driftctl.util import redact
 from driftctl.util.globs import Glob
@@ -90,10 +91,17 @@ class Scanned:
     managed: int = 0  # of the last plan's scan: what the delete share is of
     delete_data: Sequence[str] = ()  # --delete-data TYPE.ID
     drifts: Sequence[Drift] = ()  # of the last plan's scan, decided (ignored ones left out)
+    decider: Decider | None = None  # the rules, and --attribute (made on first use)
+
+    def decide(self, report: Report) -> Report:
+        """The rules' decisions (with --attribute, after or on each drift's culprit)."""
+        if self.decider is None:
+            self.decider = Decider(self.conf, self.policy)
+        return self.decider.decide(report, self.run.default_region)
 
     def plan(self, check_only: bool = False) -> Plan:
         """The plan; with check_only, an --only value that matches no drift is an error."""
-        report = rules.apply(self.policy, pipeline.scan_report(self.declared, self.run))
+        report = self.decide(pipeline.scan_report(self.declared, self.run))
         self.managed = int(report.summary.get("managed", 0))
         self.drifts = report.drifts
         if report.errors:
@@ -124,7 +132,7 @@ class Scanned:
         """Revert drift still there for what `done` touched, re-read fresh (and refusals)."""
         touched = resolved(done.units, outputs)
         after = self.with_fresh(read_units(self.aws.reader, touched))
-        report = rules.apply(self.policy, pipeline.scan_report(after.declared, after.run))
+        report = self.decide(pipeline.scan_report(after.declared, after.run))
         return leftovers(done, report.drifts, self.only, touched) + done.refusals
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -52,19 +52,53 @@ class Match:
     paths: tuple[Glob, ...] = ()
     kinds: frozenset[str] = frozenset()
     tags: tuple[tuple[str, Glob], ...] = ()
+    # `scan --attribute` (docs/attribution.md): globs on who caused it, and how
+    actors: tuple[Glob, ...] = ()
+    vias: frozenset[str] = frozenset()
 
-    def drift(self, d: Drift) -> bool:
-        """Everything but the path: type, address or id, kind, tags."""
+    @property
+    def attributed(self) -> bool:
+        """Whether this match needs each drift's attribution (`actor` or `via`)."""
+        return bool(self.actors or self.vias)
+
+    def drift(self, d: Drift, who: bool = True) -> bool:
+        """Everything but the path: type, address or id, kind, tags, and (who) actor and
+        via, on the drift's attribution."""
         names = [n for n in (d.address, d.id) if n] or [""]
         return (
             _any(self.types, d.type)
             and any(_any(self.addresses, name) for name in names)
             and (not self.kinds or d.kind in self.kinds)
             and all(key in d.tags and glob.match(d.tags[key]) for key, glob in self.tags)
+            and (not who or self.by(d.attribution))
+        )
+
+    def by(self, attribution: Mapping[str, Any] | None) -> bool:
+        """actor and via, on an attribution; an unknown one (or none) matches neither."""
+        if not self.attributed:
+            return True
+        found = attribution or {}
+        if "unknown" in found:
+            return False
+        if self.vias and found.get("via") not in self.vias:
+            return False
+        return not self.actors or any(
+            _any(self.actors, name) for name in actor_names(found) if name
         )
 
     def change(self, path: str) -> bool:
         return _any(self.paths, path)
+
+
+def actor_names(found: Mapping[str, Any]) -> list[str]:
+    """What a rule's `actor` glob is matched against (docs/rules.md): the principal ARN's
+    resource part (`assumed-role/BreakGlass/bob`, `user/alice`), the whole principal ARN,
+    and the report's `actor` (`BreakGlass/bob`, `alice`, an SSO user's name)."""
+    arn = found.get("principal_arn")
+    arn = arn if isinstance(arn, str) else ""
+    tail = arn.split(":", 5)[5] if arn.count(":") >= 5 else ""
+    actor = found.get("actor")
+    return [tail, arn, actor if isinstance(actor, str) else ""]
 
 
 def _any(patterns: tuple[Glob, ...], value: str) -> bool:
@@ -91,37 +125,70 @@ class Rule:
 class Policy:
     rules: tuple[Rule, ...] = ()
     ignore: driftignore.DriftIgnore | None = None
+    # the rule files' `iac_principals`: globs on principal ARNs, added to --iac-principal
+    iac_principals: tuple[str, ...] = ()
+
+    @property
+    def attributed(self) -> tuple[Rule, ...]:
+        """The rules that match on `actor` or `via` (they need --attribute)."""
+        return tuple(r for r in self.rules if r.match.attributed)
 
 
 # -- deciding -------------------------------------------------------------------------
 
 
-def decide(policy: Policy, drift: Drift) -> list[Drift]:
-    """The drift with its decision, or split into one part per decision."""
+# change path -> the attribution of that change alone (a changed drift's, with --attribute)
+ByPath = Mapping[str, Mapping[str, Any]]
+
+
+def decide(policy: Policy, drift: Drift, by_path: ByPath | None = None) -> list[Drift]:
+    """The drift with its decision, or split into one part per decision. by_path: each
+    change's own attribution, which `actor` and `via` match a change on (else the drift's);
+    a part split off gets the latest of its changes' attributions."""
     if policy.ignore is not None and policy.ignore.ignores(drift):
         return [_decided(drift, IGNORED_BY_DRIFTIGNORE)]
-    candidates = [r for r in policy.rules if r.match.drift(drift)]
+    candidates = [r for r in policy.rules if r.match.drift(drift, who=not drift.changes)]
     if not drift.changes:
         first = next((r for r in candidates if not r.match.paths), None)
         return [_decided(drift, first.decision if first else DEFAULT)]
+    found = by_path or {}
     groups: dict[Decision, list[Change]] = {}
     for change in drift.changes:
-        groups.setdefault(_change_decision(policy, drift, candidates, change), []).append(change)
+        who = found.get(change.path, drift.attribution)
+        groups.setdefault(_change_decision(policy, drift, candidates, change, who), []).append(
+            change
+        )
     if len(groups) == 1:
         return [_decided(drift, next(iter(groups)))]
-    return [
-        _decided(dataclasses.replace(drift, changes=tuple(changes)), decision)
-        for decision, changes in groups.items()
-    ]
+    parts = []
+    for decision, changes in groups.items():
+        part = dataclasses.replace(drift, changes=tuple(changes))
+        if by_path:
+            who = latest([found.get(c.path, drift.attribution) for c in changes])
+            part = dataclasses.replace(part, attribution=who)
+        parts.append(_decided(part, decision))
+    return parts
 
 
 def _change_decision(
-    policy: Policy, drift: Drift, candidates: list[Rule], change: Change
+    policy: Policy,
+    drift: Drift,
+    candidates: list[Rule],
+    change: Change,
+    who: Mapping[str, Any] | None,
 ) -> Decision:
     if policy.ignore is not None and policy.ignore.ignores_change(drift, change.path):
         return IGNORED_BY_DRIFTIGNORE
-    first = next((r for r in candidates if r.match.change(change.path)), None)
+    first = next((r for r in candidates if r.match.change(change.path) and r.match.by(who)), None)
     return first.decision if first else DEFAULT
+
+
+def latest(found: Sequence[Mapping[str, Any] | None]) -> Mapping[str, Any] | None:
+    """The latest known attribution (by event time, then id), else the first unknown."""
+    known = [f for f in found if f is not None and "unknown" not in f]
+    if known:
+        return max(known, key=lambda f: (str(f.get("time")), str(f.get("event_id"))))
+    return next((f for f in found if f is not None), None)
 
 
 def _decided(drift: Drift, decision: Decision) -> Drift:
@@ -130,12 +197,13 @@ def _decided(drift: Drift, decision: Decision) -> Drift:
     return dataclasses.replace(drift, action=action, severity=decision.severity, rule=decision.rule)
 
 
-def apply(policy: Policy, report: Report) -> Report:
-    """The report with every drift decided; ignored ones counted, not listed."""
+def apply(policy: Policy, report: Report, by_path: Mapping[str, ByPath] | None = None) -> Report:
+    """The report with every drift decided; ignored ones counted, not listed. by_path:
+    drift fingerprint -> its changes' own attributions (decide())."""
     kept: list[Drift] = []
     ignored = 0
     for drift in report.drifts:
-        for part in decide(policy, drift):
+        for part in decide(policy, drift, (by_path or {}).get(drift.fingerprint)):
             if part.action == "ignore":
                 ignored += 1
             else:
@@ -178,19 +246,30 @@ def check(paths: Sequence[Path], defaults: bool = False) -> tuple[list[Rule], li
     A rule of the user's named like a shipped default replaces that default; two rules of
     the user's with one name are an error, wherever they are (even in a file with other
     errors)."""
+    rules, errors, _ = _check(paths, defaults)
+    return rules, errors
+
+
+def _check(
+    paths: Sequence[Path], defaults: bool = False
+) -> tuple[list[Rule], list[str], tuple[str, ...]]:
+    """check(), and the files' `iac_principals` (in file order, without repeats)."""
     files = [(str(f), _read(f)) for p in paths for f in rule_files(p)]
     parsed: list[rulefile.ParsedRule] = []
     errors: list[str] = []
+    principals: list[str] = []
     for name, text in files:
         result = rulefile.parse(name, text)
         parsed += result.rules
+        principals += result.iac_principals
         errors += _in_line_order(name, result.errors + _duplicate_names(parsed, name))
     if defaults:
         mine = {_name(p) for p in parsed}
         shipped = rulefile.parse(DEFAULTS_NAME, defaults_text())
         parsed += [p for p in shipped.rules if _name(p) not in mine]
         errors += shipped.errors
-    return ([] if errors else [_rule(p) for p in parsed]), errors
+    found = [] if errors else [_rule(p) for p in parsed]
+    return found, errors, tuple(dict.fromkeys(principals))
 
 
 def shipped_names() -> set[str]:
@@ -199,13 +278,17 @@ def shipped_names() -> set[str]:
 
 
 def load_rules(paths: Sequence[Path], defaults: bool = True) -> tuple[Rule, ...]:
-    rules, errors = check(paths, defaults)
+    return _load(paths, defaults)[0]
+
+
+def _load(paths: Sequence[Path], defaults: bool) -> tuple[tuple[Rule, ...], tuple[str, ...]]:
+    rules, errors, principals = _check(paths, defaults)
     if errors:
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise DriftctlError(
             errors[0] + more, "run `driftctl rules validate PATH` to list every problem"
         )
-    return tuple(rules)
+    return tuple(rules), principals
 
 
 def load_policy(
@@ -219,7 +302,8 @@ def load_policy(
         ignore: driftignore.DriftIgnore | None = driftignore.parse("--ignore", ignore_text)
     else:
         ignore = driftignore.load(ignore_file) if ignore_file is not None else None
-    return Policy(load_rules(paths, defaults), ignore)
+    rules, principals = _load(paths, defaults)
+    return Policy(rules, ignore, principals)
 
 
 def _read(path: Path) -> str:
@@ -276,6 +360,8 @@ def _rule(parsed: rulefile.ParsedRule) -> Rule:
             paths=_globs(match.get("path")),
             kinds=frozenset([kinds] if isinstance(kinds, str) else kinds),
             tags=tuple((str(k), globs.parse(v)) for k, v in (match.get("tags") or {}).items()),
+            actors=_globs(match.get("actor")),
+            vias=frozenset(_strings(match.get("via"))),
         ),
         action=data["action"],
         severity=data.get("severity", "medium"),
@@ -287,9 +373,13 @@ def _rule(parsed: rulefile.ParsedRule) -> Rule:
 
 
 def _globs(value: str | list[str] | None) -> tuple[Glob, ...]:
+    return tuple(globs.parse(v) for v in _strings(value))
+
+
+def _strings(value: str | list[str] | None) -> list[str]:
     if value is None:
-        return ()
-    return tuple(globs.parse(v) for v in ([value] if isinstance(value, str) else value))
+        return []
+    return [value] if isinstance(value, str) else list(value)
 
 
 # shipped default rules that hide resources AWS made itself: --strict reports those
@@ -297,11 +387,25 @@ def _globs(value: str | list[str] | None) -> tuple[Glob, ...]:
 AWS_OWN_RULES = ("ignore-aws-owned-roles",)
 
 
+def require_attribution(policy: Policy, enabled: bool) -> None:
+    """A rule matching on `actor` or `via` without --attribute is an error: it would never
+    match, and a rule meant to page someone must not be off without a word."""
+    if enabled or not policy.attributed:
+        return
+    rule = policy.attributed[0]
+    raise DriftctlError(
+        f"{rule.origin}: rule '{rule.name}' matches on actor or via, which needs --attribute",
+        "pass --attribute (or --cloudtrail SOURCE), or run without this rule file",
+    )
+
+
 def policy_for(conf: Settings) -> Policy:
     """The policy a command's settings ask for: .driftignore, --rules, shipped defaults
-    (under --strict, without those that hide AWS's own resources)."""
+    (under --strict, without those that hide AWS's own resources). A rule on `actor` or
+    `via` without --attribute is an error (require_attribution)."""
     rs = conf.rules
     policy = load_policy(rs.paths, rs.driftignore, rs.defaults, rs.ignore_text)
+    require_attribution(policy, conf.attribution.enabled)
     if not conf.selection.strict:
         return policy
     kept = tuple(r for r in policy.rules if not _hides_aws_own(r))

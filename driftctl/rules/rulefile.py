@@ -23,7 +23,7 @@ import yaml
 from driftctl.util import globs, safeyaml
 
 Pointer = tuple[str, ...]  # path components as strings: ("rules", "0", "match", "kind")
-GLOB_KEYS = ("type", "address", "path")
+GLOB_KEYS = ("type", "address", "path", "actor")
 _TYPE_NAMES = {
     "object": "a mapping",
     "array": "a list",
@@ -78,6 +78,8 @@ class Parsed:
     errors: list[str]
     # the `determinism: {allow: [...]}` section's patterns (docs/determinism.md)
     determinism_allow: list[Allowance] = dataclasses.field(default_factory=list)
+    # the file's `iac_principals`: globs on principal ARNs (docs/attribution.md)
+    iac_principals: list[str] = dataclasses.field(default_factory=list)
 
 
 @functools.cache
@@ -112,7 +114,9 @@ def parse(name: str, text: str) -> Parsed:
     ]
     problems += [p for r in rules for p in _semantic_errors(r)]
     errors = [f"{name}:{line}: {msg}" for line, msg in sorted(set(problems))]
-    return Parsed(rules, errors, _allowances(name, data, lines))
+    principals = data.get("iac_principals") if isinstance(data, dict) else None
+    iac = [p for p in principals if isinstance(p, str)] if isinstance(principals, list) else []
+    return Parsed(rules, errors, _allowances(name, data, lines), iac)
 
 
 def _allowances(name: str, data: Any, lines: dict[Pointer, int]) -> list[Allowance]:

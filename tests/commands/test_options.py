@@ -181,6 +181,7 @@ def test_revert_and_plan_revert_give_the_same_settings(
             *("--no-default-rules", "--no-cache", "--kustomize-bin", "kubectl"),
             *("--allow-remote-bases", "--parameter", "Env=prod", "--stack-name", "app"),
             *("--parameters-file", str(files["parameters"])),
+            *("--attribute-window", "30d", "--iac-principal", "arn:aws:iam::*:role/ci"),
         ]
     )
     assert code == 0
@@ -204,8 +205,11 @@ def test_revert_and_plan_revert_give_the_same_settings(
             parameters={"Env": "prod"},
             parameters_file=files["parameters"],
             stack_name="app",
+            attribute_window="30d",
+            iac_principals=["arn:aws:iam::*:role/ci"],
         )
     (cli,), (python,) = seen, planned
+    assert cli.attribution.window_days == 30
     assert cli.scale.max_rps == 5 and cli.rules.driftignore == files["driftignore"]
     assert cli == dataclasses.replace(python, quiet=False)  # the API prints nothing
 
