@@ -114,6 +114,7 @@ def run_shard(remote: Remote, calls: list[Call], share: float) -> ShardResult:
     from driftctl.aws.scanner import Scanner
     from driftctl.aws.session import CallCounter, make_client_factory
     from driftctl.resources.registry import SCANS
+    from driftctl.util import gcpause
 
     core = botocore.session.Session()
     core.set_credentials(remote.access_key, remote.secret_key, remote.token)
@@ -122,5 +123,8 @@ def run_shard(remote: Remote, calls: list[Call], share: float) -> ShardResult:
         Session(core), remote.endpoint_url, counter, limiter, remote.max_attempts
     )
     scanner = Scanner(factory, counter, scope_prefix=remote.scope_prefix, processes=1)
-    outcomes = scanner.detail_outcomes([(SCANS[c.spec], c.region, c.key, c.item) for c in calls])
+    with gcpause.paused():  # as in this scan's first process (fanout.read)
+        outcomes = scanner.detail_outcomes(
+            [(SCANS[c.spec], c.region, c.key, c.item) for c in calls]
+        )
     return ShardResult(outcomes, counter.calls, counter.sent, limiter.waited)
