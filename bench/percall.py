@@ -71,14 +71,20 @@ PACKAGES = (  # (label, what the profiled file's path contains)
 )
 
 
+def _package(path: str) -> str:
+    return next((lab for lab, part in PACKAGES if part in path), "the rest of the stdlib")
+
+
 def by_package(table: dict[tuple[str, int, str], Any]) -> dict[str, float]:
-    """Own CPU seconds by where the code lives; builtins (str.lower, dict.get, socket
-    sends) count under "builtins and the rest of the stdlib"."""
+    """Own CPU seconds by where the code lives; a builtin's (str.lower, dict.get, a
+    socket's send) go to the package of the code that called it."""
     out: dict[str, float] = {}
     for (path, _, _), entry in table.items():
-        label = next((lab for lab, part in PACKAGES if part in path), None)
-        label = label or "builtins and the rest of the stdlib"
-        out[label] = out.get(label, 0.0) + entry[2]
+        if path != "~":
+            out[_package(path)] = out.get(_package(path), 0.0) + entry[2]
+            continue
+        for (caller, _, _), by_caller in entry[4].items():
+            out[_package(caller)] = out.get(_package(caller), 0.0) + by_caller[2]
     return out
 
 
