@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 # detail calls from which a scan uses every core. Measured on 2 cores (bench/scan.py,
-# answers at 50 ms, a loaded machine): 4,061 calls took longer in 2 processes (a spawned
-# process's start-up is ~1 s of CPU), 7,253 calls 7% less wall, 12,053 calls 25% less
+# answers at 50 ms, a loaded machine): a scan of 4,061 calls took longer in 2 processes
+# (a spawned process costs 0.4-1 s of CPU more), 7,253 calls 7% less wall, 12,053 25% less
 SHARD_CALLS = 6_000
 
 
