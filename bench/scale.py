@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import resource
 import statistics
 import subprocess
@@ -32,6 +33,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import boto3
 
@@ -139,27 +141,81 @@ def spread(values: list[float]) -> str:
     return f"best {min(values):.2f}  median {statistics.median(values):.2f}"
 
 
-def mixed(n: int, rtt: float, repeat: int, recording: Path | None) -> int:
+class Phases:
+    """Client CPU of a scan's phases, in order: the session (credentials check, clients),
+    the list calls, the detail calls (a sharded scan's processes included), the rest
+    (resources built, the plan). Wraps the scanner's own functions: bench code only."""
+
+    def __init__(self) -> None:
+        self.cpu: dict[str, float] = {}
+
+    @contextmanager
+    def watch(self) -> Iterator[None]:
+        from driftctl.aws import scanner
+
+        patched = [
+            (pipeline, "connect", "session"),
+            (scanner.Scanner, "_run_lists", "lists"),
+            (scanner.Scanner, "_run_details", "details"),
+        ]
+        saved = [getattr(owner, name) for owner, name, _ in patched]
+        for (owner, name, label), original in zip(patched, saved, strict=True):
+            setattr(owner, name, self._timed(label, original))
+        try:
+            yield
+        finally:
+            for (owner, name, _), original in zip(patched, saved, strict=True):
+                setattr(owner, name, original)
+
+    def _timed(self, label: str, fn: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = cpu_seconds()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.cpu[label] = self.cpu.get(label, 0.0) + cpu_seconds() - start
+
+        return timed
+
+
+def load() -> str:
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def mixed(
+    n: int, rtt: float, repeat: int, recording: Path | None, processes: int | None = None
+) -> int:
+    loads = [load()]
     # moto and the proxy run in processes of their own: the timed client shares no GIL
     with emulator.fake_credentials(), upstream(n, recording) as moto:
         proxy_cmd = [sys.executable, str(PROXY), moto, "--delay", str(rtt), "--replay"]
+        replayed = recording is not None and recording.exists()
         if recording is not None:
-            proxy_cmd += ["--load", str(recording)] if recording.exists() else []
+            proxy_cmd += ["--load", str(recording)] if replayed else []
             proxy_cmd += ["--save", str(recording)]
         with tempfile.TemporaryDirectory() as tmp, process(*proxy_cmd) as proxy:
             stack(Path(tmp), n)
             conf = settings.build(
-                settings.Options(sources=[f"hcl://{tmp}"], regions=[REGION], endpoint_url=proxy)
+                settings.Options(
+                    sources=[f"hcl://{tmp}"],
+                    regions=[REGION],
+                    endpoint_url=proxy,
+                    processes=processes,
+                )
             )
             declared = pipeline.load_declared(conf)
-            pipeline.load_live(conf)  # warm-up: records moto's answers
-            walls, cpus = [], []
+            if not replayed:
+                pipeline.load_live(conf)  # warm-up: records moto's answers
+            walls, cpus, phases = [], [], Phases()
             for _ in range(repeat):
+                phases.cpu.clear()
                 wall0, cpu0 = time.perf_counter(), cpu_seconds()
-                run = pipeline.load_live(conf)
+                with phases.watch():
+                    run = pipeline.load_live(conf)
                 walls.append(time.perf_counter() - wall0)
                 cpus.append(cpu_seconds() - cpu0)
                 print(f"  scan: wall {walls[-1]:.2f}s  client CPU {cpus[-1]:.2f}s", flush=True)
+                loads.append(load())
             report = pipeline.scan_report(declared, run)
             per_call = serial_cost(proxy)
     assert run.counter is not None
@@ -171,6 +227,10 @@ def mixed(n: int, rtt: float, repeat: int, recording: Path | None) -> int:
     print(f"scan wall (s)            {spread(walls)}  over {repeat} runs")
     print(f"client CPU (s)           {spread(cpus)}")
     print(f"client CPU per call (ms) {spread([c * 1000 / total for c in cpus])}")
+    rest = cpus[-1] - sum(phases.cpu.values())
+    split = "  ".join(f"{k} {v:.2f}s" for k, v in [*phases.cpu.items(), ("rest", rest)])
+    print(f"client CPU by phase      {split}  (last run)")
+    print(f"processes                {run.processes}  load average {' '.join(loads)}")
     print(f"rate-limit waits (last)  {run.limiter_wait:.2f}s")
     print(f"API calls                {total}  retries {run.counter.retries}")
     want = floor(n)
@@ -181,6 +241,11 @@ def mixed(n: int, rtt: float, repeat: int, recording: Path | None) -> int:
     serial = total * per_call
     print(f"serial scanner estimate  {total} calls x {per_call * 1000:.1f} ms = {serial:.1f}s")
     print(f"speedup                  {spread([serial / w for w in walls])}  (x over serial)")
+    print(
+        f"in short: {total} calls, wall {statistics.median(walls):.2f}s, client CPU "
+        f"{statistics.median(cpus) * 1000 / total:.2f} ms a call, "
+        f"{statistics.median([serial / w for w in walls]):.0f}x over serial (medians)"
+    )
     drift = {k: report.summary[k] for k in KINDS}
     print(f"drift on the clean stack {drift}  errors {len(report.errors)}")
     return 0 if not any(drift.values()) and not report.errors and ratio <= 1.05 else 1
@@ -283,6 +348,9 @@ def main() -> int:
     parser.add_argument("--rtt", type=float, default=0.100, help="seconds added per round trip")
     parser.add_argument("--repeat", type=int, default=3, help="timed scans (best and median)")
     parser.add_argument(
+        "--processes", type=int, help="mixed: the scan's --processes (default: driftctl's own)"
+    )
+    parser.add_argument(
         "--recording",
         type=Path,
         help="file of recorded answers: written on the first run, replayed (without moto) after",
@@ -290,7 +358,7 @@ def main() -> int:
     args = parser.parse_args()
     urllib.request.getproxies = dict  # type: ignore[assignment]  # loopback only
     if args.mode == "mixed":
-        return mixed(args.n, args.rtt, args.repeat, args.recording)
+        return mixed(args.n, args.rtt, args.repeat, args.recording, args.processes)
     if args.mode == "types":
         import alltypes
 

@@ -1,12 +1,20 @@
 """Scan benchmark: N buckets (tagged), N security groups (one rule each), N IAM roles (tagged).
 
-Starts moto's server on 127.0.0.1, creates the resources, writes the matching HCL stack,
-then runs driftctl's scan pipeline (the code `driftctl scan` runs) and prints resources,
-wall time, API calls per operation and calls per resource. The clean stack must report
-zero drift; the script fails otherwise.
+By default, the figures of issue #27: moto's server and bench/loopback_proxy.py run in
+processes of their own, the proxy adds a round trip of --rtt seconds to every request and
+replays moto's recorded answers (so the figures are the client's, not moto's); the scan
+(the code `driftctl scan` runs) is timed --repeat times and the script prints API calls,
+wall time, client CPU a call (getrusage of this process and of a sharded scan's
+processes), its split by phase, and the speed-up over a serial scanner making the same
+calls (bench/scale.py `mixed`, which this runs). The clean stack must report zero drift.
 
-    python bench/scan.py            # N = 100
-    python bench/scan.py -n 100 -n 1000
+    python bench/scan.py                        # N = 100 (301 resources), RTT 100 ms
+    python bench/scan.py -n 3334 --rtt 0.05 --recording /tmp/rec10k.json   # 10,003
+    python bench/scan.py --processes 2          # the detail calls spread over 2 processes
+    python bench/scan.py --local -n 100 -n 1000 # in-process timings, moto answering directly
+
+`--local` prints resources, wall time of evaluate / scan / diff, API calls per operation
+and calls per resource, against moto's server without a proxy.
 """
 
 from __future__ import annotations
@@ -148,8 +156,20 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("-n", type=int, action="append", help="resources of each kind (repeatable)")
+    parser.add_argument("--rtt", type=float, default=0.100, help="seconds added per round trip")
+    parser.add_argument("--repeat", type=int, default=3, help="timed scans (best and median)")
+    parser.add_argument("--processes", type=int, help="the scan's --processes")
+    parser.add_argument("--recording", type=Path, help="answers saved on the first run, replayed")
+    parser.add_argument("--local", action="store_true", help="in-process timings, no proxy")
     args = parser.parse_args()
     status = 0
+    if not args.local:
+        import scale  # imports this module for the stack (create, stack)
+
+        urllib.request.getproxies = dict  # type: ignore[assignment]  # loopback only
+        for n in args.n or [100]:
+            status |= scale.mixed(n, args.rtt, args.repeat, args.recording, args.processes)
+        return status
     with emulator.fake_credentials(), emulator.moto_server() as endpoint:
         for n in args.n or [100]:
             status |= run(n, endpoint)

@@ -243,7 +243,7 @@ class Scale:
     account_role: str | None = None  # 'arn:aws:iam::{account}:role/NAME'
     shard: tuple[int, int] = (1, 1)  # (I, N): this run scans the I-th of N parts
     max_attempts: int = 8  # per API call, retries included, before its scope fails
-    # processes a scan's detail calls are spread over; None: every core from 10,000 items
+    # processes a scan's detail calls are spread over; None: every core from 6,000 calls
     processes: int | None = None
     # seconds an AWS call waits for an answer (DRIFTCTL_AWS_READ_TIMEOUT; botocore's 60)
     read_timeout: float = 60.0

@@ -91,7 +91,7 @@ class Scanner:
         scope_prefix: str = "",  # "<account>/" when several accounts are scanned
         progress: ScanProgress | None = None,
         # how other processes reach the account (None: this process makes every call),
-        # how many to use (None: every core from shards.SHARD_ITEMS listed items on),
+        # how many to use (None: every core from shards.SHARD_CALLS detail calls on),
         # and the rate limiter whose budget they share
         remote: Remote | None = None,
         processes: int | None = None,
@@ -268,7 +268,7 @@ class Scanner:
             for index, item in enumerate(unit_items[block : block + ENDPOINT_BLOCK], start=block)
             if detail.needs is None and (detail.when is None or detail.when(item))
         }
-        wanted = shards.processes_for(self.processes, sum(map(len, items.values())))
+        wanted = shards.processes_for(self.processes, len(calls))
         parts = shards.split(list(calls), wanted if self.remote and len(calls) >= wanted else 1)
         self.processes_used = max(self.processes_used, len(parts))
         futures: dict[tuple[_Unit, int, str], Future[Any]] = {}

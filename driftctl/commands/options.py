@@ -80,7 +80,7 @@ Processes = Annotated[
     typer.Option(
         "--processes",
         help="Processes the scan's calls are spread over (1: this one only). "
-        "Default: every core when 10,000 or more resources are listed",
+        "Default: every core when the scan has 6,000 or more detail calls to make",
         show_default=False,
     ),
 ]

@@ -19,10 +19,13 @@ def test_split_keeps_order_and_evens_the_parts(n: int, parts: int) -> None:
     assert max(map(len, cut)) - min(map(len, cut)) <= 1
 
 
-def test_every_core_from_ten_thousand_items_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_core_from_six_thousand_detail_calls_unless_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(shards.os, "cpu_count", lambda: 8)
-    assert shards.processes_for(None, shards.SHARD_ITEMS - 1) == 1
-    assert shards.processes_for(None, shards.SHARD_ITEMS) == 8
+    assert shards.SHARD_CALLS == 6_000
+    assert shards.processes_for(None, shards.SHARD_CALLS - 1) == 1
+    assert shards.processes_for(None, shards.SHARD_CALLS) == 8
     assert shards.processes_for(3, 10) == 3  # --processes wins either way
     assert shards.processes_for(1, 1_000_000) == 1
 
