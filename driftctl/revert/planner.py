@@ -20,6 +20,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from driftctl.attribution.text import who_line
 from driftctl.base.calls import Call, Ctx, Pending, Unit
 from driftctl.core import sensitive
 from driftctl.core.model import Change, Drift, Resource
@@ -52,6 +53,8 @@ class Step:
     facts: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     # the texts of the sensitive values this step reads or writes: never shown
     secrets: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
+    # who caused its drift, in the words of every output (--attribute; else None)
+    who: str | None = dataclasses.field(default=None, compare=False)
 
     @property
     def order(self) -> tuple[int, int, str]:
@@ -166,6 +169,7 @@ def _step(drift: Drift, where: str, out: revert.Outcome, **extra: Any) -> Step:
         changes=drift.changes,
         calls=tuple(out.calls),
         refusals=tuple(out.refusals),
+        who=who_line(drift),
         **extra,
     )
 

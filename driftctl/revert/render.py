@@ -52,6 +52,8 @@ def call_line(number: int, call: Call, secrets: frozenset[str] = frozenset()) ->
 def step_lines(step: Step, first: int, secrets: frozenset[str] = frozenset()) -> list[str]:
     why = f"  ({step.kind}; rule {step.rule})" if step.rule else ""
     lines = [f"{_MARK[step.kind]} {_VERB[step.kind]} {step.label}{why}"]
+    if step.who:
+        lines.append(f"    {step.who}")
     for change in step.changes:
         was = shown_json(change.path, change.actual, change.sensitive)
         want = shown_json(change.path, change.expected, change.sensitive)

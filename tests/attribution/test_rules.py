@@ -259,6 +259,9 @@ def test_revert_plans_what_a_rule_on_the_actor_sends_to_revert(aws: None, tmp_pa
         tmp_path, **args, no_default_rules=True, attribute=True, attribute_now=NOW
     )
     assert [s.label for s in plan.steps] == ["aws_s3_bucket.carol-scratch"]  # not `other`
+    # the printed plan says who made what it would delete, with the event's link
+    who = plan.lines()[3]
+    assert who.startswith("    by carol@example.com (sso) via ") and "#/events/" in who, who
     with pytest.raises(DriftctlError, match="rule 'sso-made' matches on actor or via"):
         api.plan_revert(tmp_path, **args, no_default_rules=True)
 
