@@ -201,6 +201,17 @@ def test_a_poison_message_is_dropped_after_its_tries_and_blocks_nothing(setup: S
     assert len(failed) == 2 and "dropped after 2 tries" in failed[-1]
 
 
+def test_once_drains_the_queue_and_stops_at_the_first_empty_poll(setup: Setup) -> None:
+    setup.tag("dev")
+    setup.put(record("PutBucketTagging", "watched"), record("PutBucketVersioning", "watched"))
+    lines: list[dict[str, Any]] = []
+    tally = loop.run(
+        setup.queue, setup.watched, lines.append, setup.said.append, loop.Bounds(once=True)
+    )
+    assert (tally.messages, tally.events, len(lines)) == (2, 2, 1)
+    assert setup.left() == 0
+
+
 def test_an_event_of_another_kind_is_deleted_without_a_line(setup: Setup) -> None:
     other = {"detail-type": "EC2 Instance State-change Notification", "detail": {}}
     setup.put(json.dumps(other))
