@@ -23,8 +23,9 @@ def watch(
         str | None,
         typer.Option(
             "--events",
-            metavar="sqs://QUEUE_URL",
-            help="Where CloudTrail events arrive: an SQS queue an EventBridge rule feeds",
+            metavar="sqs://QUEUE_URL|cloudtrail",
+            help="Where CloudTrail events come from: an SQS queue an EventBridge rule feeds, "
+            "or cloudtrail (LookupEvents polled every 60 s)",
         ),
     ] = None,
     output: Annotated[
@@ -72,13 +73,15 @@ def watch(
         --events sqs://https://sqs.eu-west-1.amazonaws.com/123456789012/driftctl-events
 
       driftctl watch --from infra/ --events sqs://... --once   # drain the queue, then stop
+
+      driftctl watch --from infra/ --region eu-west-1 --events cloudtrail
     """
     from driftctl.watch.sqs import parse_queue
 
     if not events:
         raise DriftctlError("watch needs --events", "e.g. --events sqs://QUEUE_URL (docs/watch.md)")
-    if not events.startswith("sqs://"):
-        hint = "polling CloudTrail (--events cloudtrail) is not built yet; use sqs://QUEUE_URL"
+    if events != "cloudtrail" and not events.startswith("sqs://"):
+        hint = "use sqs://QUEUE_URL or cloudtrail"
         raise DriftctlError(f"--events {events}: unknown event source", hint)
     for item in output or ():
         if item not in JSONL_STDOUT:
@@ -86,7 +89,7 @@ def watch(
     for flag, value in (("--max-events", max_events), ("--max-tries", max_tries)):
         if value is not None and value < 1:
             raise DriftctlError(f"{flag} {value}: must be at least 1")
-    queue_url = parse_queue(events)
+    source = events if events == "cloudtrail" else parse_queue(events)
     conf = settings.build(
         settings.Options(
             sources=from_ or [],
@@ -110,10 +113,10 @@ def watch(
     )
     from driftctl.watch.loop import Bounds
 
-    _watch(conf, queue_url, Bounds(max_events, once, max_tries), quiet)
+    _watch(conf, source, Bounds(max_events, once, max_tries), quiet)
 
 
-def _watch(conf: settings.Settings, queue_url: str, bounds: Bounds, quiet: bool) -> None:
+def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool) -> None:
     from driftctl.rules import policy as rules
     from driftctl.util import redact
     from driftctl.watch import loop
@@ -125,9 +128,9 @@ def _watch(conf: settings.Settings, queue_url: str, bounds: Bounds, quiet: bool)
             sys.stderr.flush()
 
     policy = rules.policy_for(conf)
-    queue, watched = start(conf, policy, queue_url, loop.clock)
+    queue, watched = start(conf, policy, events, loop.clock)
     say(
-        f"watching {redact.text(queue_url)}: {len(watched.known)} drifts already present "
+        f"watching {events}: {len(watched.known)} drifts already present "
         "(driftctl scan lists them); one line per drift found or resolved"
     )
     tally = loop.Tally()

@@ -20,15 +20,29 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from driftctl.util import interrupt
 from driftctl.watch.events import BadMessage, parse_message
-from driftctl.watch.sqs import BATCH, Message, Queue
+from driftctl.watch.sqs import BATCH, Message
 from driftctl.watch.state import Outcome, Watched
 
 Say = Callable[[str], None]
+
+
+class Source(Protocol):
+    """Where messages come from: the SQS queue (sqs.py) or CloudTrail polled (trail.py)."""
+
+    url: str
+    calls: int
+    redrive: bool  # failed messages are left for a dead-letter queue, never deleted
+
+    def check(self) -> None: ...
+
+    def receive(self, most: int = BATCH) -> list[Message]: ...
+
+    def delete(self, messages: Sequence[Message]) -> None: ...
 
 
 @dataclasses.dataclass
@@ -55,7 +69,7 @@ def handle(message: Message, watched: Watched) -> Outcome | None:
 
 
 def run(
-    queue: Queue,
+    queue: Source,
     watched: Watched,
     emit: Callable[[dict[str, Any]], None],
     say: Say,
@@ -84,7 +98,7 @@ def _processed(
     emit: Callable[[dict[str, Any]], None],
     say: Say,
     bounds: Bounds,
-    queue: Queue,
+    queue: Source,
     tally: Tally,
 ) -> bool:
     """Process one message: whether it may be deleted now."""

@@ -23,6 +23,7 @@ import pytest
 
 from driftctl import settings
 from driftctl.cli import main
+from driftctl.errors import DriftctlError
 from driftctl.rules import policy as rules
 from driftctl.util import interrupt
 from driftctl.watch import loop
@@ -30,6 +31,7 @@ from driftctl.watch.events import envelope, parse_message
 from driftctl.watch.sqs import Queue
 from driftctl.watch.start import start
 from driftctl.watch.state import Watched
+from driftctl.watch.trail import TrailPoller
 
 ACCOUNT = "123456789012"
 EVENT_TIME = datetime.datetime(2026, 11, 28, 12, 0, tzinfo=datetime.timezone.utc)
@@ -264,7 +266,7 @@ def test_a_queue_that_cannot_be_read_exits_2_with_one_line(
     ("args", "says"),
     [
         ([], "watch needs --events"),
-        (["--events", "cloudtrail"], "unknown event source"),
+        (["--events", "kinesis://x"], "unknown event source"),
         (["--events", "sqs://nope"], "expected sqs://QUEUE_URL"),
         (["--events", "sqs://h/1/q", "-o", "json://x"], "jsonl://stdout only"),
         (["--events", "sqs://h/1/q", "--max-tries", "0"], "--max-tries 0"),
@@ -311,3 +313,50 @@ def test_a_queue_with_a_redrive_policy_keeps_failed_messages_for_its_dlq(setup: 
     assert "Messages" not in setup.sqs.receive_message(QueueUrl=setup.url, WaitTimeSeconds=0)
     got = setup.sqs.receive_message(QueueUrl=dlq, WaitTimeSeconds=0)
     assert [m["Body"] for m in got.get("Messages", [])] == ["not an event {"]
+
+
+class FakeCloudTrail:
+    """LookupEvents answering ReadOnly=false with the records it holds, in one page."""
+
+    def __init__(self, records: list[dict[str, Any]], deny: bool = False) -> None:
+        self.records, self.deny, self.asked = records, deny, 0
+
+    def lookup_events(self, **params: Any) -> dict[str, Any]:
+        self.asked += 1
+        if self.deny:
+            error = {"Error": {"Code": "AccessDeniedException", "Message": "no"}}
+            raise botocore.exceptions.ClientError(error, "LookupEvents")  # type: ignore[arg-type]
+        assert params["LookupAttributes"] == [
+            {"AttributeKey": "ReadOnly", "AttributeValue": "false"}
+        ]
+        return {"Events": [{"CloudTrailEvent": json.dumps(r)} for r in self.records]}
+
+
+def _poller(trail: FakeCloudTrail) -> TrailPoller:
+    now = [EVENT_TIME.timestamp()]
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    return TrailPoller(lambda region: trail, ["us-east-1"], clock=lambda: now[0], sleep=sleep)
+
+
+def test_cloudtrail_polled_gives_each_write_once(setup: Setup) -> None:
+    setup.tag("dev")
+    trail = FakeCloudTrail([record("PutBucketTagging", "watched")])
+    setup.queue = _poller(trail)  # type: ignore[assignment]
+    lines = setup.run(1)
+    assert [(ln["status"], ln["attribution"]["actor"]) for ln in lines] == [
+        ("drift", "BreakGlass/bob")
+    ]
+    # the next poll, a minute later, still sees the record: it is not handed out again
+    # (it would be read again, and its bucket, now back to prod, resolved)
+    setup.tag("prod")
+    tally = loop.run(setup.queue, setup.watched, lines.append, print, loop.Bounds(once=True))
+    assert (tally.messages, len(lines), trail.asked) == (0, 1, 2)
+
+
+def test_cloudtrail_that_cannot_be_polled_is_an_error_naming_the_permission() -> None:
+    poller = _poller(FakeCloudTrail([], deny=True))
+    with pytest.raises(DriftctlError, match=r"cloudtrail:LookupEvents"):
+        poller.check()
