@@ -69,10 +69,11 @@ def watch(
 
     Examples:
 
-      driftctl watch --from infra/ --region eu-west-1 \\
-        --events sqs://https://sqs.eu-west-1.amazonaws.com/123456789012/driftctl-events
+      driftctl watch --from infra/ --events sqs://sqs.eu-west-1.amazonaws.com/123456789012/q
 
-      driftctl watch --from infra/ --events sqs://... --once   # drain the queue, then stop
+      driftctl watch --from infra/ --events sqs://... --once
+
+      driftctl watch --from infra/ --events sqs://... --max-events 100
 
       driftctl watch --from infra/ --region eu-west-1 --events cloudtrail
     """
