@@ -43,6 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "gen-driftignore": ("driftctl.commands.gen_driftignore:gen_driftignore", "Ignore every drifted resource of a report: one sorted `type.id` line per resource."),  # noqa: E501
     "pr": ("driftctl.commands.pr:pr", "Write live values back into the code for drifts whose rule says pr; open a pull request."),  # noqa: E501
     "revert": ("driftctl.commands.revert:revert", "Revert the drifts rules mark `revert` (0 done or nothing to do, 1 not converged, 2 error)."),  # noqa: E501
+    "watch": ("driftctl.commands.watch:watch", "Report drift as CloudTrail events arrive: one JSON line per drift found or resolved."),  # noqa: E501
     "rules": ("driftctl.commands.rules:app", "Rule files: what each drift deserves (docs/rules.md)."),  # noqa: E501
     "fmt": ("driftctl.commands.fmt:fmt", "Print a JSON report in another format, as snyk driftctl's fmt does."),  # noqa: E501
     "version": ("driftctl.commands.meta:version", "Print driftctl's version."),

@@ -71,6 +71,7 @@ FLOORS: dict[str, int] = {
     # 6: whole stages
     "driftctl/report/**": 6,
     "driftctl/revert/**": 6,
+    "driftctl/watch/**": 6,
     "driftctl/codify/**": 6,
     "driftctl/pullrequest/**": 6,
     "driftctl/determinism/**": 6,

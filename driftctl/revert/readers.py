@@ -113,7 +113,7 @@ class Reader:
                 raise fatal_error(exc, f"{service}:{api}") from exc
             message = exc.response.get("Error", {}).get("Message", "")
             raise DriftctlError(
-                f"{service}:{api} failed while reading for revert: {code}: {message}",
+                f"{service}:{api} failed on a fresh read: {code}: {message}",
                 "the credentials need read access to every resource a revert touches",
             ) from exc
         except botocore.exceptions.EndpointConnectionError as exc:
@@ -123,7 +123,7 @@ class Reader:
             ) from exc
         except CALL_ERRORS as exc:  # a timeout, a closed connection, an unparsable answer
             raise DriftctlError(
-                f"{service}:{api} failed while reading for revert: {call_failure(exc)}",
+                f"{service}:{api} failed on a fresh read: {call_failure(exc)}",
                 "nothing was changed by this read; run it again when AWS answers",
             ) from exc
 

@@ -25,12 +25,17 @@ from types import FrameType
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _received: list[int] = []  # the signals received during this run, in order
 _deferring = [0]  # depth of deferred() blocks open
+_patience = [0]  # signals a finishing() block lets pass before one raises
 
 
 def _raise(signum: int, _: FrameType | None) -> None:
     _received.append(signum)
-    if not _deferring[0]:
-        raise KeyboardInterrupt
+    if _deferring[0]:
+        return
+    if _patience[0]:
+        _patience[0] -= 1
+        return
+    raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
@@ -45,6 +50,21 @@ def deferred() -> Iterator[None]:
     finally:
         _deferring[0] -= 1
     if not _deferring[0] and len(_received) > seen:
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def finishing() -> Iterator[None]:
+    """A batch of work the first signal lets finish (KeyboardInterrupt is raised when the
+    block ends) and a second one cuts short at once: unlike deferred(), the block may wait
+    on the network, since a second Ctrl-C still stops it within moments."""
+    seen = len(_received)
+    _patience[0] = 1
+    try:
+        yield
+    finally:
+        _patience[0] = 0
+    if len(_received) > seen:
         raise KeyboardInterrupt
 
 

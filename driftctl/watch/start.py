@@ -1,0 +1,56 @@
+"""What a watch starts from: its event source checked (the queue read, or CloudTrail
+polled once), the declared state rendered once and one complete scan of the types it
+watches (its drifts are known, not printed)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from driftctl.attribution.run import GLOBAL_REGION
+from driftctl.aws import connection
+from driftctl.engine import needs, pipeline
+from driftctl.engine.bind import bind_live
+from driftctl.engine.selection import only_kinds
+from driftctl.errors import DriftctlError
+from driftctl.rules.policy import Policy, apply
+from driftctl.settings import Settings
+from driftctl.watch.loop import Source
+from driftctl.watch.sqs import Queue, queue_region
+from driftctl.watch.state import Watched
+from driftctl.watch.trail import TrailPoller
+
+CLOUDTRAIL = "cloudtrail"
+
+
+def start(
+    conf: Settings, policy: Policy, events: str, clock: Callable[[], float]
+) -> tuple[Source, Watched]:
+    """events: the queue's URL, or "cloudtrail" (LookupEvents polled)."""
+    if conf.scale.accounts or conf.scale.organization:
+        raise DriftctlError("watch reads one account: --accounts/--organization are not built")
+    conn = pipeline.connect(conf, connection.start(conf))
+    assert conn is not None
+    queue: Source
+    if events == CLOUDTRAIL:
+        regions = (*(conf.regions or (conn.region,)), GLOBAL_REGION)
+        queue = TrailPoller(lambda region: conn.factory("cloudtrail", region), regions)
+    else:
+        queue = Queue(conn.factory("sqs", queue_region(events) or conn.region), events)
+    queue.check()  # before the scan: a queue that cannot be read fails in seconds
+    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, conn))
+    run = pipeline.load_live(conf, conn, None, needs.needed(conf, declared, policy.ignore))
+    declared = dataclasses.replace(bind_live(declared, run), rebind=None)
+    report = pipeline.scan_report(declared, run, conf.selection)
+    report = only_kinds(apply(policy, report), conf.selection.kinds)
+    if report.errors:
+        first = report.errors[0]
+        raise DriftctlError(
+            f"the first scan is incomplete ({first.scope}: {first.message}); "
+            "watch needs a complete one to compare events with",
+            "make the declared state load whole and give the credentials read access to "
+            "what it declares, then run it again",
+        )
+    account = conn.caller.get("account_id", "")
+    watched = Watched(declared, run, report, policy, conf.selection, account, conn.factory, clock)
+    return queue, watched
