@@ -10,48 +10,17 @@ own admin key made (the users and roles above) is unmanaged too, and attributed 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import boto3
 import pytest
 
-from tests.attribution.recorder import ACCOUNT, Recorder, recording_proxy
+from tests.attribution import people
+from tests.attribution.recorder import Recorder, recording_proxy
 from tests.kit.cli import driftctl
 
-REGION = "us-east-1"
-TRAIL = "org-cloudtrail"  # the bucket the trail delivers its log files to
-SSO_ROLE = "AWSReservedSSO_AdministratorAccess_0f1e2d3c4b5a6978"
-ADMIN = {
-    "type": "IAMUser",
-    "principalId": "AIDAADMIN",
-    "arn": f"arn:aws:iam::{ACCOUNT}:user/admin",
-    "accountId": ACCOUNT,
-    "userName": "admin",
-}
-TRUST = json.dumps(
-    {
-        "Version": "2012-10-17",
-        "Statement": [
-            {"Effect": "Allow", "Principal": {"AWS": ACCOUNT}, "Action": "sts:AssumeRole"}
-        ],
-    }
-)
-
-
-def _client(service: str, url: str, creds: dict[str, str] | None = None) -> Any:
-    return boto3.client(service, region_name=REGION, endpoint_url=url, **(creds or {}))
-
-
-def _session(url: str, role: str, name: str, path: str = "/") -> dict[str, str]:
-    arn = f"arn:aws:iam::{ACCOUNT}:role{path}{role}"
-    got = _client("sts", url).assume_role(RoleArn=arn, RoleSessionName=name)["Credentials"]
-    return {
-        "aws_access_key_id": got["AccessKeyId"],
-        "aws_secret_access_key": got["SecretAccessKey"],
-        "aws_session_token": got["SessionToken"],
-    }
+ADMIN, REGION, TRAIL = people.ADMIN, people.REGION, people.TRAIL
+_client, _session = people.client, people.session
 
 
 def _stack(tmp_path: Path, vpc: str) -> Path:
@@ -69,7 +38,7 @@ resource "aws_s3_bucket" "data" {{
 }}
 resource "aws_iam_role" "batch" {{
   name               = "legacy-batch"
-  assume_role_policy = jsonencode({TRUST})
+  assume_role_policy = jsonencode({people.TRUST})
 }}
 """
     )
@@ -82,17 +51,7 @@ def test_each_drift_is_attributed_to_who_made_it(
 ) -> None:
     recorder = Recorder(ADMIN)
     with recording_proxy(endpoint, recorder) as url:
-        _client("s3", url).create_bucket(Bucket=TRAIL)  # the trail's, by the admin
-        iam = _client("iam", url)
-        iam.create_user(UserName="alice")
-        key = iam.create_access_key(UserName="alice")["AccessKey"]
-        alice = {"aws_access_key_id": key["AccessKeyId"], "aws_secret_access_key": "x"}
-        for role, path in (
-            ("ci-deploy", "/"),
-            ("BreakGlass", "/"),
-            (SSO_ROLE, "/aws-reserved/sso.amazonaws.com/"),
-        ):
-            iam.create_role(RoleName=role, Path=path, AssumeRolePolicyDocument=TRUST)
+        alice = people.cast(url)
         # the pipeline
         ci = _session(url, "ci-deploy", "tf-apply")
         ec2 = _client("ec2", url, ci)
@@ -107,25 +66,10 @@ def test_each_drift_is_attributed_to_who_made_it(
         s3.put_bucket_tagging(
             Bucket="data-prod", Tagging={"TagSet": [{"Key": "Env", "Value": "prod"}]}
         )
-        _client("iam", url, ci).create_role(RoleName="legacy-batch", AssumeRolePolicyDocument=TRUST)
-        # the people
-        _client("ec2", url, alice).authorize_security_group_ingress(
-            GroupId=group["GroupId"],
-            IpPermissions=[
-                {
-                    "IpProtocol": "tcp",
-                    "FromPort": 22,
-                    "ToPort": 22,
-                    "IpRanges": [{"CidrIp": "0.0.0.0/0"}],
-                }
-            ],
+        _client("iam", url, ci).create_role(
+            RoleName="legacy-batch", AssumeRolePolicyDocument=people.TRUST
         )
-        _client("s3", url, _session(url, "BreakGlass", "bob")).put_bucket_tagging(
-            Bucket="data-prod", Tagging={"TagSet": [{"Key": "Env", "Value": "dev"}]}
-        )
-        sso = _session(url, SSO_ROLE, "carol@example.com", "/aws-reserved/sso.amazonaws.com/")
-        _client("iam", url, sso).delete_role(RoleName="legacy-batch")
-        _client("s3", url, alice).create_bucket(Bucket="hand-made")
+        people.change_by_hand(url, alice, group["GroupId"])
         assert recorder.deliver(_client("s3", endpoint), TRAIL, "trails")
 
         run = driftctl(
@@ -147,19 +91,10 @@ def test_each_drift_is_attributed_to_who_made_it(
     assert run.code == 1, run.stderr
     # the lookup source asks LookupEvents; the s3 source only reads the trail's files
     assert (recorder.lookups > 0) == (source == "lookup")
+    expected = people.expected(group["GroupId"])
+    assert people.found(run.report, expected) == expected
     drifts = {(d["kind"], d["type"], d["id"]): d for d in run.report["drifts"]}
-    who = {
-        k: (d["attribution"].get("actor"), d["attribution"].get("via")) for k, d in drifts.items()
-    }
-    expected = {
-        ("changed", "aws_security_group", group["GroupId"]): ("alice", "sdk"),
-        ("changed", "aws_s3_bucket", "data-prod"): ("BreakGlass/bob", "sdk"),
-        ("missing", "aws_iam_role", "legacy-batch"): ("carol@example.com", "sdk"),
-        ("unmanaged", "aws_s3_bucket", "hand-made"): ("alice", "sdk"),
-    }
-    assert {k: who.get(k) for k in expected} == expected
-    sso_drift = drifts[("missing", "aws_iam_role", "legacy-batch")]["attribution"]
-    assert sso_drift["identity_type"] == "sso"
+    assert {drifts[k]["attribution"]["via"] for k in expected} == {"sdk"}
     made = drifts[("unmanaged", "aws_s3_bucket", "hand-made")]
     assert made["age_days"] == 0 and made["created"] == made["attribution"]["time"]
     # what the admin key made (users, roles) is unmanaged, and attributed to it
