@@ -1,6 +1,6 @@
 """driftctl against `terraform plan -refresh-only` for the second wave's types (#26):
 security-group rules declared in the new style (aws_vpc_security_group_ingress_rule and
-_egress_rule) mixed with aws_security_group_rule on one group.
+_egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy.
 
 One stack (tests/tf/stacks/breadth), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3. An ingress rule added
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tf import prefetch
+from tests.tf import harness, prefetch
 from tests.tf.group import Group, Outcome
-from tests.tf.harness import Change
+from tests.tf.harness import Change, Json
 
 CHANGES = [
     Change(
@@ -24,6 +24,12 @@ CHANGES = [
         {"GroupId": "${self.id}", "IpPermissions": [{
             "IpProtocol": "tcp", "FromPort": 3389, "ToPort": 3389,
             "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]},
+    ),
+    Change(
+        "aws_iam_group_policy.devs", "policy", "iam", "put_group_policy",
+        {"GroupName": "breadth-devs", "PolicyName": "breadth-devs-inline",
+         "PolicyDocument": Json({"Version": "2012-10-17", "Statement": [
+             {"Effect": "Allow", "Action": "s3:*", "Resource": "*"}]})},
     ),
 ]  # fmt: skip
 
@@ -61,8 +67,21 @@ def test_an_ingress_rule_added_by_hand_shows_in_both_tools(outcome: Outcome) -> 
             "to_port": 3389} in changes  # fmt: skip
 
 
+def test_a_changed_group_policy_is_drift_in_both_tools(outcome: Outcome) -> None:
+    address = "aws_iam_group_policy.devs"
+    found = harness.disagreements(
+        [d for d in outcome.terraform if d.address == address],
+        [d for d in outcome.driftctl if d.address == address],
+    )
+    assert found == [], "\n".join(map(str, found))
+    assert [d.address for d in outcome.terraform] == [address]
+
+
 def test_nothing_else_drifts(outcome: Outcome) -> None:
-    """Terraform's configured drift is empty (the rule resources are untouched), and so is
-    driftctl's everywhere but the group."""
-    assert outcome.terraform == []
-    assert [d.address for d in outcome.driftctl] == ["aws_security_group.web"]
+    """Terraform's configured drift is the group policy's alone (the rule resources are
+    untouched), and driftctl's is that and the group's added rule."""
+    assert [d.address for d in outcome.terraform] == ["aws_iam_group_policy.devs"]
+    assert [d.address for d in outcome.driftctl] == [
+        "aws_iam_group_policy.devs",
+        "aws_security_group.web",
+    ]
