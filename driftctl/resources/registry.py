@@ -55,6 +55,7 @@ from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.iam import access_key as iam_access_key
 from driftctl.resources.iam import group as iam_group
+from driftctl.resources.iam import group_policy as iam_group_policy
 from driftctl.resources.iam import group_policy_attachment as iam_group_policy_attachment
 from driftctl.resources.iam import instance_profile as iam_instance_profile
 from driftctl.resources.iam import openid_connect_provider as iam_openid_connect_provider
@@ -163,6 +164,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_volume_attachment,
     iam_group,
     iam_group_policy_attachment,
+    iam_group_policy,
     iam_user_policy,
     iam_user_policy_attachment,
     iam_user_group_membership,

@@ -26,6 +26,11 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"group": "devs", "policy_arn": POLICY_ARN},
         {"group": "devs", "policy_arn": POLICY_ARN},
     ),
+    "aws_iam_group_policy": (
+        "devs:read",
+        {"group": "devs", "name": "read", "policy": OTHER_POLICY},
+        {"group": "devs", "name": "read", "policy": POLICY},
+    ),
     "aws_iam_user_policy": (
         "ann:read",
         {"user": "ann", "name": "read", "policy": OTHER_POLICY},

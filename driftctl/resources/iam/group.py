@@ -3,7 +3,7 @@
 
 Live: GetAccountAuthorizationDetails pages (shared with roles, users and policies),
 nothing per group. IAM groups have no tags and no description. A group's inline
-policies (`aws_iam_group_policy`) are a type driftctl does not read yet. A group that
+policies (group_policy.py) are read with it too. A group that
 has members or inline policies is never deleted by a revert (remove them by hand).
 A changed path is tested on boto3-seeded moto: moto's UpdateGroup changes a path only
 together with a new name, so the real-Terraform stack changes attachments instead.
@@ -23,7 +23,7 @@ from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import Details, Item, ResourceType, ScanSpec
 from driftctl.core.model import Ref, Resource
-from driftctl.resources.iam import group_policy_attachment
+from driftctl.resources.iam import group_policy, group_policy_attachment
 from driftctl.resources.iam.common import DELETE, MOVE, auth_details, fresh, named
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
     return [
         Resource(TYPE, name, None, attrs),
         *(group_policy_attachment.live(name, a) for a in attached),
+        *(group_policy.live(name, p) for p in item.get("GroupPolicyList") or ()),
     ]
 
 
@@ -62,9 +63,9 @@ def _cfn(d: Declaring) -> None:
         attachment = {"group": Ref(d.logical, ("id",)), "policy_arn": arn}
         d.emit(group_policy_attachment.TYPE, attachment, owner=TYPE)
     for block in p.get("Policies") or ():
-        if isinstance(block, dict):  # aws_iam_group_policy: counted as not compared yet
+        if isinstance(block, dict):
             inline = {"name": block.get("PolicyName"), "policy": block.get("PolicyDocument")}
-            d.emit("aws_iam_group_policy", {"group": Ref(d.logical, ("id",)), **inline}, TYPE)
+            d.emit(group_policy.TYPE, {"group": Ref(d.logical, ("id",)), **inline}, TYPE)
 
 
 def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
@@ -81,7 +82,7 @@ def _ack(c: AckContext) -> list[RawResource]:
         attachment = {"group": c.name(), "policy_arn": arn}
         out.append(c.raw(group_policy_attachment.TYPE, attachment, owner=TYPE))
     for block in c.inline_policies():
-        out.append(c.raw("aws_iam_group_policy", {"group": c.name(), **block}, owner=TYPE))
+        out.append(c.raw(group_policy.TYPE, {"group": c.name(), **block}, owner=TYPE))
     return out
 
 
@@ -124,16 +125,27 @@ def _fact(name: str, operation: str) -> Fact:
 
 
 def _read(reader: Reader, unit: Unit) -> list[Resource]:
-    """One group with its attached policies, read by name."""
-    by_group = {"GroupName": unit.id}
-    group = reader.call("iam", unit.region, "get_group", by_group, gone=reader.NO_ENTITY)["Group"]
+    """One group with its attached and inline policies, read by name."""
+    by_group, region = {"GroupName": unit.id}, unit.region
+    group = reader.call("iam", region, "get_group", by_group, gone=reader.NO_ENTITY)["Group"]
     attached = reader.pages(
-        "iam", unit.region, "list_attached_group_policies", by_group, "AttachedPolicies"
+        "iam", region, "list_attached_group_policies", by_group, "AttachedPolicies"
     )
-    return build({**group, "AttachedManagedPolicies": attached}, {}, unit.region)
+    names = reader.pages("iam", region, "list_group_policies", by_group, "PolicyNames")
+    inline = [
+        {
+            "PolicyName": policy,
+            "PolicyDocument": reader.call(
+                "iam", region, "get_group_policy", {**by_group, "PolicyName": policy}
+            )["PolicyDocument"],
+        }
+        for policy in sorted(names)
+    ]
+    item = {**group, "AttachedManagedPolicies": attached, "GroupPolicyList": inline}
+    return build(item, {}, region)
 
 
-EMITS = (TYPE, group_policy_attachment.TYPE)
+EMITS = (TYPE, group_policy_attachment.TYPE, group_policy.TYPE)
 
 EVENTS = Events(
     source="iam.amazonaws.com",

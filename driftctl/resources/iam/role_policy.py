@@ -112,7 +112,13 @@ FAMILY = Family(
             unit_id=role_of,
         ),
     ),
-    cfn=(CfnType("AWS::IAM::Policy", _cfn_policy, emits=(TYPE, "aws_iam_user_policy")),),
+    cfn=(
+        CfnType(
+            "AWS::IAM::Policy",
+            _cfn_policy,
+            emits=(TYPE, "aws_iam_user_policy", "aws_iam_group_policy"),
+        ),
+    ),
     crossplane=(
         CrossplaneKind(
             "iam",

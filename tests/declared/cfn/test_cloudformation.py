@@ -276,10 +276,12 @@ def test_unsupported_types_are_counted_not_errors() -> None:
             Properties: {PolicyName: p, PolicyDocument: {}, Roles: [!Ref R], Groups: [someone]}
     """
     raw = load(text)
-    assert raw.unsupported == {"AWS::Glue::Job": 1, "aws_iam_group_policy": 1}
+    assert raw.unsupported == {"AWS::Glue::Job": 1}
     assert "1 AWS::Glue::Job not compared (a type driftctl does not read yet)" in raw.warnings
     role_policy = next(r for r in raw.resources if r.type == "aws_iam_role_policy")
     assert role_policy.attrs["role"] == Ref("R", ("id",))
+    group_policy = next(r for r in raw.resources if r.type == "aws_iam_group_policy")
+    assert group_policy.attrs["group"] == "someone"
 
 
 def test_a_circular_ref_is_a_clear_error() -> None:

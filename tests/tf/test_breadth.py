@@ -1,0 +1,87 @@
+"""driftctl against `terraform plan -refresh-only` for the second wave's types (#26):
+security-group rules declared in the new style (aws_vpc_security_group_ingress_rule and
+_egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy.
+
+One stack (tests/tf/stacks/breadth), applied once: driftctl finds no drift and nothing
+unmanaged, then one out-of-band change per type is made with boto3. An ingress rule added
+by hand to a group whose rules are all separate resources belongs to no rule resource:
+terraform shows it only in the group's computed `ingress`, which no configuration sets
+(`Outcome.unconfigured`); driftctl folds the rule resources into the group's `ingress`
+and reports the rule nobody declared on the group.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tf import harness, prefetch
+from tests.tf.group import Group, Outcome
+from tests.tf.harness import Change, Json
+
+CHANGES = [
+    Change(
+        "aws_security_group.web", "ingress", "ec2", "authorize_security_group_ingress",
+        {"GroupId": "${self.id}", "IpPermissions": [{
+            "IpProtocol": "tcp", "FromPort": 3389, "ToPort": 3389,
+            "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]},
+    ),
+    Change(
+        "aws_iam_group_policy.devs", "policy", "iam", "put_group_policy",
+        {"GroupName": "breadth-devs", "PolicyName": "breadth-devs-inline",
+         "PolicyDocument": Json({"Version": "2012-10-17", "Statement": [
+             {"Effect": "Allow", "Action": "s3:*", "Resource": "*"}]})},
+    ),
+]  # fmt: skip
+
+GROUP = Group("breadth", CHANGES)
+
+
+@pytest.fixture(scope="module")
+def outcome(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Outcome:
+    """The stack, applied, changed and compared once (by the controller of a parallel
+    run: tests/tf/prefetch.py)."""
+    return prefetch.outcome(GROUP, request, tmp_path_factory)
+
+
+def test_a_clean_stack_has_no_drift_and_nothing_unmanaged(outcome: Outcome) -> None:
+    summary = outcome.clean["summary"]
+    assert outcome.clean["drifts"] == []
+    assert outcome.clean["errors"] == []
+    assert summary["managed"] == summary["declared"]
+    assert summary["unsupported"] == {}
+
+
+def test_an_ingress_rule_added_by_hand_shows_in_both_tools(outcome: Outcome) -> None:
+    address = "aws_security_group.web"
+    terraform = [p for d in outcome.unconfigured if d.address == address for p in d.paths]
+    assert any(p.startswith("ingress") for p in terraform), terraform
+    driftctl = [p for d in outcome.driftctl if d.address == address for p in d.paths]
+    assert driftctl and all(p.startswith("ingress") for p in driftctl), driftctl
+    changes = [
+        c["actual"]
+        for d in outcome.report["drifts"]
+        if d.get("address") == address
+        for c in d["changes"]
+    ]
+    assert {"cidr_blocks": ["0.0.0.0/0"], "from_port": 3389, "protocol": "tcp",
+            "to_port": 3389} in changes  # fmt: skip
+
+
+def test_a_changed_group_policy_is_drift_in_both_tools(outcome: Outcome) -> None:
+    address = "aws_iam_group_policy.devs"
+    found = harness.disagreements(
+        [d for d in outcome.terraform if d.address == address],
+        [d for d in outcome.driftctl if d.address == address],
+    )
+    assert found == [], "\n".join(map(str, found))
+    assert [d.address for d in outcome.terraform] == [address]
+
+
+def test_nothing_else_drifts(outcome: Outcome) -> None:
+    """Terraform's configured drift is the group policy's alone (the rule resources are
+    untouched), and driftctl's is that and the group's added rule."""
+    assert [d.address for d in outcome.terraform] == ["aws_iam_group_policy.devs"]
+    assert [d.address for d in outcome.driftctl] == [
+        "aws_iam_group_policy.devs",
+        "aws_security_group.web",
+    ]
