@@ -11,7 +11,11 @@ from typing import Any
 import boto3
 import pytest
 
-from driftctl import api
+from driftctl import api, settings
+from driftctl.aws.canonical import Declared
+from driftctl.core.model import Resource
+from driftctl.engine import needs
+from driftctl.resources.registry import SCANS
 
 REGION = "us-east-1"
 POLICY = {
@@ -97,7 +101,6 @@ def _scan(tmp_path: Path, **kwargs: Any) -> tuple[list[Any], Counter[str]]:
 def test_skipping_the_unmanaged_details_reports_the_same_drifts_with_fewer_calls(
     tmp_path: Path,
 ) -> None:
-    (tmp_path / "main.tf").write_text(HCL)
     _stack()
     shallow, few = _scan(tmp_path)
     deep, many = _scan(tmp_path, deep_unmanaged=True)
@@ -114,8 +117,47 @@ def test_skipping_the_unmanaged_details_reports_the_same_drifts_with_fewer_calls
 
 @pytest.mark.usefixtures("aws")
 def test_strict_reads_the_unmanaged_settings(tmp_path: Path) -> None:
-    (tmp_path / "main.tf").write_text(HCL)
     _stack()
     _, deep = _scan(tmp_path, deep_unmanaged=True)
     _, strict = _scan(tmp_path, strict=True)
     assert strict["GetBucketPolicy"] == deep["GetBucketPolicy"] == 4
+
+
+BUCKETS = SCANS["s3_buckets"]
+
+
+@pytest.fixture(autouse=True)
+def _in_a_stack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "main.tf").write_text(HCL)
+    monkeypatch.chdir(tmp_path)
+
+
+def _details_for(conf: settings.Settings, declared: list[Resource], name: str) -> list[str]:
+    (spec,) = needs.shallow([BUCKETS], conf, Declared(declared))
+    item = {"Name": name}
+    return [d.key for d in spec.details if d.when is None or d.when(item)]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        settings.Options(deep_unmanaged=True),
+        settings.Options(strict=True),
+        settings.Options(filter="Attr.tags.Env=='prod'"),
+        settings.Options(save_live=Path("live.json")),
+    ],
+)
+def test_the_unmanaged_details_are_read_when_asked_or_when_they_may_count(
+    options: settings.Options,
+) -> None:
+    conf = settings.build(options)
+    assert len(_details_for(conf, [], "stray")) == len(BUCKETS.details)
+
+
+def test_an_undeclared_bucket_keeps_its_tags_call_and_a_declared_one_every_call() -> None:
+    conf = settings.build(settings.Options())
+    policy = Resource("aws_s3_bucket_policy", "half", "aws_s3_bucket_policy.p", {"bucket": "half"})
+    assert _details_for(conf, [policy], "stray") == ["tagging"]
+    assert len(_details_for(conf, [policy], "half")) == len(BUCKETS.details)
+    unknown = Resource("aws_s3_bucket", None, "aws_s3_bucket.p", {"bucket_prefix": "p-"})
+    assert len(_details_for(conf, [unknown], "stray")) == len(BUCKETS.details)
