@@ -22,8 +22,9 @@ items' ids (`ScanSpec.item_id`) and no declared resource of its types names that
 item is reported only as unmanaged (its children, under an unmanaged parent, not at all),
 and its settings change nothing (its tags are read: rules match them, reports print
 them). Not under --deep-unmanaged or --strict, a --filter (it may
-read any attribute), --save-live (a snapshot holds every setting), nor for a scan with a
-declared resource whose id or parent is not known before apply.
+read any attribute), --save-live (a snapshot holds every setting), several accounts (each
+evaluates its own declarations after the scan), nor for a scan with a declared resource
+whose id or parent is not known before apply.
 """
 
 from __future__ import annotations

@@ -250,7 +250,9 @@ def load_live(
     conn = conn or connect(settings, connection.start(settings), types)
     assert conn is not None
     specs = needs.scans(types)
-    if declared is not None:  # detail calls only where they can change the report
+    # detail calls only where they can change the report; with several accounts, each
+    # evaluates its declarations after the scan (its own ids): every detail call is made
+    if declared is not None and not fanout.multi_account(settings):
         specs = needs.shallow(specs, settings, declared)
     plan = fanout.plan(settings, conn)
     shown = display is not None  # entered by the caller
