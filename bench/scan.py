@@ -15,11 +15,15 @@ calls (bench/scale.py `mixed`, which this runs). The clean stack must report zer
 
 `--local` prints resources, wall time of evaluate / scan / diff, API calls per operation
 and calls per resource, against moto's server without a proxy.
+`--local --unmanaged 50` adds 50 buckets nothing declares and counts the calls twice: as
+`driftctl scan` makes them (the detail calls of resources nothing declares skipped) and as
+`--deep-unmanaged` makes them (a second scan).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import tempfile
 import time
@@ -111,12 +115,15 @@ resource "aws_iam_role" "r" {{
     )
 
 
-def run(n: int, endpoint: str) -> int:
+def run(n: int, endpoint: str, unmanaged: int = 0) -> int:
     urllib.request.urlopen(
         urllib.request.Request(f"{endpoint}/moto-api/reset", method="POST")
     ).close()
     t0 = time.monotonic()
     create(endpoint, n)
+    s3 = boto3.client("s3", region_name=REGION, endpoint_url=endpoint)
+    for i in range(unmanaged):
+        s3.create_bucket(Bucket=f"stray-{i:05d}")
     setup = time.monotonic() - t0
     with tempfile.TemporaryDirectory() as tmp:
         stack(Path(tmp), n)
@@ -126,10 +133,13 @@ def run(n: int, endpoint: str) -> int:
         t1 = time.monotonic()
         declared = pipeline.load_declared(conf)
         t2 = time.monotonic()
-        live = pipeline.load_live(conf)
+        live = pipeline.load_live(conf, declared=declared)
         t3 = time.monotonic()
         report = pipeline.scan_report(declared, live)
         t4 = time.monotonic()
+        deep = pipeline.load_live(dataclasses.replace(conf, deep_unmanaged=True), declared=declared)
+    assert deep.counter is not None
+    deep_calls = sum(deep.counter.calls.values())
     assert live.counter is not None
     calls = sum(live.counter.calls.values())
     resources = sum(len(s.resources) for s in live.states.values())
@@ -144,11 +154,21 @@ def run(n: int, endpoint: str) -> int:
         f"API calls               {calls} ({calls / max(resources, 1):.2f} per live resource, "
         f"{live.counter.retries} retries)"
     )
+    print(
+        f"  --deep-unmanaged        {deep_calls} ({deep_calls / max(resources, 1):.2f} "
+        "per live resource)"
+    )
     for op, count in sorted(live.counter.calls.items()):
         print(f"  {op:42s} {count}")
     drift = {k: report.summary[k] for k in KINDS}
     print(f"drift on the clean stack: {drift}")
-    return 0 if not any(drift.values()) and not report.errors else 1
+    return (
+        0
+        if drift["unmanaged"] == unmanaged
+        and not drift["changed"] + drift["missing"]
+        and not report.errors
+        else 1
+    )
 
 
 def main() -> int:
@@ -161,6 +181,7 @@ def main() -> int:
     parser.add_argument("--processes", type=int, help="the scan's --processes")
     parser.add_argument("--recording", type=Path, help="answers saved on the first run, replayed")
     parser.add_argument("--local", action="store_true", help="in-process timings, no proxy")
+    parser.add_argument("--unmanaged", type=int, default=0, help="buckets nothing declares")
     args = parser.parse_args()
     status = 0
     if not args.local:
@@ -172,7 +193,7 @@ def main() -> int:
         return status
     with emulator.fake_credentials(), emulator.moto_server() as endpoint:
         for n in args.n or [100]:
-            status |= run(n, endpoint)
+            status |= run(n, endpoint, args.unmanaged)
     return status
 
 

@@ -98,6 +98,9 @@ class Settings:
     # which resources and drifts a report holds (--filter, --only-*, --strict)
     selection: Selection = dataclasses.field(default_factory=lambda: Selection())
     quiet: bool = False  # --quiet: nothing on stderr but errors
+    # --deep-unmanaged (or --strict): the detail calls of resources nothing declares are made
+    # too; otherwise skipped where they cannot change the report (engine/needs.py)
+    deep_unmanaged: bool = False
     # a scan comparing less than this share of the declared resources fails (exit 2)
     min_compared: float | None = None
     # a boto3.Session given through the Python API (driftctl.api): used instead of one made
@@ -628,6 +631,7 @@ class Options:
     only_managed: bool = False
     only_unmanaged: bool = False
     strict: bool = False
+    deep_unmanaged: bool = False  # --deep-unmanaged
     types: Sequence[str] | None = None  # the Python API's types; None: every type
     quiet: bool = False
     min_compared: str | None = None  # --min-compared 0.9 or 90%
@@ -693,6 +697,7 @@ def build(options: Options) -> Settings:
         state=state,
         selection=selection,
         quiet=options.quiet,
+        deep_unmanaged=options.deep_unmanaged or options.strict,
         min_compared=parse_share(options.min_compared)
         if options.min_compared is not None
         else None,

@@ -120,6 +120,13 @@ class ScanSpec:
     global_service: bool = False  # scanned once, not per region (IAM, S3 listing)
     # keep only the items this returns True for (e.g. buckets of the scanned region)
     keep: Callable[[Item, str], bool] | None = None
+    # the id of the item's resource of the scan's first type, where every other type the
+    # scan builds is its child: the detail calls of an item whose id nothing declared names
+    # are skipped (engine/needs.py `shallow`), as nothing they read is reported
+    item_id: Callable[[Item], str] | None = None
+    # the detail call reading an item's tags: made for every item, skipped or not (a
+    # drift's tags decide rules and are printed, an unmanaged one's too)
+    tags_detail: str | None = None
 
 
 def _no_defaults(_: Resource) -> bool:

@@ -188,6 +188,14 @@ Strict = Annotated[
         "security groups) instead of leaving them out",
     ),
 ]
+DeepUnmanaged = Annotated[
+    bool,
+    typer.Option(
+        "--deep-unmanaged",
+        help="Read the settings of resources nothing declares too (implied by --strict); "
+        "by default their detail calls are skipped, as they change no report",
+    ),
+]
 Deep = Annotated[
     bool, typer.Option("--deep", help="Accepted for snyk driftctl: attributes are always compared")
 ]

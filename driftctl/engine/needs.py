@@ -16,14 +16,24 @@ types). Then the set is closed so that nothing reported on changes:
 So the drifts of every covered type are those of a scan that reads everything (when
 every scan succeeds). A run that saves its live state (--save-live) reads everything: a
 snapshot holds every type.
+
+Within a scan, the detail calls of an item are skipped (`shallow`) where the scan names its
+items' ids (`ScanSpec.item_id`) and no declared resource of its types names that id: the
+item is reported only as unmanaged (its children, under an unmanaged parent, not at all),
+and its settings change nothing (its tags are read: rules match them, reports print
+them). Not under --deep-unmanaged or --strict, a --filter (it may
+read any attribute), --save-live (a snapshot holds every setting), several accounts (each
+evaluates its own declarations after the scan), nor for a scan with a declared resource
+whose id or parent is not known before apply.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+from collections.abc import Callable, Iterable
 
 from driftctl.aws.canonical import Declared
-from driftctl.base.spec import ScanSpec
+from driftctl.base.spec import DetailCall, Item, ScanSpec
 from driftctl.core.model import Resource
 from driftctl.engine.bind import waited_on
 from driftctl.engine.partial import ref_targets
@@ -89,6 +99,52 @@ def scans(types: frozenset[str] | None) -> list[ScanSpec]:
         return list(SCANS.values())
     names = {TYPES[t].scan for t in types}
     return [spec for name, spec in SCANS.items() if name in names]
+
+
+def shallow(specs: list[ScanSpec], settings: Settings, declared: Declared) -> list[ScanSpec]:
+    """`specs`, each making its detail calls only for the items the module says."""
+    if (
+        settings.deep_unmanaged
+        or settings.selection.filter is not None
+        or settings.save_live is not None
+        or settings.live_file is not None
+    ):
+        return specs
+    resources = _all_declared(declared)
+    out = []
+    for spec in specs:
+        ids = _declared_ids(spec, resources)
+        if spec.item_id is None or ids is None:
+            out.append(spec)
+            continue
+        details = tuple(
+            d if d.key == spec.tags_detail else _only(d, spec.item_id, ids) for d in spec.details
+        )
+        out.append(dataclasses.replace(spec, details=details))
+    return out
+
+
+def _declared_ids(spec: ScanSpec, resources: list[Resource]) -> frozenset[str] | None:
+    """The ids the declared resources of `spec`'s types name (None: one is not known)."""
+    ids: set[str] = set()
+    for r in resources:
+        rtype = TYPES.get(r.type)
+        if rtype is None or rtype.scan != spec.name:
+            continue
+        keys = [r.id] + ([r.attrs.get(rtype.parent[1])] if rtype.parent else [])
+        if not all(isinstance(k, str) for k in keys):
+            return None
+        ids.update(keys)
+    return frozenset(ids)
+
+
+def _only(detail: DetailCall, item_id: Callable[[Item], str], ids: frozenset[str]) -> DetailCall:
+    when = detail.when
+
+    def wanted(item: Item) -> bool:
+        return item_id(item) in ids and (when is None or when(item))
+
+    return dataclasses.replace(detail, when=wanted)
 
 
 def _all_declared(declared: Declared) -> list[Resource]:

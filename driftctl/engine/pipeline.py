@@ -217,7 +217,7 @@ def declared_and_live(
             raise
         progress.status(display, "reading the declared state")
         declared = load_declared(settings, declared_context(settings, conn))
-        run = load_live(settings, conn, display, needs.needed(settings, declared, ignore))
+        run = load_live(settings, conn, display, needs.needed(settings, declared, ignore), declared)
     if fanout.multi_account(settings) and conn is not None and _reads_session(declared):
         # each account reads its own account id: evaluate once per account scanned
         for account in sorted(run.states):
@@ -237,6 +237,7 @@ def load_live(
     conn: Connection | None = None,
     display: progress.RichProgress | None = None,
     types: frozenset[str] | None = None,
+    declared: Declared | None = None,
 ) -> LiveRun:
     """The live side: every scan, or those serving `types` (needs.needed); the run covers
     the types those scans read, and its reports only them. display: a progress display
@@ -249,6 +250,10 @@ def load_live(
     conn = conn or connect(settings, connection.start(settings), types)
     assert conn is not None
     specs = needs.scans(types)
+    # detail calls only where they can change the report; with several accounts, each
+    # evaluates its declarations after the scan (its own ids): every detail call is made
+    if declared is not None and not fanout.multi_account(settings):
+        specs = needs.shallow(specs, settings, declared)
     plan = fanout.plan(settings, conn)
     shown = display is not None  # entered by the caller
     if display is None and not settings.quiet:  # --quiet: no progress

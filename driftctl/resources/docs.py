@@ -157,6 +157,9 @@ def floor(spec: ScanSpec) -> str:
     if per:
         each = "per page listed" if spec.listing.whole_pages else "per resource"
         text += f"; {each}: {len(per)} ({', '.join(per)})"
+        if spec.item_id is not None:  # engine/needs.py `shallow`
+            kept = [d for d in spec.details if d.key == spec.tags_detail]
+            text += f", {len(kept)} where nothing declares it (without --deep-unmanaged)"
     if some:
         text += f"; {'; '.join(some)}"
     return text

@@ -93,6 +93,8 @@ SCAN = ScanSpec(
         *(s.detail for s in SETTINGS),
     ),
     build=build,
+    item_id=lambda item: str(item["Name"]),
+    tags_detail="tagging",
 )
 
 

@@ -151,6 +151,8 @@ SCAN = ScanSpec(
         DetailCall("tags", "list_queue_tags", _by_url, GONE),
     ),
     build=build,
+    item_id=lambda item: str(item["QueueUrl"]),
+    tags_detail="tags",
 )
 
 
