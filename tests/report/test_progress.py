@@ -96,7 +96,9 @@ def test_a_scan_shows_each_phase_before_it_starts(monkeypatch: pytest.MonkeyPatc
         seen["declared"] = list(shown)
         return object()
 
-    def live(settings: Settings, conn: Any = None, given: Any = None, types: Any = None) -> Any:
+    def live(
+        settings: Settings, conn: Any = None, given: Any = None, types: Any = None, *_: Any
+    ) -> Any:
         seen["live"] = given
         return object()
 

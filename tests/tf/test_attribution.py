@@ -14,6 +14,7 @@ is recognised by its user agent.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,16 +54,14 @@ def _provider(url: str, creds: dict[str, str]) -> str:
     return harness.provider_block(url, keys)
 
 
-def test_drifts_of_a_terraform_applied_stack_are_attributed_to_the_people(
-    terraform: harness.Terraform, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    for name, value in harness.CREDENTIALS.items():  # the admin's: the recorder's default
-        monkeypatch.setenv(name, value)
+def _story(terraform: harness.Terraform, workdir: Path) -> tuple[str, dict[str, Any]]:
+    """The stack applied by Terraform, changed by the people, scanned from each source:
+    (the group's id, source -> report)."""
     recorder = Recorder(people.ADMIN)
     with harness.moto_server() as moto, recording_proxy(moto, recorder) as url:
         alice = people.cast(url)
         # the pipeline: real Terraform under its role session
-        stack = terraform.stack(tmp_path / "stack", url, {"main.tf": STACK})
+        stack = terraform.stack(workdir / "stack", url, {"main.tf": STACK})
         pipeline = people.session(url, "ci-deploy", "tf-apply")
         (stack.dir / "provider.tf").write_text(_provider(url, pipeline))
         stack.apply()
@@ -76,10 +75,25 @@ def test_drifts_of_a_terraform_applied_stack_are_attributed_to_the_people(
         for source in ("lookup", f"s3://{people.TRAIL}/trails"):
             argv = ["scan", "--from", f"hcl://{stack.dir}", "--region", people.REGION]
             run = driftctl(
-                *argv, "--endpoint-url", url, "--cloudtrail", source, "-o", "json://-", cwd=tmp_path
+                *argv, "--endpoint-url", url, "--cloudtrail", source, "-o", "json://-", cwd=workdir
             )
             assert run.code == 1, run.stderr
             reports[source] = run.report
+    return group, reports
+
+
+def test_drifts_of_a_terraform_applied_stack_are_attributed_to_the_people(
+    terraform: harness.Terraform, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, value in harness.CREDENTIALS.items():  # the admin's: the recorder's default
+        monkeypatch.setenv(name, value)
+    try:
+        group, reports = _story(terraform, tmp_path / "first")
+    except harness.HarnessError:
+        # Seen once in a full parallel run: the apply failed on a duplicate
+        # CreateSecurityGroup (the provider's SDK sent it twice; why, under that load, was
+        # not found). The setup is run again on a fresh server; the checks are not.
+        group, reports = _story(terraform, tmp_path / "again")
 
     expected = people.expected(group)
     for source, report in reports.items():
