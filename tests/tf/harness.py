@@ -89,6 +89,13 @@ class HarnessError(Exception):
     """A tool failed: the message names the command, its exit code and its last output."""
 
 
+class DuplicateCreate(HarnessError):
+    """`terraform apply` failed because a create found what it creates already there: the
+    provider's SDK sent the create twice (seen in full parallel runs, on a busy machine:
+    a security group, an ingress rule). The story is worth telling again on a fresh
+    server; nothing else is."""
+
+
 def absent() -> str | None:
     """Why real Terraform cannot run here (a reason to skip), or None."""
     if not TERRAFORM.is_file():
@@ -352,7 +359,12 @@ class Stack:
         return self.tf.run(list(argv), self.dir, self.data_dir)
 
     def apply(self) -> None:
-        self.terraform("apply", "-auto-approve", "-input=false", "-parallelism=20")
+        try:
+            self.terraform("apply", "-auto-approve", "-input=false", "-parallelism=20")
+        except HarnessError as exc:
+            if ".Duplicate:" in str(exc):  # EC2's InvalidGroup/InvalidPermission.Duplicate
+                raise DuplicateCreate(str(exc)) from exc
+            raise
 
     def baseline(self) -> list[Drift]:
         """`terraform apply -refresh-only`: the first refresh after apply, where the provider

@@ -89,10 +89,7 @@ def test_drifts_of_a_terraform_applied_stack_are_attributed_to_the_people(
         monkeypatch.setenv(name, value)
     try:
         group, reports = _story(terraform, tmp_path / "first")
-    except harness.HarnessError:
-        # Seen once in a full parallel run: the apply failed on a duplicate
-        # CreateSecurityGroup (the provider's SDK sent it twice; why, under that load, was
-        # not found). The setup is run again on a fresh server; the checks are not.
+    except harness.DuplicateCreate:  # the SDK sent a create twice: the setup once more
         group, reports = _story(terraform, tmp_path / "again")
 
     expected = people.expected(group)
