@@ -4,7 +4,13 @@
 start: declared (rendered once) + a complete scan = the known drifts (not printed)
 loop:  receive <= 10 (long poll) -> each message: parse -> writes -> read units ->
        splice -> report -> lines (drift / resolved / unknown) -> delete the batch
+       -> the chores that are due (between receives, never inside a batch)
 ```
+
+A chore is work on a clock rather than on an event: a periodic full scan, a re-render
+when the declared state's source moved, a batched pull request, a report rewritten. Each
+says when it is due; the loop runs the due ones after every receive (a long poll returns
+within 20 s, so a chore is at most that late), under the same signal guard as a batch.
 
 A message is deleted once processed. One that fails (not an EventBridge event, a read
 that failed, a bug) stays on the queue and comes back after its visibility timeout; at
@@ -45,6 +51,14 @@ class Source(Protocol):
     def delete(self, messages: Sequence[Message]) -> None: ...
 
 
+class Chore(Protocol):
+    """Clock-driven work between receives (see the module's docstring)."""
+
+    def due(self, now: float) -> bool: ...
+
+    def run(self, watched: Watched, emit: Callable[[dict[str, Any]], None], say: Say) -> None: ...
+
+
 @dataclasses.dataclass
 class Tally:
     messages: int = 0  # received and handled (processed, ignored or dropped)
@@ -75,6 +89,7 @@ def run(
     say: Say,
     bounds: Bounds = Bounds(),
     tally: Tally | None = None,
+    chores: Sequence[Chore] = (),
 ) -> Tally:
     """Until the bounds are met (or a signal): tally counts what was done, kept up to
     date as it goes (the caller's, so that a stop by a signal still has it)."""
@@ -82,13 +97,16 @@ def run(
     while bounds.max_events is None or tally.messages < bounds.max_events:
         left = BATCH if bounds.max_events is None else bounds.max_events - tally.messages
         batch = queue.receive(left)
-        if not batch:
-            if bounds.once:
-                break
-            continue
         with interrupt.finishing():
-            done = [m for m in batch if _processed(m, watched, emit, say, bounds, queue, tally)]
-            queue.delete(done)
+            if batch:
+                done = [m for m in batch if _processed(m, watched, emit, say, bounds, queue, tally)]
+                queue.delete(done)
+            now = watched.clock()
+            for chore in chores:
+                if chore.due(now):
+                    chore.run(watched, emit, say)
+        if not batch and bounds.once:
+            break
     return tally
 
 

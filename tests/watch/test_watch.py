@@ -214,6 +214,35 @@ def test_once_drains_the_queue_and_stops_at_the_first_empty_poll(setup: Setup) -
     assert setup.left() == 0
 
 
+class _Every:
+    """A chore due on every receive, recording the drifts the watch knew when it ran."""
+
+    def __init__(self) -> None:
+        self.runs: list[int] = []
+
+    def due(self, now: float) -> bool:
+        return True
+
+    def run(self, watched: Watched, emit: Any, say: Any) -> None:
+        self.runs.append(len(watched.known))
+
+
+def test_due_chores_run_after_each_receive_the_empty_poll_included(setup: Setup) -> None:
+    setup.tag("dev")
+    setup.put(record("PutBucketTagging", "watched"))
+    chore = _Every()
+    loop.run(
+        setup.queue,
+        setup.watched,
+        [].append,
+        setup.said.append,
+        loop.Bounds(once=True),
+        chores=[chore],
+    )
+    # after the batch (the drift is known by then), and after the empty poll that ends it
+    assert chore.runs == [1, 1]
+
+
 def test_an_event_of_another_kind_is_deleted_without_a_line(setup: Setup) -> None:
     other = {"detail-type": "EC2 Instance State-change Notification", "detail": {}}
     setup.put(json.dumps(other))
