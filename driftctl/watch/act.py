@@ -92,6 +92,9 @@ class Revert:
             about = {k: line.get(k) for k in ("event_id", "event_latency_ms")}
             for out in self.revert(watched, drift, say):
                 emit({**out, **about})
+        # a drift a revert's re-read shows (one it did not converge) is not reverted again
+        # at once: the next event on that resource decides, so reverts never run in a loop
+        self.tap.reverts.clear()
 
     def revert(self, watched: Watched, drift: Drift, say: Say) -> list[dict[str, Any]]:
         """The outcome line of one revert, then the resolved lines of its re-read."""
@@ -143,13 +146,15 @@ class Revert:
             out = {**base, "status": "revert_failed", "journal": path, "reason": applied.failed}
             return [out]
         appeared, gone = watched.spliced(applied.fresh)
+        lines: list[dict[str, Any]] = [{**base, "status": "reverted", "journal": path}]
         if applied.left:
             self.failed += 1
             reason = "did not converge: " + "; ".join(applied.left)
-            return [{**base, "status": "revert_failed", "journal": path, "reason": reason}]
-        self.done += 1
-        say(f"reverted {where}: journal {path}")
-        lines: list[dict[str, Any]] = [{**base, "status": "reverted", "journal": path}]
+            say(f"revert of {where} {reason}; journal {path}")
+            lines = [{**base, "status": "revert_failed", "journal": path, "reason": reason}]
+        else:
+            self.done += 1
+            say(f"reverted {where}: journal {path}")
         lines += [{**d.to_json(), "status": "drift"} for d in appeared]
         lines += [{**d.to_json(), "status": "resolved", "journal": path} for d in gone]
         return lines
