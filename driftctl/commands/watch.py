@@ -216,16 +216,12 @@ def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, ac
 
     policy = rules.policy_for(conf)
     queue, watched = start(conf, policy, events, loop.clock)
-    say(
-        f"watching {events}: {len(watched.known)} drifts already present "
-        "(driftctl scan lists them); one line per drift found or resolved"
-    )
-    actions = {r.action for r in policy.rules}
     tap = Tap(loop.jsonl(sys.stdout.write, sys.stdout.flush) if acts.lines else _nowhere)
     chores: list[loop.Chore] = []
+    actions = {r.action for r in policy.rules}
     if acts.approve:
         origins = revert_flow.origins_of(conf, acts.revert, say, watched.declared)
-        guards.check_clean(origins, acts.revert.allow_dirty)
+        guards.check_clean(origins, acts.revert.allow_dirty)  # as revert --approve: exit 2
         chores.append(Revert(tap, conf, policy, acts.revert, acts.journals, origins))
     elif "revert" in actions:
         say("rules that say `revert` only report: pass --approve to revert their drifts")
@@ -237,15 +233,22 @@ def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, ac
     if conf.outputs:
         chores.append(Reports(conf))
         chores[-1].run(watched, tap, say)  # the report files of the first scan
+    say(
+        f"watching {events}: {len(watched.known)} drifts already present "
+        "(driftctl scan lists them); one line per drift found or resolved"
+    )
     tally = loop.Tally()
     try:
         loop.run(queue, watched, tap, say, bounds, tally, chores)
         if prs is not None:  # a bounded run that ended: what it collected is not lost
             prs.flush(watched, tap, say)
     finally:
+        acted = [c for c in chores if isinstance(c, Revert)]
+        reverts = f", {acted[0].done} reverted, {acted[0].failed} not" if acted else ""
+        pulls = f", {prs.runs} pull request runs" if prs is not None else ""
         say(
             f"{tally.messages} messages, {tally.events} events, {tally.lines} lines, "
-            f"{tally.calls} read calls, {tally.dropped} dropped"
+            f"{tally.calls} read calls, {tally.dropped} dropped{reverts}{pulls}"
         )
 
 

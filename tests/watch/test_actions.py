@@ -188,6 +188,17 @@ def test_a_revert_with_approve_journals_first_converges_and_says_so(
     assert "reverted aws_s3_bucket.aws_s3_bucket.a" in err
 
 
+def test_approve_refuses_uncommitted_declared_files_before_watching(
+    aws: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stack = Stack(tmp_path, REVERT_TAGS)
+    (stack.infra / "main.tf").write_text(MAIN_TF.replace('"prod"', '"staging"', 1))
+    assert stack.cli("--max-events", "1", "--approve") == 2
+    err = capsys.readouterr().err
+    assert "uncommitted changes (infra/main.tf)" in err and "--allow-dirty" in err
+    assert "watch: watching" not in err
+
+
 def _reverting(stack: Stack) -> tuple[Any, Watched, Tap, Revert]:
     queue, watched, conf, policy = stack.watch()
     tap = Tap(lambda line: None)

@@ -1,7 +1,8 @@
 """End to end: `driftctl watch` as a process against moto's server, an out-of-band change
 made through the CloudTrail recorder (tests/attribution/recorder.py) by a break-glass
 role session, its record put on the queue as EventBridge delivers it: the watch prints
-the drift's line with that actor, and stops on SIGTERM with 143 and no traceback.
+the drift's line with that actor, and stops on SIGTERM with 143 and no traceback. With
+--approve, a rule that says `revert` puts such a change back and the lines say so.
 """
 
 from __future__ import annotations
@@ -120,7 +121,7 @@ def test_a_change_is_reverted_with_approve_and_verified(endpoint: str, tmp_path:
         started = proc.stderr.readline()
         while "watch: watching" not in started and started:  # the declared state's origin first
             started = proc.stderr.readline()
-        assert "watch: watching" in started
+        assert "watch: watching" in started, started + proc.stderr.read()
         hotfix = {"TagSet": [{"Key": "env", "Value": "hotfix"}]}
         s3.put_bucket_tagging(Bucket="data-prod", Tagging=hotfix)
         record = {
