@@ -324,7 +324,12 @@ IacPrincipal = Annotated[
 
 # -- revert (docs/revert.md), and watch's revert action (docs/watch.md) ------------------
 Approve = Annotated[
-    bool, typer.Option("--approve", help="Make the calls (without it: print the plan only)")
+    bool,
+    typer.Option(
+        "--approve",
+        help="Make the calls (without it nothing is changed: revert prints the plan, watch "
+        "only reports)",
+    ),
 ]
 
 AllowDirty = Annotated[
