@@ -119,14 +119,13 @@ class Revert:
             delete_data=tuple(self.opts.delete_data),
         )
         log: list[str] = []
+        book = journal.new_dir(None, self.journals)
         try:
             first = scanned.plan()
             refused = _refused(first)
             if refused is not None:
                 return [{**base, "status": "refused", "reason": refused}]
-            opts = dataclasses.replace(
-                self.opts, only=only, journal_dir=journal.new_dir(None, self.journals)
-            )
+            opts = dataclasses.replace(self.opts, only=only, journal_dir=book)
             header = {
                 "command": "watch",
                 "account": aws.account,
@@ -135,10 +134,16 @@ class Revert:
                 "only": [g.text for g in only],
             }
             applied = flow.approved(scanned, first, opts, header, log.append)
-        except DriftctlError as exc:  # a guard that held (the blast radius, the state
-            # changed while planning): nothing was changed
+        except DriftctlError as exc:
+            if book.exists():  # the journal was written: calls may have been made
+                self.failed += 1
+                return [
+                    {**base, "status": "revert_failed", "journal": str(book), "reason": exc.message}
+                ]
+            # a guard that held (the blast radius, the state changed while planning, the
+            # DryRun pre-flight): nothing was changed
             return [{**base, "status": "refused", "reason": exc.message}]
-        where = f"{drift.type}.{drift.address or drift.id}"
+        where = drift.address or f"{drift.type}.{drift.id}"
         path = str(applied.journal)
         if applied.failed is not None:
             self.failed += 1

@@ -12,6 +12,7 @@ the messages put on the queue.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,7 +186,7 @@ def test_a_revert_with_approve_journals_first_converges_and_says_so(
     assert header["command"] == "watch" and header["only"] == ["aws_s3_bucket/aws_s3_bucket.a"]
     calls = [json.loads(x) for x in (path / "calls.jsonl").read_text().splitlines()]
     assert calls[-1]["status"] == "applied" and calls[-1]["converged"] is True
-    assert "reverted aws_s3_bucket.aws_s3_bucket.a" in err
+    assert "watch: reverted aws_s3_bucket.a: journal" in err
 
 
 def test_approve_refuses_uncommitted_declared_files_before_watching(
@@ -229,6 +230,19 @@ def test_a_revert_s_own_events_come_back_without_a_line_or_a_loop(
     stack.put(record("PutBucketTagging", "bucket-a", who=DRIFTCTL))
     assert _run(queue, watched, [chore], 1) == []
     assert chore.done == 1 and not watched.known and env_of("bucket-a") == "prod"
+
+
+def test_a_revert_whose_call_fails_says_so_and_keeps_its_journal(aws: None, tmp_path: Path) -> None:
+    stack = Stack(tmp_path, REVERT_TAGS)
+    queue, watched, _tap, chore = _reverting(stack)
+    chore.opts = dataclasses.replace(chore.opts, fail_after=0)  # revert's test hook
+    tag("bucket-a", "dev")
+    stack.put(record("PutBucketTagging", "bucket-a"))
+    _, failed = _run(queue, watched, [chore], 1)
+    assert (failed["status"], failed["id"]) == ("revert_failed", "bucket-a")
+    assert Path(failed["journal"], "journal.json").exists() and failed["reason"]
+    assert env_of("bucket-a") == "dev" and watched.known  # still drifted, still known
+    assert chore.failed == 1 and chore.done == 0
 
 
 def test_a_delete_of_data_is_refused_as_revert_refuses_it(aws: None, tmp_path: Path) -> None:
