@@ -321,3 +321,90 @@ IacPrincipal = Annotated[
         help="The IaC pipeline's principal ARNs (glob, repeatable): never a culprit",
     ),
 ]
+
+# -- revert (docs/revert.md), and watch's revert action (docs/watch.md) ------------------
+Approve = Annotated[
+    bool,
+    typer.Option(
+        "--approve",
+        help="Make the calls (without it nothing is changed: revert prints the plan, watch "
+        "only reports)",
+    ),
+]
+
+AllowDirty = Annotated[
+    bool,
+    typer.Option(
+        "--allow-dirty",
+        help="Revert even if declared files are uncommitted, untracked or git-ignored",
+    ),
+]
+
+MaxDeletes = Annotated[
+    int | None,
+    typer.Option(
+        "--max-deletes",
+        help="--approve refuses a plan deleting more resources than this unless "
+        "--confirm-deletes names the number. Default: 10",
+        show_default=False,
+    ),
+]
+
+MaxDeleteShare = Annotated[
+    str | None,
+    typer.Option(
+        "--max-delete-share",
+        help="... or a larger share of the managed resources than this (25% or 0.25). Default: 25%",
+        show_default=False,
+    ),
+]
+
+ConfirmDeletes = Annotated[
+    int | None,
+    typer.Option(
+        "--confirm-deletes",
+        help="The exact number of resources the plan deletes: needed with --approve above "
+        "--max-deletes / --max-delete-share, and refused if the plan deletes another number",
+    ),
+]
+
+DeleteData = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--delete-data",
+        help="Delete this resource that holds data (a table, queue, log group, DB, ...), "
+        "named TYPE.ID as the plan prints it (repeatable): no rule deletes data without it",
+    ),
+]
+
+# -- pr (docs/pr.md), and watch's batched pr action (docs/watch.md) -----------------------
+Base = Annotated[
+    str | None,
+    typer.Option(
+        "--base",
+        help="Branch to branch from and merge into. Default: the "
+        "remote's default branch, else main",
+    ),
+]
+Remote = Annotated[str, typer.Option("--remote", help="Git remote to push to")]
+Repo = Annotated[
+    str | None,
+    typer.Option("--repo", envvar="GITHUB_REPOSITORY", help="GitHub repository owner/name"),
+]
+GithubToken = Annotated[
+    str | None,
+    typer.Option(
+        "--github-token",
+        envvar="GITHUB_TOKEN",
+        show_envvar=True,
+        help="GitHub token (contents and pull-requests write)",
+    ),
+]
+GithubApiUrl = Annotated[
+    str,
+    typer.Option(
+        "--github-api-url",
+        envvar="GITHUB_API_URL",
+        help="GitHub API base URL (GitHub Enterprise)",
+    ),
+]

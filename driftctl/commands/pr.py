@@ -43,36 +43,11 @@ def pr(
     cloudtrail: options.CloudTrail = None,
     attribute_window: options.AttributeWindow = None,
     iac_principal: options.IacPrincipal = None,
-    base: Annotated[
-        str | None,
-        typer.Option(
-            "--base",
-            help="Branch to branch from and merge into. Default: the "
-            "remote's default branch, else main",
-        ),
-    ] = None,
-    remote: Annotated[str, typer.Option("--remote", help="Git remote to push to")] = "origin",
-    repo: Annotated[
-        str | None,
-        typer.Option("--repo", envvar="GITHUB_REPOSITORY", help="GitHub repository owner/name"),
-    ] = None,
-    github_token: Annotated[
-        str | None,
-        typer.Option(
-            "--github-token",
-            envvar="GITHUB_TOKEN",
-            show_envvar=True,
-            help="GitHub token (contents and pull-requests write)",
-        ),
-    ] = None,
-    api_url: Annotated[
-        str,
-        typer.Option(
-            "--github-api-url",
-            envvar="GITHUB_API_URL",
-            help="GitHub API base URL (GitHub Enterprise)",
-        ),
-    ] = DEFAULT_API,
+    base: options.Base = None,
+    remote: options.Remote = "origin",
+    repo: options.Repo = None,
+    github_token: options.GithubToken = None,
+    api_url: options.GithubApiUrl = DEFAULT_API,
     import_file: Annotated[
         str | None,
         typer.Option(

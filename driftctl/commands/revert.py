@@ -19,13 +19,11 @@ from driftctl.errors import DriftctlError
 from driftctl.revert import blast, flow, guards
 from driftctl.revert.executor import FAIL_AFTER_ENV
 
-Approve = Annotated[
-    bool, typer.Option("--approve", help="Make the calls (without it: print the plan only)")
-]
 Undo = Annotated[
     Path | None,
     typer.Option("--undo", help="Put back the live state a revert journal recorded (a directory)"),
 ]
+
 JournalDir = Annotated[
     Path | None,
     typer.Option(
@@ -34,13 +32,7 @@ JournalDir = Annotated[
         show_default=False,
     ),
 ]
-AllowDirty = Annotated[
-    bool,
-    typer.Option(
-        "--allow-dirty",
-        help="Revert even if declared files are uncommitted, untracked or git-ignored",
-    ),
-]
+
 Only = Annotated[
     list[str] | None,
     typer.Option(
@@ -48,40 +40,6 @@ Only = Annotated[
         help="Revert only the drift named TYPE/ADDRESS (or TYPE/ID), else those this glob "
         "matches (repeatable), e.g. 'aws_iam_*/*'; a value matching no drift is an "
         "error",
-    ),
-]
-
-MaxDeletes = Annotated[
-    int | None,
-    typer.Option(
-        "--max-deletes",
-        help="--approve refuses a plan deleting more resources than this unless "
-        "--confirm-deletes names the number. Default: 10",
-        show_default=False,
-    ),
-]
-MaxDeleteShare = Annotated[
-    str | None,
-    typer.Option(
-        "--max-delete-share",
-        help="... or a larger share of the managed resources than this (25% or 0.25). Default: 25%",
-        show_default=False,
-    ),
-]
-ConfirmDeletes = Annotated[
-    int | None,
-    typer.Option(
-        "--confirm-deletes",
-        help="The exact number of resources the plan deletes: needed with --approve above "
-        "--max-deletes / --max-delete-share, and refused if the plan deletes another number",
-    ),
-]
-DeleteData = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--delete-data",
-        help="Delete this resource that holds data (a table, queue, log group, DB, ...), "
-        "named TYPE.ID as the plan prints it (repeatable): no rule deletes data without it",
     ),
 ]
 
@@ -110,15 +68,15 @@ def revert(
     cloudtrail: options.CloudTrail = None,
     attribute_window: options.AttributeWindow = None,
     iac_principal: options.IacPrincipal = None,
-    approve: Approve = False,
+    approve: options.Approve = False,
     undo: Undo = None,
     journal_dir: JournalDir = None,
-    allow_dirty: AllowDirty = False,
+    allow_dirty: options.AllowDirty = False,
     only: Only = None,
-    max_deletes: MaxDeletes = None,
-    max_delete_share: MaxDeleteShare = None,
-    confirm_deletes: ConfirmDeletes = None,
-    delete_data: DeleteData = None,
+    max_deletes: options.MaxDeletes = None,
+    max_delete_share: options.MaxDeleteShare = None,
+    confirm_deletes: options.ConfirmDeletes = None,
+    delete_data: options.DeleteData = None,
 ) -> None:
     """Revert the drifts rules mark `revert` (0 done or nothing to do, 1 not converged, 2 error)."""
     out = Console(highlight=False, soft_wrap=True)

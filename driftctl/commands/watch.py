@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -10,8 +12,13 @@ import typer
 from driftctl import settings
 from driftctl.commands import options, surface
 from driftctl.errors import DriftctlError
+from driftctl.pullrequest.github import DEFAULT_API
+
+JOURNALS = ".driftctl/journal"
 
 if TYPE_CHECKING:
+    from driftctl.pullrequest.flow import PrOptions
+    from driftctl.revert.flow import Options as RevertOptions
     from driftctl.watch.loop import Bounds
 
 JSONL_STDOUT = ("jsonl://stdout", "jsonl://-", "jsonl:///dev/stdout")
@@ -33,8 +40,10 @@ def watch(
         typer.Option(
             "-o",
             "--output",
-            metavar="jsonl://stdout",
-            help="One JSON line per drift found or resolved",
+            metavar="jsonl://stdout|FORMAT://PATH",
+            help="jsonl://stdout: one JSON line per drift found or resolved (the default); "
+            "markdown://, json://, html://, sarif://, plan://, snyk-json://PATH: the scan's "
+            "report of the current drifts, rewritten whenever they change (repeatable)",
         ),
     ] = None,
     profile: options.Profile = None,
@@ -64,6 +73,34 @@ def watch(
         int,
         typer.Option("--max-tries", help="Deliveries of a failing message before it is dropped"),
     ] = 3,
+    approve: options.Approve = False,
+    journal_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--journal-dir",
+            help="With --approve: where each revert's journal goes (DIR/<UTC time>/). "
+            "Default: .driftctl/journal",
+            show_default=False,
+        ),
+    ] = None,
+    allow_dirty: options.AllowDirty = False,
+    max_deletes: options.MaxDeletes = None,
+    max_delete_share: options.MaxDeleteShare = None,
+    confirm_deletes: options.ConfirmDeletes = None,
+    delete_data: options.DeleteData = None,
+    pr_every: Annotated[
+        str,
+        typer.Option(
+            "--pr-every",
+            help="One pull request for the drifts of `pr` rules this long after the first "
+            "of them (with --repo and --github-token)",
+        ),
+    ] = "15m",
+    base: options.Base = None,
+    remote: options.Remote = "origin",
+    repo: options.Repo = None,
+    github_token: options.GithubToken = None,
+    api_url: options.GithubApiUrl = DEFAULT_API,
 ) -> None:
     """Report drift as CloudTrail events arrive: one JSON line per drift found or resolved.
 
@@ -84,13 +121,27 @@ def watch(
     if events != "cloudtrail" and not events.startswith("sqs://"):
         hint = "use sqs://QUEUE_URL or cloudtrail"
         raise DriftctlError(f"--events {events}: unknown event source", hint)
-    for item in output or ():
-        if item not in JSONL_STDOUT:
-            raise DriftctlError(f"-o {item}: watch writes jsonl://stdout only", "-o jsonl://stdout")
+    items = settings.split_items(output)
+    files = [item for item in items if item not in JSONL_STDOUT]
+    for item in files:
+        scheme, _, target = item.partition("://")
+        if scheme in ("jsonl", "console"):
+            raise DriftctlError(
+                f"-o {item}: the lines go to jsonl://stdout only",
+                "-o jsonl://stdout, or a report file: -o markdown://drift.md",
+            )
+        if target in settings.STDOUT_TARGETS:
+            raise DriftctlError(
+                f"-o {item}: standard output is the watch's lines",
+                f"write the report to a file: -o {scheme}://FILE",
+            )
     for flag, value in (("--max-events", max_events), ("--max-tries", max_tries)):
         if value is not None and value < 1:
             raise DriftctlError(f"{flag} {value}: must be at least 1")
     source = events if events == "cloudtrail" else parse_queue(events)
+    from driftctl.watch.batch import seconds
+
+    every = seconds(pr_every, "--pr-every")
     conf = settings.build(
         settings.Options(
             sources=from_ or [],
@@ -110,17 +161,52 @@ def watch(
             only_managed=only_managed,
             only_unmanaged=only_unmanaged,
             quiet=True,  # no progress display: stderr is the watch's log
+            outputs=files,
         )
     )
+    if not files:
+        conf = dataclasses.replace(conf, outputs=())
+    from driftctl.pullrequest.flow import PrOptions
+    from driftctl.revert import blast
+    from driftctl.revert import flow as revert_flow
     from driftctl.watch.loop import Bounds
 
-    _watch(conf, source, Bounds(max_events, once, max_tries), quiet)
+    acts = Acts(
+        lines=not items or len(files) < len(items),
+        approve=approve,
+        revert=revert_flow.Options(
+            approve=approve,
+            allow_dirty=allow_dirty,
+            limits=blast.parse(max_deletes, max_delete_share, confirm_deletes),
+            delete_data=tuple(delete_data or ()),
+        ),
+        journals=journal_dir or Path(JOURNALS),
+        pr=PrOptions(base, remote, repo, github_token, api_url) if repo and github_token else None,
+        pr_every=every,
+    )
+    _watch(conf, source, Bounds(max_events, once, max_tries), quiet, acts)
 
 
-def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool) -> None:
+@dataclasses.dataclass(frozen=True)
+class Acts:
+    """What the watch does besides reading events: its outputs and the rules' actions."""
+
+    lines: bool  # -o jsonl://stdout
+    approve: bool
+    revert: RevertOptions
+    journals: Path
+    pr: PrOptions | None  # None: no --repo/--github-token, `pr` rules only report
+    pr_every: float
+
+
+def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, acts: Acts) -> None:
+    from driftctl.revert import flow as revert_flow
+    from driftctl.revert import guards
     from driftctl.rules import policy as rules
     from driftctl.util import redact
     from driftctl.watch import loop
+    from driftctl.watch.act import Revert, Tap
+    from driftctl.watch.batch import PullRequests, Reports
     from driftctl.watch.start import start
 
     def say(text: str) -> None:
@@ -130,16 +216,41 @@ def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool) ->
 
     policy = rules.policy_for(conf)
     queue, watched = start(conf, policy, events, loop.clock)
+    tap = Tap(loop.jsonl(sys.stdout.write, sys.stdout.flush) if acts.lines else _nowhere)
+    chores: list[loop.Chore] = []
+    actions = {r.action for r in policy.rules}
+    if acts.approve:
+        origins = revert_flow.origins_of(conf, acts.revert, say, watched.declared)
+        guards.check_clean(origins, acts.revert.allow_dirty)  # as revert --approve: exit 2
+        chores.append(Revert(tap, conf, policy, acts.revert, acts.journals, origins))
+    elif "revert" in actions:
+        say("rules that say `revert` only report: pass --approve to revert their drifts")
+    prs = PullRequests(tap, conf, acts.pr, acts.pr_every) if acts.pr is not None else None
+    if prs is not None:
+        chores.append(prs)
+    elif "pr" in actions:
+        say("rules that say `pr` only report: pass --repo and --github-token to open pull requests")
+    if conf.outputs:
+        chores.append(Reports(conf))
+        chores[-1].run(watched, tap, say)  # the report files of the first scan
     say(
         f"watching {events}: {len(watched.known)} drifts already present "
         "(driftctl scan lists them); one line per drift found or resolved"
     )
     tally = loop.Tally()
     try:
-        emit = loop.jsonl(sys.stdout.write, sys.stdout.flush)
-        loop.run(queue, watched, emit, say, bounds, tally)
+        loop.run(queue, watched, tap, say, bounds, tally, chores)
+        if prs is not None:  # a bounded run that ended: what it collected is not lost
+            prs.flush(watched, tap, say)
     finally:
+        acted = [c for c in chores if isinstance(c, Revert)]
+        reverts = f", {acted[0].done} reverted, {acted[0].failed} not" if acted else ""
+        pulls = f", {prs.runs} pull request runs" if prs is not None else ""
         say(
             f"{tally.messages} messages, {tally.events} events, {tally.lines} lines, "
-            f"{tally.calls} read calls, {tally.dropped} dropped"
+            f"{tally.calls} read calls, {tally.dropped} dropped{reverts}{pulls}"
         )
+
+
+def _nowhere(line: dict[str, object]) -> None:
+    """The lines, when -o names report files only."""

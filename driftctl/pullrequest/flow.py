@@ -51,7 +51,14 @@ class Result:
     closed: list[int] = dataclasses.field(default_factory=list)
 
 
-def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
+def run(
+    conf: Settings,
+    opts: PrOptions,
+    out: TextIO,
+    scanned: tuple[dict[str, str] | None, LiveRun] | None = None,
+) -> Result:
+    """scanned: the identity the declared state is evaluated with and the live state,
+    already read (`driftctl watch`'s, kept current by events); else a scan is made."""
     source = _one_source(conf)
     if not opts.dry_run and not (opts.token and opts.repo):
         raise DriftctlError(
@@ -74,9 +81,10 @@ def run(conf: Settings, opts: PrOptions, out: TextIO) -> Result:
     has_remote = opts.remote in [r.name for r in repo.remotes]
     base = opts.base or git_ops.default_base(repo, opts.remote)
     start = git_ops.base_commit(repo, opts.remote, base, fetch=has_remote or not opts.dry_run)
-    conn = pipeline.connect(conf)
-    context = pipeline.declared_context(conf, conn)
-    live = pipeline.load_live(conf, conn)
+    if scanned is None:
+        conn = pipeline.connect(conf)
+        scanned = pipeline.declared_context(conf, conn), pipeline.load_live(conf, conn)
+    context, live = scanned
     with git_ops.worktree(repo, start) as tree:
         formats = conf.formats
         if formats.parameters_file is not None:

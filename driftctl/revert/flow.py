@@ -128,12 +128,16 @@ class Scanned:
     def with_fresh(self, fresh: dict[Unit, list[Resource]]) -> Scanned:
         return dataclasses.replace(self, run=splice(self.run, self.aws.account, fresh))
 
-    def leftovers(self, done: Plan, outputs: dict[str, Any]) -> list[str]:
-        """Revert drift still there for what `done` touched, re-read fresh (and refusals)."""
+    def verify(
+        self, done: Plan, outputs: dict[str, Any]
+    ) -> tuple[list[str], dict[Unit, list[Resource]]]:
+        """Revert drift still there for what `done` touched, re-read fresh (and refusals),
+        and those fresh reads."""
         touched = resolved(done.units, outputs)
-        after = self.with_fresh(read_units(self.aws.reader, touched))
+        fresh = read_units(self.aws.reader, touched)
+        after = self.with_fresh(fresh)
         report = self.decide(pipeline.scan_report(after.declared, after.run))
-        return leftovers(done, report.drifts, self.only, touched) + done.refusals
+        return leftovers(done, report.drifts, self.only, touched) + done.refusals, fresh
 
 
 def first_plan(
@@ -163,7 +167,7 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
     origins: list[guards.Origin] = []
 
     def checked(declared: Declared) -> None:  # every file the loaders read, checked
-        origins.extend(_origins(conf, opts, say, declared))
+        origins.extend(origins_of(conf, opts, say, declared))
 
     scanned, first = first_plan(conf, policy, aws, opts.only, checked, opts.delete_data)
     show(first, say)
@@ -179,24 +183,48 @@ def revert(conf: Settings, opts: Options, say: Say) -> ExitStatus:
         return ExitStatus.OK
     if not first.calls:
         return ExitStatus.DRIFT if unasked else _nothing_to_apply(first, say)
-    fresh = read_units(aws.reader, first.units)
-    scanned = scanned.with_fresh(fresh)
-    final = _replanned(first, scanned.plan(), say)
-    blast.check(opts.limits, final, scanned.managed, approve=True)  # the plan applied
     header = {
         "command": "revert",
         "account": aws.account,
         "default_region": scanned.run.default_region,
         "declared": [o.to_json() for o in origins],
         "only": [g.text for g in opts.only],
-        # so that an undo of this journal masks them too when it prints its plan
-        journal.SENSITIVE_KEY: sorted(first.secrets | final.secrets),
     }
+    return approved(scanned, first, opts, header, say).status
+
+
+@dataclasses.dataclass
+class Applied:
+    """What an approved plan did: its journal, the call that stopped it (None: every call
+    was made), the revert drift left for what it touched, and the verifying re-read."""
+
+    status: ExitStatus
+    journal: Path
+    failed: str | None = None
+    left: list[str] = dataclasses.field(default_factory=list)
+    fresh: dict[Unit, list[Resource]] = dataclasses.field(default_factory=dict)
+
+
+def approved(
+    scanned: Scanned, first: Plan, opts: Options, header: dict[str, Any], say: Say
+) -> Applied:
+    """With --approve, a plan with calls: fresh reads of what it touches, the plan made
+    again from them (refused if it grew), the blast radius checked again, the journal
+    written before any call, the calls, and the re-read that proves convergence.
+    `driftctl revert --approve` and the revert action of `driftctl watch` both run it."""
+    aws = scanned.aws
+    fresh = read_units(aws.reader, first.units)
+    scanned = scanned.with_fresh(fresh)
+    final = _replanned(first, scanned.plan(), say)
+    blast.check(opts.limits, final, scanned.managed, approve=True)  # the plan applied
+    # so that an undo of this journal masks them too when it prints its plan
+    header = {**header, journal.SENSITIVE_KEY: sorted(first.secrets | final.secrets)}
     entries = [Entry(u, fresh.get(u, [])) for u in final.units]
     book, result = _apply(aws, final, entries, header, opts, say)
     if result.failed is not None:
-        return _stopped(book, final, result, say)
-    return _verified(book, scanned.leftovers(final, result.outputs), say, "reverted")
+        return Applied(_stopped(book, final, result, say), book.path, str(result.failed))
+    left, after = scanned.verify(final, result.outputs)
+    return Applied(_verified(book, left, say, "reverted"), book.path, None, left, after)
 
 
 def _no_revert_rule(plan_: Plan, drifts: Sequence[Drift], only: Sequence[Glob]) -> str | None:
@@ -225,7 +253,7 @@ def _no_revert_rule(plan_: Plan, drifts: Sequence[Drift], only: Sequence[Glob]) 
     )
 
 
-def _origins(conf: Settings, opts: Options, say: Say, declared: Declared) -> list[guards.Origin]:
+def origins_of(conf: Settings, opts: Options, say: Say, declared: Declared) -> list[guards.Origin]:
     """Print where the declared state comes from; refuse uncommitted files (--approve):
     under the source, and every other file its loader read (modules, file(), tfvars)."""
     origins = []

@@ -42,8 +42,9 @@ def now_utc() -> datetime.datetime:
     return datetime.datetime.now(datetime.timezone.utc)
 
 
-def new_dir(given: Path | None) -> Path:
-    """`given` (--journal-dir) as is, else .driftctl/journal/<UTC time> (-2, -3 if taken)."""
+def new_dir(given: Path | None, root: Path = DEFAULT_ROOT) -> Path:
+    """`given` (--journal-dir) as is, else root/<UTC time> (-2, -3 if taken); root is
+    .driftctl/journal, or where `driftctl watch --journal-dir` keeps its reverts' journals."""
     if given is not None:
         if given.exists() and (not given.is_dir() or any(given.iterdir())):
             raise DriftctlError(
@@ -52,10 +53,10 @@ def new_dir(given: Path | None) -> Path:
             )
         return given
     stamp = now_utc().strftime("%Y%m%dT%H%M%SZ")
-    path, n = DEFAULT_ROOT / stamp, 1
+    path, n = root / stamp, 1
     while path.exists():
         n += 1
-        path = DEFAULT_ROOT / f"{stamp}-{n}"
+        path = root / f"{stamp}-{n}"
     return path
 
 

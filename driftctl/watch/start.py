@@ -53,4 +53,5 @@ def start(
         )
     account = conn.caller.get("account_id", "")
     watched = Watched(declared, run, report, policy, conf.selection, account, conn.factory, clock)
+    watched.conn = conn
     return queue, watched

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from driftctl.attribution.culprit import attribution
@@ -69,6 +69,8 @@ class Watched:
         self.selection, self.account = selection, account
         self.factory, self.clock = factory, clock
         self.known: dict[DriftKey, Drift] = {drift_key(d): d for d in report.drifts}
+        self.report = report  # the last report: what the report files (-o) show
+        self.conn: Any = None  # the session start() opened: the actions' calls use it
         self.unknown: set[tuple[str, str]] = set()  # (type, id) whose last read failed
         self.seen: collections.OrderedDict[str, None] = collections.OrderedDict()
         self.scopes = {region for _, region in run.pairs}
@@ -150,9 +152,9 @@ class Watched:
         calls = sum(counter.calls.values())
         lines: list[dict[str, Any]] = []
         if fresh:
-            self.run = splice(self.run, self.account, fresh)
-            self._index(r for rs in fresh.values() for r in rs)
-            lines = self._changes(self._report(), event)
+            appeared, gone = self.spliced(fresh)
+            lines = [self.line(d, "drift", event) for d in appeared]
+            lines += [self.line(d, "resolved", event) for d in gone]
         for unit, named in units.items():
             for rtype, rid in named:
                 if unit in failed:
@@ -172,18 +174,23 @@ class Watched:
         report = pipeline.scan_report(self.declared, self.run, self.selection)
         return only_kinds(apply(self.policy, report), self.selection.kinds)
 
-    def _changes(self, report: Report, event: Event) -> list[dict[str, Any]]:
+    def spliced(self, fresh: Mapping[Unit, list[Any]]) -> tuple[list[Drift], list[Drift]]:
+        """Fresh reads of these units (an event's, or a revert's verifying re-read) in
+        place of what the live state held of them, the report made again: the drifts that
+        appeared or changed, and those gone (as they were last reported)."""
+        self.run = splice(self.run, self.account, fresh)
+        self._index(r for rs in fresh.values() for r in rs)
+        report = self._report()
         now = {drift_key(d): d for d in report.drifts}
-        lines = []
-        for key in sorted(now.keys() - self.known.keys()):
-            lines.append(self.line(now[key], "drift", event))
-        for key in sorted(now.keys() & self.known.keys()):
-            if now[key].fingerprint != self.known[key].fingerprint:
-                lines.append(self.line(now[key], "drift", event))
-        for key in sorted(self.known.keys() - now.keys()):
-            lines.append(self.line(self.known[key], "resolved", event))
-        self.known = now
-        return lines
+        appeared = [now[key] for key in sorted(now.keys() - self.known.keys())]
+        appeared += [
+            now[key]
+            for key in sorted(now.keys() & self.known.keys())
+            if now[key].fingerprint != self.known[key].fingerprint
+        ]
+        gone = [self.known[key] for key in sorted(self.known.keys() - now.keys())]
+        self.known, self.report = now, report
+        return appeared, gone
 
     def _unknown(
         self, rtype: str, rid: str, region: str, reason: str, event: Event

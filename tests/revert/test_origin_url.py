@@ -15,7 +15,7 @@ def test_a_state_url_is_named_without_its_secrets() -> None:
     url = "tfstate+http://bob:PW-x@127.0.0.1:9/state?X-Amz-Signature=SIG-x"
     said: list[str] = []
     conf = Settings(sources=(parse_source(url),))
-    origins = flow._origins(conf, flow.Options(), said.append, Declared([]))
+    origins = flow.origins_of(conf, flow.Options(), said.append, Declared([]))
     shown = "\n".join(said) + json.dumps([o.to_json() for o in origins])
     assert "127.0.0.1:9/state" in shown
     assert "PW-x" not in shown and "SIG-x" not in shown

@@ -297,7 +297,9 @@ def test_a_queue_that_cannot_be_read_exits_2_with_one_line(
         ([], "watch needs --events"),
         (["--events", "kinesis://x"], "unknown event source"),
         (["--events", "sqs://nope"], "expected sqs://QUEUE_URL"),
-        (["--events", "sqs://h/1/q", "-o", "json://x"], "jsonl://stdout only"),
+        (["--events", "sqs://h/1/q", "-o", "console://"], "jsonl://stdout only"),
+        (["--events", "sqs://h/1/q", "-o", "json://-"], "standard output is the watch's lines"),
+        (["--events", "sqs://h/1/q", "--pr-every", "soon"], "--pr-every soon"),
         (["--events", "sqs://h/1/q", "--max-tries", "0"], "--max-tries 0"),
     ],
 )

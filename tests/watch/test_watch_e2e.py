@@ -1,7 +1,8 @@
 """End to end: `driftctl watch` as a process against moto's server, an out-of-band change
 made through the CloudTrail recorder (tests/attribution/recorder.py) by a break-glass
 role session, its record put on the queue as EventBridge delivers it: the watch prints
-the drift's line with that actor, and stops on SIGTERM with 143 and no traceback.
+the drift's line with that actor, and stops on SIGTERM with 143 and no traceback. With
+--approve, a rule that says `revert` puts such a change back and the lines say so.
 """
 
 from __future__ import annotations
@@ -88,3 +89,65 @@ def test_an_out_of_band_change_is_one_line_with_its_actor(endpoint: str, tmp_pat
     assert 0 <= line["event_latency_ms"] < 60_000
     assert code == 143 and "Traceback" not in err
     assert "1 events, 1 lines" in err
+
+
+def test_a_change_is_reverted_with_approve_and_verified(endpoint: str, tmp_path: Path) -> None:
+    """The CLI with --approve: a tag changed by hand is put back, the lines say so, and the
+    journal is where --journal-dir says."""
+    (tmp_path / "main.tf").write_text(
+        'resource "aws_s3_bucket" "data" {\n  bucket = "data-prod"\n  tags = { env = "prod" }\n}\n'
+    )
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("rules:\n  - {name: undo-tags, match: {path: 'tags.*'}, action: revert}\n")
+    s3 = _client("s3", endpoint)
+    s3.create_bucket(Bucket="data-prod")
+    prod = {"TagSet": [{"Key": "env", "Value": "prod"}]}
+    s3.put_bucket_tagging(Bucket="data-prod", Tagging=prod)
+    sqs = _client("sqs", endpoint)
+    queue = sqs.create_queue(QueueName="driftctl-events")["QueueUrl"]
+    args = [
+        *("watch", "--from", str(tmp_path), "--region", REGION, "--endpoint-url", endpoint),
+        *("--events", f"sqs://{queue}", "--filter", "Type=='aws_s3_bucket'"),
+        *("--rules", str(rules), "--approve", "--journal-dir", str(tmp_path / "journals")),
+    ]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DCTL_")}
+    proc = subprocess.Popen(
+        [DRIFTCTL, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    guard = threading.Timer(240, proc.kill)
+    guard.start()
+    try:
+        assert proc.stderr is not None and proc.stdout is not None
+        started = proc.stderr.readline()
+        while "watch: watching" not in started and started:  # the declared state's origin first
+            started = proc.stderr.readline()
+        assert "watch: watching" in started, started + proc.stderr.read()
+        hotfix = {"TagSet": [{"Key": "env", "Value": "hotfix"}]}
+        s3.put_bucket_tagging(Bucket="data-prod", Tagging=hotfix)
+        record = {
+            "eventVersion": "1.09",
+            "userIdentity": ADMIN,
+            "eventTime": "2026-11-28T12:00:00Z",
+            "eventSource": "s3.amazonaws.com",
+            "eventName": "PutBucketTagging",
+            "awsRegion": REGION,
+            "requestParameters": {"bucketName": "data-prod"},
+            "eventID": "e2e-revert-1",
+            "recipientAccountId": ACCOUNT,
+        }
+        sqs.send_message(QueueUrl=queue, MessageBody=json.dumps(envelope(record)))
+        lines = [json.loads(proc.stdout.readline()) for _ in range(3)]
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(60)
+    finally:
+        guard.cancel()
+        if proc.poll() is None:
+            proc.kill()
+    assert [(ln["status"], ln["id"]) for ln in lines] == [
+        ("drift", "data-prod"),
+        ("reverted", "data-prod"),
+        ("resolved", "data-prod"),
+    ]
+    assert Path(lines[1]["journal"]).parent == tmp_path / "journals"
+    assert s3.get_bucket_tagging(Bucket="data-prod")["TagSet"] == prod["TagSet"]
+    assert code == 143
