@@ -73,6 +73,23 @@ def watch(
         int,
         typer.Option("--max-tries", help="Deliveries of a failing message before it is dropped"),
     ] = 3,
+    full_every: Annotated[
+        str | None,
+        typer.Option(
+            "--full-every",
+            metavar="DURATION",
+            help="A complete scan this often (e.g. 6h): lines for what no event announced",
+        ),
+    ] = None,
+    pull: Annotated[
+        str | None,
+        typer.Option(
+            "--pull",
+            metavar="DURATION",
+            help="git pull --ff-only in --from's repository this often (e.g. 5m); the "
+            "declared state is rendered again whenever its HEAD moves",
+        ),
+    ] = None,
     approve: options.Approve = False,
     journal_dir: Annotated[
         Path | None,
@@ -112,6 +129,8 @@ def watch(
 
       driftctl watch --from infra/ --events sqs://... --max-events 100
 
+      driftctl watch --from infra/ --events sqs://... --full-every 6h --pull 5m
+
       driftctl watch --from infra/ --region eu-west-1 --events cloudtrail
     """
     from driftctl.watch.sqs import parse_queue
@@ -142,6 +161,8 @@ def watch(
     from driftctl.watch.batch import seconds
 
     every = seconds(pr_every, "--pr-every")
+    full = seconds(full_every, "--full-every") if full_every is not None else None
+    pulls = seconds(pull, "--pull") if pull is not None else None
     conf = settings.build(
         settings.Options(
             sources=from_ or [],
@@ -183,6 +204,8 @@ def watch(
         journals=journal_dir or Path(JOURNALS),
         pr=PrOptions(base, remote, repo, github_token, api_url) if repo and github_token else None,
         pr_every=every,
+        full_every=full,
+        pull=pulls,
     )
     _watch(conf, source, Bounds(max_events, once, max_tries), quiet, acts)
 
@@ -197,6 +220,8 @@ class Acts:
     journals: Path
     pr: PrOptions | None  # None: no --repo/--github-token, `pr` rules only report
     pr_every: float
+    full_every: float | None = None  # --full-every, seconds
+    pull: float | None = None  # --pull, seconds
 
 
 def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, acts: Acts) -> None:
@@ -207,6 +232,7 @@ def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, ac
     from driftctl.watch import loop
     from driftctl.watch.act import Revert, Tap
     from driftctl.watch.batch import PullRequests, Reports
+    from driftctl.watch.refresh import FullScan, Rerender
     from driftctl.watch.start import start
 
     def say(text: str) -> None:
@@ -217,7 +243,15 @@ def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, ac
     policy = rules.policy_for(conf)
     queue, watched = start(conf, policy, events, loop.clock)
     tap = Tap(loop.jsonl(sys.stdout.write, sys.stdout.flush) if acts.lines else _nowhere)
+    # what refreshes the watch's state comes first: its lines are acted on in the same tick
     chores: list[loop.Chore] = []
+    if acts.full_every is not None:
+        chores.append(FullScan(conf, policy, acts.full_every, loop.clock() + acts.full_every))
+    rerender = Rerender.of(conf, policy, loop.clock(), acts.pull)
+    if rerender is not None:
+        chores.append(rerender)
+    elif acts.pull is not None:
+        say("--pull: no --from source is in a git work tree; nothing to pull")
     actions = {r.action for r in policy.rules}
     if acts.approve:
         origins = revert_flow.origins_of(conf, acts.revert, say, watched.declared)

@@ -9,8 +9,12 @@ from collections.abc import Callable
 
 from driftctl.attribution.run import GLOBAL_REGION
 from driftctl.aws import connection
+from driftctl.aws.canonical import Declared
+from driftctl.aws.connection import Connection
+from driftctl.core.model import Report
 from driftctl.engine import needs, pipeline
 from driftctl.engine.bind import bind_live
+from driftctl.engine.scopes import LiveRun
 from driftctl.engine.selection import only_kinds
 from driftctl.errors import DriftctlError
 from driftctl.rules.policy import Policy, apply
@@ -38,11 +42,8 @@ def start(
     else:
         queue = Queue(conn.factory("sqs", queue_region(events) or conn.region), events)
     queue.check()  # before the scan: a queue that cannot be read fails in seconds
-    declared = pipeline.load_declared(conf, pipeline.declared_context(conf, conn))
-    run = pipeline.load_live(conf, conn, None, needs.needed(conf, declared, policy.ignore))
-    declared = dataclasses.replace(bind_live(declared, run), rebind=None)
-    report = pipeline.scan_report(declared, run, conf.selection)
-    report = only_kinds(apply(policy, report), conf.selection.kinds)
+    rendered = pipeline.load_declared(conf, pipeline.declared_context(conf, conn))
+    declared, run, report = full_scan(conf, conn, policy, rendered)
     if report.errors:
         first = report.errors[0]
         raise DriftctlError(
@@ -53,5 +54,25 @@ def start(
         )
     account = conn.caller.get("account_id", "")
     watched = Watched(declared, run, report, policy, conf.selection, account, conn.factory, clock)
-    watched.conn = conn
+    watched.conn, watched.rendered = conn, rendered
     return queue, watched
+
+
+def full_scan(
+    conf: Settings, conn: Connection, policy: Policy, rendered: Declared
+) -> tuple[Declared, LiveRun, Report]:
+    """A complete scan of the types the watch reads: the declared state as rendered,
+    bound to what it found (the values that wait on live resources), and its report
+    with the rules applied. The start's scan, and `--full-every`'s."""
+    run = pipeline.load_live(conf, conn, None, needs.needed(conf, rendered, policy.ignore))
+    declared, report = compared(conf, policy, rendered, run)
+    return declared, run, report
+
+
+def compared(
+    conf: Settings, policy: Policy, rendered: Declared, run: LiveRun
+) -> tuple[Declared, Report]:
+    """The declared state bound to a live state, and their report with the rules applied."""
+    declared = dataclasses.replace(bind_live(rendered, run), rebind=None)
+    report = pipeline.scan_report(declared, run, conf.selection)
+    return declared, only_kinds(apply(policy, report), conf.selection.kinds)

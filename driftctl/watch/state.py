@@ -71,6 +71,9 @@ class Watched:
         self.known: dict[DriftKey, Drift] = {drift_key(d): d for d in report.drifts}
         self.report = report  # the last report: what the report files (-o) show
         self.conn: Any = None  # the session start() opened: the actions' calls use it
+        self.rendered: Declared = (
+            declared  # as rendered, before binding: a full scan binds it again
+        )
         self.unknown: set[tuple[str, str]] = set()  # (type, id) whose last read failed
         self.seen: collections.OrderedDict[str, None] = collections.OrderedDict()
         self.scopes = {region for _, region in run.pairs}
@@ -180,7 +183,22 @@ class Watched:
         appeared or changed, and those gone (as they were last reported)."""
         self.run = splice(self.run, self.account, fresh)
         self._index(r for rs in fresh.values() for r in rs)
-        report = self._report()
+        return self._since(self._report())
+
+    def replaced(
+        self, declared: Declared, run: LiveRun, report: Report
+    ) -> tuple[list[Drift], list[Drift]]:
+        """A new declared state (the source moved) or a full scan's live state in place
+        of what the watch held, with its report: the drifts that appeared or changed, and
+        those gone. A complete scan also answers for the resources whose read failed."""
+        if run is not self.run:
+            self.unknown.clear()
+            self._units.clear()
+            self._index(r for s in run.states.values() for r in s.resources)
+        self.declared, self.run = declared, run
+        return self._since(report)
+
+    def _since(self, report: Report) -> tuple[list[Drift], list[Drift]]:
         now = {drift_key(d): d for d in report.drifts}
         appeared = [now[key] for key in sorted(now.keys() - self.known.keys())]
         appeared += [
@@ -210,6 +228,12 @@ class Watched:
             extra = {"created": who["time"], "age_days": 0}
         body = dataclasses.replace(d, attribution=who, **extra).to_json()
         return {**body, "status": status, **self._about(event)}
+
+    def plain_line(self, d: Drift, status: str, via: str) -> dict[str, Any]:
+        """A line no event brought: `via` says what found it (`full-scan`: the periodic
+        scan; `declared`: the declared state's source moved)."""
+        about = {"via": via, "event_id": None, "event_latency_ms": None}
+        return {**d.to_json(), "status": status, **about}
 
     def _about(self, event: Event) -> dict[str, Any]:
         about: dict[str, Any] = {"event_id": event.event_id}

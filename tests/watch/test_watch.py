@@ -80,7 +80,8 @@ class Setup:
             settings.Options(sources=[str(tmp_path)], types=["aws_s3_bucket"], quiet=True)
         )
         clock = EVENT_TIME.timestamp() + LATENCY
-        self.queue, self.watched = start(conf, rules.policy_for(conf), self.url, lambda: clock)
+        self.conf, self.policy = conf, rules.policy_for(conf)
+        self.queue, self.watched = start(conf, self.policy, self.url, lambda: clock)
         self.queue.wait = 0  # no 20 s long poll in a test
         self.said: list[str] = []
 
@@ -300,6 +301,8 @@ def test_a_queue_that_cannot_be_read_exits_2_with_one_line(
         (["--events", "sqs://h/1/q", "-o", "console://"], "jsonl://stdout only"),
         (["--events", "sqs://h/1/q", "-o", "json://-"], "standard output is the watch's lines"),
         (["--events", "sqs://h/1/q", "--pr-every", "soon"], "--pr-every soon"),
+        (["--events", "sqs://h/1/q", "--full-every", "6x"], "--full-every 6x"),
+        (["--events", "sqs://h/1/q", "--pull", "0m"], "--pull 0m"),
         (["--events", "sqs://h/1/q", "--max-tries", "0"], "--max-tries 0"),
     ],
 )
