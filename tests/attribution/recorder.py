@@ -26,7 +26,7 @@ import threading
 import urllib.parse
 import uuid
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -82,6 +82,9 @@ class Recorder:
         self.deny_lookup = False  # answer LookupEvents with AccessDeniedException
         self.delivered = 0  # records written as trail log files (deliver)
         self.lock = threading.Lock()
+        # called with each record as it is made (outside the lock), as EventBridge's rule
+        # would deliver it: tests/watch's bridge puts it on an SQS queue
+        self.forward: Callable[[dict[str, Any]], None] | None = None
 
     def deliver(self, s3: Any, bucket: str, prefix: str = "") -> list[str]:
         """Write the records made since the last delivery as trail log files (an s3 client
@@ -207,6 +210,8 @@ class Recorder:
             record["resources"] = resources
         with self.lock:
             self.records.append(record)
+        if self.forward is not None:
+            self.forward({k: v for k, v in record.items() if not k.startswith("_")})
 
 
 def _request(op: str, path: str, body: bytes, target: bool) -> dict[str, Any]:
