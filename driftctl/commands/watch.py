@@ -64,6 +64,13 @@ def watch(
         int,
         typer.Option("--max-tries", help="Deliveries of a failing message before it is dropped"),
     ] = 3,
+    metrics_port: Annotated[
+        int | None,
+        typer.Option(
+            "--metrics-port",
+            help="Serve Prometheus metrics on http://127.0.0.1:N/metrics (docs/watch.md)",
+        ),
+    ] = None,
 ) -> None:
     """Report drift as CloudTrail events arrive: one JSON line per drift found or resolved.
 
@@ -90,6 +97,8 @@ def watch(
     for flag, value in (("--max-events", max_events), ("--max-tries", max_tries)):
         if value is not None and value < 1:
             raise DriftctlError(f"{flag} {value}: must be at least 1")
+    if metrics_port is not None and not 1 <= metrics_port <= 65535:
+        raise DriftctlError(f"--metrics-port {metrics_port}: expected a port from 1 to 65535")
     source = events if events == "cloudtrail" else parse_queue(events)
     conf = settings.build(
         settings.Options(
@@ -114,13 +123,15 @@ def watch(
     )
     from driftctl.watch.loop import Bounds
 
-    _watch(conf, source, Bounds(max_events, once, max_tries), quiet)
+    _watch(conf, source, Bounds(max_events, once, max_tries), quiet, metrics_port)
 
 
-def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool) -> None:
+def _watch(
+    conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, metrics_port: int | None
+) -> None:
     from driftctl.rules import policy as rules
     from driftctl.util import redact
-    from driftctl.watch import loop
+    from driftctl.watch import loop, metrics
     from driftctl.watch.start import start
 
     def say(text: str) -> None:
@@ -128,13 +139,22 @@ def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool) ->
             sys.stderr.write(f"watch: {redact.text(text)}\n")
             sys.stderr.flush()
 
+    tally = loop.Tally()
+    # listening before the first scan: a port in use fails at once
+    server = metrics.serve(metrics_port, tally) if metrics_port is not None else None
     policy = rules.policy_for(conf)
-    queue, watched = start(conf, policy, events, loop.clock)
+    try:
+        queue, watched = start(conf, policy, events, loop.clock)
+    except BaseException:
+        if server is not None:
+            server.close()
+        raise
+    if server is not None:
+        server.watched = watched
     say(
         f"watching {events}: {len(watched.known)} drifts already present "
         "(driftctl scan lists them); one line per drift found or resolved"
     )
-    tally = loop.Tally()
     try:
         emit = loop.jsonl(sys.stdout.write, sys.stdout.flush)
         loop.run(queue, watched, emit, say, bounds, tally)
@@ -143,3 +163,5 @@ def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool) ->
             f"{tally.messages} messages, {tally.events} events, {tally.lines} lines, "
             f"{tally.calls} read calls, {tally.dropped} dropped"
         )
+        if server is not None:
+            server.close()
