@@ -17,9 +17,12 @@ from driftctl.pullrequest.github import DEFAULT_API
 JOURNALS = ".driftctl/journal"
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from driftctl.pullrequest.flow import PrOptions
     from driftctl.revert.flow import Options as RevertOptions
-    from driftctl.watch.loop import Bounds
+    from driftctl.watch.loop import Bounds, Tally
+    from driftctl.watch.metrics import Server
 
 JSONL_STDOUT = ("jsonl://stdout", "jsonl://-", "jsonl:///dev/stdout")
 
@@ -118,6 +121,13 @@ def watch(
     repo: options.Repo = None,
     github_token: options.GithubToken = None,
     api_url: options.GithubApiUrl = DEFAULT_API,
+    metrics_port: Annotated[
+        int | None,
+        typer.Option(
+            "--metrics-port",
+            help="Serve Prometheus metrics on http://127.0.0.1:N/metrics (docs/watch.md)",
+        ),
+    ] = None,
 ) -> None:
     """Report drift as CloudTrail events arrive: one JSON line per drift found or resolved.
 
@@ -157,6 +167,8 @@ def watch(
     for flag, value in (("--max-events", max_events), ("--max-tries", max_tries)):
         if value is not None and value < 1:
             raise DriftctlError(f"{flag} {value}: must be at least 1")
+    if metrics_port is not None and not 1 <= metrics_port <= 65535:
+        raise DriftctlError(f"--metrics-port {metrics_port}: expected a port from 1 to 65535")
     source = events if events == "cloudtrail" else parse_queue(events)
     from driftctl.watch.batch import seconds
 
@@ -206,6 +218,7 @@ def watch(
         pr_every=every,
         full_every=full,
         pull=pulls,
+        metrics_port=metrics_port,
     )
     _watch(conf, source, Bounds(max_events, once, max_tries), quiet, acts)
 
@@ -222,26 +235,51 @@ class Acts:
     pr_every: float
     full_every: float | None = None  # --full-every, seconds
     pull: float | None = None  # --pull, seconds
+    metrics_port: int | None = None  # --metrics-port
 
 
 def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, acts: Acts) -> None:
-    from driftctl.revert import flow as revert_flow
-    from driftctl.revert import guards
-    from driftctl.rules import policy as rules
     from driftctl.util import redact
-    from driftctl.watch import loop
-    from driftctl.watch.act import Revert, Tap
-    from driftctl.watch.batch import PullRequests, Reports
-    from driftctl.watch.refresh import FullScan, Rerender
-    from driftctl.watch.start import start
+    from driftctl.watch import loop, metrics
 
     def say(text: str) -> None:
         if not quiet:
             sys.stderr.write(f"watch: {redact.text(text)}\n")
             sys.stderr.flush()
 
+    tally = loop.Tally()
+    # listening before the first scan: a port in use fails at once
+    server = metrics.serve(acts.metrics_port, tally) if acts.metrics_port is not None else None
+    try:
+        _run(conf, events, bounds, acts, say, tally, server)
+    finally:
+        if server is not None:
+            server.close()
+
+
+def _run(
+    conf: settings.Settings,
+    events: str,
+    bounds: Bounds,
+    acts: Acts,
+    say: Callable[[str], None],
+    tally: Tally,
+    server: Server | None,
+) -> None:
+    """The first scan, the chores the flags ask for, and the loop until it stops."""
+    from driftctl.revert import flow as revert_flow
+    from driftctl.revert import guards
+    from driftctl.rules import policy as rules
+    from driftctl.watch import loop
+    from driftctl.watch.act import Revert, Tap
+    from driftctl.watch.batch import PullRequests, Reports
+    from driftctl.watch.refresh import FullScan, Rerender
+    from driftctl.watch.start import start
+
     policy = rules.policy_for(conf)
     queue, watched = start(conf, policy, events, loop.clock)
+    if server is not None:
+        server.watched = watched
     tap = Tap(loop.jsonl(sys.stdout.write, sys.stdout.flush) if acts.lines else _nowhere)
     # what refreshes the watch's state comes first: its lines are acted on in the same tick
     chores: list[loop.Chore] = []
@@ -271,7 +309,6 @@ def _watch(conf: settings.Settings, events: str, bounds: Bounds, quiet: bool, ac
         f"watching {events}: {len(watched.known)} drifts already present "
         "(driftctl scan lists them); one line per drift found or resolved"
     )
-    tally = loop.Tally()
     try:
         loop.run(queue, watched, tap, say, bounds, tally, chores)
         if prs is not None:  # a bounded run that ended: what it collected is not lost

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 
 from driftctl.util import interrupt
 from driftctl.watch.events import BadMessage, parse_message
+from driftctl.watch.metrics import Latency
 from driftctl.watch.sqs import BATCH, Message
 from driftctl.watch.state import Outcome, Watched
 
@@ -67,6 +68,18 @@ class Tally:
     calls: int = 0  # read calls made for the events
     failed: int = 0  # tries that failed
     dropped: int = 0
+    # for --metrics-port (metrics.py): lines by status, their latency, the last receive
+    by_status: dict[str, int] = dataclasses.field(default_factory=dict)
+    latency: Latency = dataclasses.field(default_factory=Latency)
+    last_receive: float | None = None
+
+    def count(self, line: dict[str, Any]) -> None:
+        """One line printed: its status, and its event's latency when the event had a time."""
+        status = str(line.get("status"))
+        self.by_status[status] = self.by_status.get(status, 0) + 1
+        latency = line.get("event_latency_ms")
+        if isinstance(latency, (int, float)):
+            self.latency.observe(latency / 1000)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,6 +110,7 @@ def run(
     while bounds.max_events is None or tally.messages < bounds.max_events:
         left = BATCH if bounds.max_events is None else bounds.max_events - tally.messages
         batch = queue.receive(left)
+        tally.last_receive = watched.clock()
         with interrupt.finishing():
             if batch:
                 done = [m for m in batch if _processed(m, watched, emit, say, bounds, queue, tally)]
@@ -131,6 +145,7 @@ def _processed(
     if outcome is not None:
         for line in outcome.lines:
             emit(line)
+            tally.count(line)
         tally.lines += len(outcome.lines)
         tally.calls += outcome.calls
         tally.events += 0 if outcome.duplicate else 1
