@@ -4,9 +4,10 @@ metric it publishes (name, namespace, value, default value, dimensions, unit).
 Live: DescribeMetricFilters pages (every filter of the region, 50 a page), nothing per
 filter. AWS makes no metric filters of its own. Its id is `log_group_name:name`
 (Terraform's import id; Terraform's own id is the name alone, which two groups may share).
-An unset unit is "None"; the default value is compared as a number ("0" and 0.0 agree);
-a pattern's surrounding spaces are not drift (Terraform trims them). A filter is put back
-whole with PutMetricFilter; the name and the group cannot change: "replace needed".
+Terraform's unset unit is "None" (a filter put without one has none: drift, as Terraform's
+refresh shows it); the default value is compared as a number ("0" and 0.0 agree). A
+filter is put back whole with PutMetricFilter; the name and the group cannot change:
+"replace needed".
 """
 
 from __future__ import annotations
@@ -81,14 +82,12 @@ def _number(value: Any) -> Any:
 
 def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     out = dict(attrs)
-    if isinstance(out.get("pattern"), str) and is_known(out["pattern"]):
-        out["pattern"] = out["pattern"].strip()
     metric = out.get("metric_transformation")
     if isinstance(metric, dict):
         metric = dict(metric)
         metric["default_value"] = _number(metric.get("default_value"))
-        if metric.get("unit") in (None, ""):
-            metric["unit"] = "None"
+        if metric.get("unit") == "":
+            metric["unit"] = None
         if metric.get("dimensions") is None:
             metric["dimensions"] = {}
         out["metric_transformation"] = metric
@@ -100,6 +99,8 @@ def _declared(raw: RawResource) -> list[Resource]:
     if "metric_transformation" in attrs:
         block = first_block(attrs["metric_transformation"])
         attrs["metric_transformation"] = {k: block.get(k) for k in METRIC}
+        if attrs["metric_transformation"]["unit"] is None:
+            attrs["metric_transformation"]["unit"] = "None"  # Terraform's default
     return [
         Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
     ]

@@ -23,7 +23,7 @@ resource "aws_cloudwatch_log_group" "app" {
 resource "aws_cloudwatch_log_metric_filter" "errors" {
   name           = "errors"
   log_group_name = aws_cloudwatch_log_group.app.name
-  pattern        = " ERROR "
+  pattern        = "ERROR"
 
   metric_transformation {
     name          = "Errors"
@@ -98,7 +98,7 @@ def test_a_changed_filter_is_drift_put_back_and_codified(aws: None, tmp_path: Pa
     _, found = scan_source(f"hcl://{directory}")
     plan = codify(directory, [d for d in found if d.kind == "changed"])
     assert plan.humans == []
-    assert '-  pattern        = " ERROR "' in plan.diff and '"WARN"' in plan.diff
+    assert '-  pattern        = "ERROR"' in plan.diff and '"WARN"' in plan.diff
     boto3.client("logs", region_name="us-east-1").delete_metric_filter(
         logGroupName="/mf/app", filterName="errors"
     )
