@@ -67,6 +67,8 @@ from driftctl.resources.kinesis import stream as kinesis_stream
 from driftctl.resources.kms import alias as kms_alias
 from driftctl.resources.kms import key as kms_key
 from driftctl.resources.logs import log_group as logs_log_group
+from driftctl.resources.logs import metric_filter as logs_metric_filter
+from driftctl.resources.logs import subscription_filter as logs_subscription_filter
 from driftctl.resources.rds import cluster as rds_cluster
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
@@ -133,6 +135,8 @@ MODULES: tuple[ModuleType, ...] = (
     secretsmanager_secret,
     ssm_parameter,
     logs_log_group,
+    logs_metric_filter,
+    logs_subscription_filter,
     cloudwatch_metric_alarm,
     events_rule,
     events_target,

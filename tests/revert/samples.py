@@ -231,3 +231,6 @@ SAMPLES.update(_EDGE)
 from tests.revert.samples_s3a import SAMPLES as _S3A  # noqa: E402
 
 SAMPLES.update(_S3A)
+from tests.revert.samples_obs import SAMPLES as _OBS  # noqa: E402
+
+SAMPLES.update(_OBS)

@@ -17,18 +17,37 @@ answers a valid request, so that `terraform apply` can create the type at all.
 - RDS gives every DB instance the same resource id (DbiResourceId), and the provider
   reads an instance back by a `dbi-resource-id` filter: with two instances in one moto,
   it finds two and fails. Each instance gets a resource id of its own, as AWS gives.
+- CloudWatch Logs' PutMetricFilter adds a second filter of the same name and group where
+  AWS replaces the one there (Terraform's update and a change by hand both put it again):
+  the filter of that name and group is replaced (`metric_filter_put_replaces`, which the
+  in-process type tests use as well).
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
   from a copy.
 
-Loaded by the harness's moto server process only (tests/tf/harness.py); nothing here
+Loaded by the harness's moto server process (tests/tf/harness.py; the in-process type
+tests of metric filters patch their moto with `metric_filter_put_replaces`); nothing here
 changes what driftctl calls or how moto answers driftctl's calls.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
+
+
+def metric_filter_put_replaces(add: Callable[..., None]) -> Callable[..., None]:
+    """moto's MetricFilters.add_filter, replacing a filter of the same name and group."""
+
+    def add_replacing(self: Any, name: str, pattern: str, group: str, *rest: Any) -> None:
+        self.metric_filters = [
+            f for f in self.metric_filters if (f["filterName"], f["logGroupName"]) != (name, group)
+        ]
+        add(self, name, pattern, group, *rest)
+
+    return add_replacing
 
 
 def fill() -> None:
@@ -36,6 +55,7 @@ def fill() -> None:
 
     from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
+    from moto.logs.metric_filters import MetricFilters
     from moto.rds.models import DBInstance
     from moto.route53.responses import Route53
     from moto.stepfunctions.responses import StepFunctionResponse
@@ -50,6 +70,9 @@ def fill() -> None:
         return result
 
     KinesisResponse.create_stream = create_stream_tagged  # type: ignore[method-assign]
+
+    replacing = metric_filter_put_replaces(MetricFilters.add_filter)
+    MetricFilters.add_filter = replacing  # type: ignore[method-assign]
 
     pick = AttributePicker.__call__
 

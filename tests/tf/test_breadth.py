@@ -1,6 +1,7 @@
 """driftctl against `terraform plan -refresh-only` for the second wave's types (#26):
 security-group rules declared in the new style (aws_vpc_security_group_ingress_rule and
-_egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy.
+_egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy; the
+observability types (log metric and subscription filters).
 
 One stack (tests/tf/stacks/breadth), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3. An ingress rule added
@@ -31,7 +32,24 @@ CHANGES = [
          "PolicyDocument": Json({"Version": "2012-10-17", "Statement": [
              {"Effect": "Allow", "Action": "s3:*", "Resource": "*"}]})},
     ),
+    Change(
+        "aws_cloudwatch_log_metric_filter.errors", "pattern", "logs", "put_metric_filter",
+        {"logGroupName": "/breadth/app", "filterName": "breadth-errors", "filterPattern": "WARN",
+         "metricTransformations": [{"metricName": "Errors", "metricNamespace": "Breadth",
+                                    "metricValue": "1", "defaultValue": 0.0}]},
+    ),
+    Change(
+        "aws_cloudwatch_log_subscription_filter.ship", "filter_pattern", "logs",
+        "put_subscription_filter",
+        {"logGroupName": "/breadth/app", "filterName": "breadth-ship", "filterPattern": "",
+         "destinationArn": "${aws_kinesis_stream.logs.arn}"},
+    ),
 ]  # fmt: skip
+# the addresses each tool must find drifted, and driftctl's own finding on the group
+OBSERVABILITY = [
+    "aws_cloudwatch_log_metric_filter.errors",
+    "aws_cloudwatch_log_subscription_filter.ship",
+]
 
 GROUP = Group("breadth", CHANGES)
 
@@ -74,14 +92,22 @@ def test_a_changed_group_policy_is_drift_in_both_tools(outcome: Outcome) -> None
         [d for d in outcome.driftctl if d.address == address],
     )
     assert found == [], "\n".join(map(str, found))
-    assert [d.address for d in outcome.terraform] == [address]
+    assert address in [d.address for d in outcome.terraform]
+
+
+@pytest.mark.parametrize("address", OBSERVABILITY)
+def test_an_observability_change_is_drift_in_both_tools(outcome: Outcome, address: str) -> None:
+    terraform = [d for d in outcome.terraform if d.address == address]
+    found = harness.disagreements(terraform, [d for d in outcome.driftctl if d.address == address])
+    assert found == [], "\n".join(map(str, found))
+    assert terraform, f"terraform did not see the change of {address}"
 
 
 def test_nothing_else_drifts(outcome: Outcome) -> None:
-    """Terraform's configured drift is the group policy's alone (the rule resources are
-    untouched), and driftctl's is that and the group's added rule."""
-    assert [d.address for d in outcome.terraform] == ["aws_iam_group_policy.devs"]
-    assert [d.address for d in outcome.driftctl] == [
-        "aws_iam_group_policy.devs",
-        "aws_security_group.web",
-    ]
+    """Terraform's configured drift is the changed resources' alone (the rule resources
+    are untouched), and driftctl's is that and the group's added rule."""
+    changed = sorted(["aws_iam_group_policy.devs", *OBSERVABILITY])
+    assert sorted(d.address for d in outcome.terraform) == changed
+    assert sorted(d.address for d in outcome.driftctl) == sorted(
+        [*changed, "aws_security_group.web"]
+    )

@@ -33,6 +33,7 @@ from driftctl.base.spec import (
 from driftctl.core.model import Resource
 
 TYPE = "aws_cloudwatch_log_group"
+SUBSCRIPTION = "aws_cloudwatch_log_subscription_filter"
 COMPARED = frozenset({"name", "retention_in_days", "kms_key_id", "log_group_class", "tags"})
 PREFIX = frozenset({"name_prefix"})
 # names AWS services give the groups they create for themselves
@@ -110,7 +111,7 @@ _xp_external_name = xp_same_name("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
-    """ACK's LogGroup: `retentionDays`, and `tags` as a map."""
+    """ACK's LogGroup: `retentionDays`, `tags` as a map, and its `subscriptionFilters`."""
     s = c.spec
     tags = s.get("tags")
     as_list = [{"key": k, "value": v} for k, v in tags.items()] if isinstance(tags, dict) else tags
@@ -120,7 +121,22 @@ def _ack(c: AckContext) -> list[RawResource]:
         "kms_key_id": c.ref(s.get("kmsKeyID"), s.get("kmsKeyRef"), "Key", ("arn",)),
         "tags": c.tags(as_list),
     }
-    return [c.raw(TYPE, attrs, c.adoption.get("name"))]
+    out = [c.raw(TYPE, attrs, c.adoption.get("name"))]
+    for entry in s.get("subscriptionFilters") or ():
+        if isinstance(entry, dict):
+            out.append(c.raw(SUBSCRIPTION, _ack_filter(entry, attrs["name"]), owner=TYPE))
+    return out
+
+
+def _ack_filter(entry: dict[str, Any], group: Any) -> dict[str, Any]:
+    return {
+        "name": entry.get("filterName"),
+        "log_group_name": group,
+        "filter_pattern": entry.get("filterPattern"),
+        "destination_arn": entry.get("destinationARN"),
+        "role_arn": entry.get("roleARN"),
+        "distribution": entry.get("distribution"),
+    }
 
 
 # --- revert ---------------------------------------------------------------------------------
@@ -300,7 +316,7 @@ FAMILY = Family(
             "LogGroup",
             TYPE,
             _ack,
-            emits=EMITS,
+            emits=(TYPE, SUBSCRIPTION),
             fields={
                 TYPE: {
                     "retention_in_days": ("scalar", ("retentionDays",)),

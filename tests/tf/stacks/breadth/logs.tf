@@ -1,0 +1,29 @@
+# A log group with a metric filter and a subscription filter to a Kinesis stream
+resource "aws_cloudwatch_log_group" "app" {
+  name = "/breadth/app"
+}
+
+resource "aws_cloudwatch_log_metric_filter" "errors" {
+  name           = "breadth-errors"
+  log_group_name = aws_cloudwatch_log_group.app.name
+  pattern        = "ERROR"
+
+  metric_transformation {
+    name          = "Errors"
+    namespace     = "Breadth"
+    value         = "1"
+    default_value = "0"
+  }
+}
+
+resource "aws_kinesis_stream" "logs" {
+  name        = "breadth-logs"
+  shard_count = 1
+}
+
+resource "aws_cloudwatch_log_subscription_filter" "ship" {
+  name            = "breadth-ship"
+  log_group_name  = aws_cloudwatch_log_group.app.name
+  filter_pattern  = "ERROR"
+  destination_arn = aws_kinesis_stream.logs.arn
+}
