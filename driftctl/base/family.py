@@ -34,6 +34,11 @@ Where = tuple[str, tuple[str, ...]]
 # A fresh read of one scan item (a bucket, a role, ...) for a revert: every canonical
 # resource the scanner builds from it, or [] when it is gone.
 ReadOne = Callable[["Reader", "Unit"], list[Resource]]
+# A narrow fresh read for one event (driftctl watch): the attributes an event touched of
+# the unit's own resource (the scan's item: the bucket, the role), read by the fewest
+# calls; None where they cannot be read alone (the whole unit is read then). A value None
+# in the answer means the attribute is absent.
+ReadAttrs = Callable[["Reader", "Unit", frozenset[str]], "dict[str, Any] | None"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,6 +135,7 @@ class Family:
     scans: tuple[ScanSpec, ...] = ()
     reverts: tuple[RevertSpec, ...] = ()
     readers: Mapping[str, ReadOne] = dataclasses.field(default_factory=dict)  # by scan name
+    attr_readers: Mapping[str, ReadAttrs] = dataclasses.field(default_factory=dict)  # by scan
     cfn: tuple[CfnType, ...] = ()
     crossplane: tuple[CrossplaneKind, ...] = ()
     ack: tuple[AckKind, ...] = ()

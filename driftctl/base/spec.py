@@ -238,6 +238,12 @@ def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:
 CFN_KEY = ("cfn_stack", "cfn_logical_id")
 
 
+def tag_attrs(tags: list[dict[str, str]] | None) -> dict[str, Any]:
+    """A resource's tags and its CloudFormation identity (None: absent) from AWS's tag
+    list: what a narrow read of its tags (family.ReadAttrs) answers."""
+    return {"tags": tag_dict(tags), CFN_KEY[0]: None, CFN_KEY[1]: None, **cfn_identity(tags)}
+
+
 def cfn_identity(tags: list[dict[str, str]] | None) -> dict[str, str]:
     """{"cfn_stack", "cfn_logical_id"} of a resource CloudFormation created, else {}."""
     found = {t["Key"]: t.get("Value", "") for t in tags or ()}

@@ -14,7 +14,15 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, ReadOne, SnykIds
+from driftctl.base.family import (
+    AckKind,
+    CfnType,
+    CrossplaneKind,
+    Family,
+    ReadAttrs,
+    ReadOne,
+    SnykIds,
+)
 from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
@@ -200,6 +208,9 @@ TYPES: dict[str, ResourceType] = {t.name: t for f in FAMILIES for t in f.types}
 SCANS: dict[str, ScanSpec] = {s.name: s for f in FAMILIES for s in f.scans}
 REVERTS: dict[str, RevertSpec] = {r.type: r for f in FAMILIES for r in f.reverts}
 READERS: dict[str, ReadOne] = {scan: read for f in FAMILIES for scan, read in f.readers.items()}
+ATTR_READERS: dict[str, ReadAttrs] = {
+    scan: read for f in FAMILIES for scan, read in f.attr_readers.items()
+}
 
 # Terraform type -> (canonical type, converter); folds -> (owning type, Fold)
 CONVERTERS = {tf: (t, conv) for t in TYPES.values() for tf, conv in t.from_terraform.items()}

@@ -29,7 +29,7 @@ from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import ScanSpec
 from driftctl.core.model import Resource
 from driftctl.errors import DriftctlError
-from driftctl.resources.registry import READERS
+from driftctl.resources.registry import ATTR_READERS, READERS
 
 
 def api_name(client: Any, operation: str) -> str:
@@ -169,6 +169,17 @@ class Reader:
             return READERS[unit.scan](self, unit)
         except _Gone:
             return []
+
+    def attrs(self, unit: Unit, touched: frozenset[str]) -> dict[str, Any] | None:
+        """The touched attributes of the unit's own resource, read alone (the watch's
+        narrow read); None when its type cannot, or the unit is gone (a whole read says)."""
+        read = ATTR_READERS.get(unit.scan)
+        if read is None or unit.id is None:
+            return None
+        try:
+            return read(self, unit, touched)
+        except _Gone:
+            return None
 
     def facts(self, spec: RevertSpec, ctx: Ctx, live: Attrs, when: str) -> dict[str, Any]:
         facts: dict[str, Any] = {}

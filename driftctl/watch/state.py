@@ -149,7 +149,8 @@ class Watched:
         failed: dict[Unit, str] = {}
         for unit in sorted(units):
             try:
-                fresh[unit] = reader.unit(unit)
+                narrow = self._narrow(event, unit, units[unit], reader)
+                fresh[unit] = reader.unit(unit) if narrow is None else narrow
             except DriftctlError as exc:
                 failed[unit] = exc.message
         calls = sum(counter.calls.values())
@@ -167,6 +168,37 @@ class Watched:
         if not failed:
             self._remember(event.event_id)
         return Outcome(lines, calls, len(units), complete=not failed)
+
+    def _narrow(
+        self, event: Event, unit: Unit, named: list[tuple[str, str]], reader: Reader
+    ) -> list[Any] | None:
+        """The unit as held with only what the event touched read again, where it names
+        the unit's own resource alone, changes it (not a create or a delete), lists what
+        it touches, and the type reads those attributes alone (family.ReadAttrs); else
+        None: the whole unit is read."""
+        if len(named) != 1:
+            return None
+        rtype, rid = named[0]
+        events = TYPES[rtype].events
+        touched = events.touched(event.name) if events is not None else None
+        if touched is None or events is None or events.kind_of(event.name) != "change":
+            return None
+        held = [
+            r
+            for r in self.run.states[self.account].resources
+            if unit_key(r.type, None if r.id is None else str(r.id), r.attrs)
+            == (unit.scan, unit.id)
+        ]
+        own = [r for r in held if r.type == rtype and str(r.id) == rid == unit.id]
+        if len(own) != 1:
+            return None
+        values = reader.attrs(unit, touched)
+        if values is None:
+            return None
+        attrs = {k: v for k, v in own[0].attrs.items() if k not in values}
+        attrs.update((k, v) for k, v in values.items() if v is not None)
+        patched = dataclasses.replace(own[0], attrs=attrs)
+        return [patched if r is own[0] else r for r in held]
 
     def _remember(self, event_id: str) -> None:
         self.seen[event_id] = None

@@ -32,6 +32,7 @@ from driftctl.base.spec import (
     ResourceType,
     ScanSpec,
     cfn_identity,
+    tag_attrs,
     tag_dict,
 )
 from driftctl.core.model import Ref, Resource
@@ -251,6 +252,23 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return out
 
 
+# what GetRole alone gives of a role (the watch's read of an event that touches only these)
+_GET_ROLE = frozenset({"tags", "description", "max_session_duration", "permissions_boundary"})
+
+
+def _read_attrs(reader: Reader, unit: Unit, touched: frozenset[str]) -> dict[str, Any] | None:
+    if not touched <= _GET_ROLE:
+        return None
+    params = {"RoleName": unit.id}
+    role = reader.call("iam", unit.region, "get_role", params, gone=reader.NO_ENTITY)["Role"]
+    return {
+        **tag_attrs(role.get("Tags")),
+        "description": role.get("Description", ""),
+        "max_session_duration": role.get("MaxSessionDuration", 3600),
+        "permissions_boundary": boundary_arn(role),
+    }
+
+
 def _read(reader: Reader, unit: Unit) -> list[Resource]:
     """One role with its inline and attached policies, read by name."""
     name, region = unit.id, unit.region
@@ -357,6 +375,7 @@ FAMILY = Family(
         ),
     ),
     readers={SCAN.name: _read},
+    attr_readers={SCAN.name: _read_attrs},
     cfn=(
         CfnType(
             "AWS::IAM::Role",

@@ -31,6 +31,7 @@ from driftctl.base.spec import (
     ResourceType,
     ScanSpec,
     cfn_identity,
+    tag_attrs,
     tag_dict,
 )
 from driftctl.core.model import Ref, Resource
@@ -262,6 +263,18 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
     return SCAN.build(item, details, unit.region)
 
 
+def _read_attrs(reader: Reader, unit: Unit, touched: frozenset[str]) -> dict[str, Any] | None:
+    """A bucket's tags alone: GetBucketTagging (the watch's read of a tagging event)."""
+    if not touched <= {"tags"}:
+        return None
+    params = {"Bucket": unit.id}
+    got = reader.call("s3", unit.region, "get_bucket_tagging", params, *_TAG_CODES)
+    return tag_attrs((got or {}).get("TagSet"))
+
+
+_TAG_CODES = (frozenset({"NoSuchTagSet"}), frozenset({"NoSuchBucket"}))  # absent, gone
+
+
 EVENTS = Events(
     source="s3.amazonaws.com",
     service="s3",
@@ -301,6 +314,7 @@ FAMILY = Family(
     scans=(SCAN,),
     reverts=(REVERT,),
     readers={SCAN.name: _read},
+    attr_readers={SCAN.name: _read_attrs},
     cfn=(CFN,),
     crossplane=(CROSSPLANE,),
     ack=(ACK,),
