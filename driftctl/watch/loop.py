@@ -113,7 +113,7 @@ def run(
         tally.last_receive = watched.clock()
         with interrupt.finishing():
             if batch:
-                done = [m for m in batch if _processed(m, watched, emit, say, bounds, queue, tally)]
+                done = [m for m in batch if process(m, watched, emit, say, bounds, queue, tally)]
                 queue.delete(done)
             now = watched.clock()
             for chore in chores:
@@ -124,7 +124,7 @@ def run(
     return tally
 
 
-def _processed(
+def process(
     message: Message,
     watched: Watched,
     emit: Callable[[dict[str, Any]], None],
@@ -133,7 +133,8 @@ def _processed(
     queue: Source,
     tally: Tally,
 ) -> bool:
-    """Process one message: whether it may be deleted now."""
+    """Process one message: whether it may be deleted now (the loop's, and the Lambda
+    entry point's for each message Lambda hands it)."""
     tally.messages += 1
     try:
         outcome = handle(message, watched)

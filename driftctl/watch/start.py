@@ -31,10 +31,7 @@ def start(
     conf: Settings, policy: Policy, events: str, clock: Callable[[], float]
 ) -> tuple[Source, Watched]:
     """events: the queue's URL, or "cloudtrail" (LookupEvents polled)."""
-    if conf.scale.accounts or conf.scale.organization:
-        raise DriftctlError("watch reads one account: --accounts/--organization are not built")
-    conn = pipeline.connect(conf, connection.start(conf))
-    assert conn is not None
+    conn = connect(conf)
     queue: Source
     if events == CLOUDTRAIL:
         regions = (*(conf.regions or (conn.region,)), GLOBAL_REGION)
@@ -42,6 +39,23 @@ def start(
     else:
         queue = Queue(conn.factory("sqs", queue_region(events) or conn.region), events)
     queue.check()  # before the scan: a queue that cannot be read fails in seconds
+    return queue, first_scan(conf, conn, policy, clock)
+
+
+def connect(conf: Settings) -> Connection:
+    """The one account's session a watch reads with."""
+    if conf.scale.accounts or conf.scale.organization:
+        raise DriftctlError("watch reads one account: --accounts/--organization are not built")
+    conn = pipeline.connect(conf, connection.start(conf))
+    assert conn is not None
+    return conn
+
+
+def first_scan(
+    conf: Settings, conn: Connection, policy: Policy, clock: Callable[[], float]
+) -> Watched:
+    """The declared state rendered and one complete scan of what it watches: where a
+    watch starts (the command's, and the Lambda function's, whose events come to it)."""
     rendered = pipeline.load_declared(conf, pipeline.declared_context(conf, conn))
     declared, run, report = full_scan(conf, conn, policy, rendered)
     if report.errors:
@@ -55,7 +69,7 @@ def start(
     account = conn.caller.get("account_id", "")
     watched = Watched(declared, run, report, policy, conf.selection, account, conn.factory, clock)
     watched.conn, watched.rendered = conn, rendered
-    return queue, watched
+    return watched
 
 
 def full_scan(
