@@ -54,6 +54,18 @@ def session(url: str, role: str, name: str, path: str = "/") -> dict[str, str]:
     }
 
 
+def provider(url: str, creds: dict[str, str]) -> str:
+    """Terraform's provider block for moto behind the recorder, signed with a session's keys."""
+    from tests.tf import harness
+
+    keys = (
+        f'  access_key                  = "{creds["aws_access_key_id"]}"\n'
+        f'  secret_key                  = "{creds["aws_secret_access_key"]}"\n'
+        f'  token                       = "{creds["aws_session_token"]}"\n'
+    )
+    return harness.provider_block(url, keys)
+
+
 def cast(url: str) -> dict[str, str]:
     """The admin makes the trail's bucket, alice and the three roles; alice's credentials."""
     client("s3", url).create_bucket(Bucket=TRAIL)

@@ -45,15 +45,6 @@ resource "aws_iam_role" "batch" {
 """.replace("TRUST", people.TRUST)
 
 
-def _provider(url: str, creds: dict[str, str]) -> str:
-    keys = (
-        f'  access_key                  = "{creds["aws_access_key_id"]}"\n'
-        f'  secret_key                  = "{creds["aws_secret_access_key"]}"\n'
-        f'  token                       = "{creds["aws_session_token"]}"\n'
-    )
-    return harness.provider_block(url, keys)
-
-
 def _story(terraform: harness.Terraform, workdir: Path) -> tuple[str, dict[str, Any]]:
     """The stack applied by Terraform, changed by the people, scanned from each source:
     (the group's id, source -> report)."""
@@ -63,7 +54,7 @@ def _story(terraform: harness.Terraform, workdir: Path) -> tuple[str, dict[str, 
         # the pipeline: real Terraform under its role session
         stack = terraform.stack(workdir / "stack", url, {"main.tf": STACK})
         pipeline = people.session(url, "ci-deploy", "tf-apply")
-        (stack.dir / "provider.tf").write_text(_provider(url, pipeline))
+        (stack.dir / "provider.tf").write_text(people.provider(url, pipeline))
         stack.apply()
         by_terraform = [r for r in recorder.records if "Terraform/" in (r["userAgent"] or "")]
         assert {r["eventName"] for r in by_terraform} >= {"CreateSecurityGroup", "CreateRole"}

@@ -141,9 +141,8 @@ def _story(terraform: harness.Terraform, workdir: Path) -> tuple[Lines, int, str
     with harness.moto_server() as moto, recording_proxy(moto, recorder) as url:
         alice = people.cast(url)
         stack = terraform.stack(workdir / "stack", url, {"main.tf": STACK})
-        (stack.dir / "provider.tf").write_text(
-            harness.provider_block(url, _keys(people.session(url, "ci-deploy", "tf-apply")))
-        )
+        pipeline = people.session(url, "ci-deploy", "tf-apply")
+        (stack.dir / "provider.tf").write_text(people.provider(url, pipeline))
         stack.apply()
         group = stack.resource_ids()["aws_security_group.web"]
         sqs = people.client("sqs", moto)  # the bridge's own calls are not recorded
@@ -172,14 +171,6 @@ def _story(terraform: harness.Terraform, workdir: Path) -> tuple[Lines, int, str
         lines.until(lambda _: lines.queue.empty(), 5)  # what was printed before the stop
         _no_ssh(people.client("ec2", moto), group)
     return lines, code, err, group
-
-
-def _keys(creds: dict[str, str]) -> str:
-    return (
-        f'  access_key                  = "{creds["aws_access_key_id"]}"\n'
-        f'  secret_key                  = "{creds["aws_secret_access_key"]}"\n'
-        f'  token                       = "{creds["aws_session_token"]}"\n'
-    )
 
 
 def _changes(url: str, alice: dict[str, str], group: str, bridge: Bridge, lines: Lines) -> None:
