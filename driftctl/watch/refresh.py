@@ -24,11 +24,11 @@ from typing import Any
 import git
 
 from driftctl.core.model import Drift
-from driftctl.engine import pipeline
 from driftctl.errors import DriftctlError
+from driftctl.pullrequest.flow import LOCAL_SCHEMES
 from driftctl.rules.policy import Policy
 from driftctl.settings import Settings
-from driftctl.watch.start import compared, full_scan
+from driftctl.watch.start import compared, full_scan, render
 from driftctl.watch.state import Watched
 
 Emit = Callable[[dict[str, Any]], None]
@@ -101,7 +101,8 @@ class Rerender:
     @classmethod
     def of(cls, conf: Settings, policy: Policy, now: float, pull: float | None) -> Rerender | None:
         """None when no source is in a git work tree (nothing to follow)."""
-        seen = heads([s.path for s in conf.sources if s.url is None])
+        local = [s.path for s in conf.sources if s.scheme in LOCAL_SCHEMES and str(s.path) != "-"]
+        seen = heads(local)
         if not seen:
             return None
         return cls(conf, policy, seen, now + (pull or HEAD_CHECK), pull)
@@ -122,8 +123,7 @@ class Rerender:
             return
         moved = ", ".join(f"{root.name} {sha[:12]}" for root, sha in sorted(now.items()))
         try:
-            context = pipeline.declared_context(self.conf, watched.conn)
-            rendered = pipeline.load_declared(self.conf, context)
+            rendered = render(self.conf, watched.conn)
         except DriftctlError as exc:
             say(f"declared state moved ({moved}) but does not render: {exc.message}; kept")
             self.seen = now  # not rendered again until it moves again

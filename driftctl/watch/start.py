@@ -56,7 +56,7 @@ def first_scan(
 ) -> Watched:
     """The declared state rendered and one complete scan of what it watches: where a
     watch starts (the command's, and the Lambda function's, whose events come to it)."""
-    rendered = pipeline.load_declared(conf, pipeline.declared_context(conf, conn))
+    rendered = render(conf, conn)
     declared, run, report = full_scan(conf, conn, policy, rendered)
     if report.errors:
         first = report.errors[0]
@@ -70,6 +70,12 @@ def first_scan(
     watched = Watched(declared, run, report, policy, conf.selection, account, conn.factory, clock)
     watched.conn, watched.rendered = conn, rendered
     return watched
+
+
+def render(conf: Settings, conn: Connection) -> Declared:
+    """The declared state, evaluated with the account's identity: at the start, and again
+    when its source moved (refresh.Rerender)."""
+    return pipeline.load_declared(conf, pipeline.declared_context(conf, conn))
 
 
 def full_scan(

@@ -71,9 +71,8 @@ class Watched:
         self.known: dict[DriftKey, Drift] = {drift_key(d): d for d in report.drifts}
         self.report = report  # the last report: what the report files (-o) show
         self.conn: Any = None  # the session start() opened: the actions' calls use it
-        self.rendered: Declared = (
-            declared  # as rendered, before binding: a full scan binds it again
-        )
+        # as rendered, before binding: a full scan or a re-render binds it again
+        self.rendered: Declared = declared
         self.unknown: set[tuple[str, str]] = set()  # (type, id) whose last read failed
         self.seen: collections.OrderedDict[str, None] = collections.OrderedDict()
         self.scopes = {region for _, region in run.pairs}
@@ -183,11 +182,11 @@ class Watched:
         touched = events.touched(event.name) if events is not None else None
         if touched is None or events is None or events.kind_of(event.name) != "change":
             return None
+        key = (unit.scan, unit.id)
         held = [
             r
             for r in self.run.states[self.account].resources
-            if unit_key(r.type, None if r.id is None else str(r.id), r.attrs)
-            == (unit.scan, unit.id)
+            if unit_key(r.type, r.id, r.attrs) == key
         ]
         own = [r for r in held if r.type == rtype and str(r.id) == rid == unit.id]
         if len(own) != 1:
