@@ -187,3 +187,8 @@ SAMPLES["aws_instance"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_egress_only_internet_gateway"] = (
+    "eigw-0123",
+    {"vpc_id": "vpc-0123", "tags": {"a": "1"}},
+    {"vpc_id": "vpc-0123", "tags": {"b": "2"}},
+)

@@ -1,6 +1,7 @@
 """driftctl against `terraform plan -refresh-only` for the second wave's types (#26):
 security-group rules declared in the new style (aws_vpc_security_group_ingress_rule and
-_egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy.
+_egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy; the
+networking types (net.tf).
 
 One stack (tests/tf/stacks/breadth), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3. An ingress rule added
@@ -33,7 +34,15 @@ CHANGES = [
     ),
 ]  # fmt: skip
 
-GROUP = Group("breadth", CHANGES)
+# the networking types: one change by hand each, found by both tools
+NETWORK = [
+    Change(
+        "aws_egress_only_internet_gateway.v6", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+]  # fmt: skip
+
+GROUP = Group("breadth", [*CHANGES, *NETWORK])
 
 
 @pytest.fixture(scope="module")
@@ -74,14 +83,23 @@ def test_a_changed_group_policy_is_drift_in_both_tools(outcome: Outcome) -> None
         [d for d in outcome.driftctl if d.address == address],
     )
     assert found == [], "\n".join(map(str, found))
-    assert [d.address for d in outcome.terraform] == [address]
+    assert address in [d.address for d in outcome.terraform]
+
+
+@pytest.mark.parametrize("change", NETWORK, ids=str)
+def test_a_networking_change_is_drift_in_both_tools(outcome: Outcome, change: Change) -> None:
+    terraform = [d for d in outcome.terraform if d.address == change.address]
+    driftctl = [d for d in outcome.driftctl if d.address == change.address]
+    found = harness.disagreements(terraform, driftctl)
+    assert found == [], "\n".join(map(str, found))
+    assert terraform, f"terraform did not see {change}"
 
 
 def test_nothing_else_drifts(outcome: Outcome) -> None:
     """Terraform's configured drift is the group policy's alone (the rule resources are
     untouched), and driftctl's is that and the group's added rule."""
-    assert [d.address for d in outcome.terraform] == ["aws_iam_group_policy.devs"]
-    assert [d.address for d in outcome.driftctl] == [
-        "aws_iam_group_policy.devs",
-        "aws_security_group.web",
-    ]
+    network = [c.address for c in NETWORK]
+    assert [d.address for d in outcome.terraform] == sorted(["aws_iam_group_policy.devs", *network])
+    assert [d.address for d in outcome.driftctl] == sorted(
+        ["aws_iam_group_policy.devs", "aws_security_group.web", *network]
+    )
