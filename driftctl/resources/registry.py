@@ -25,6 +25,7 @@ from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
+from driftctl.resources.ec2 import customer_gateway as ec2_customer_gateway
 from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
 from driftctl.resources.ec2 import egress_only_internet_gateway as ec2_egress_only_internet_gateway
 from driftctl.resources.ec2 import eip as ec2_eip
@@ -127,6 +128,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_network_acl,
     ec2_vpc_endpoint,
     ec2_egress_only_internet_gateway,
+    ec2_customer_gateway,
     ec2_key_pair,
     ec2_ebs_volume,
     ec2_instance,

@@ -192,3 +192,8 @@ SAMPLES["aws_egress_only_internet_gateway"] = (
     {"vpc_id": "vpc-0123", "tags": {"a": "1"}},
     {"vpc_id": "vpc-0123", "tags": {"b": "2"}},
 )
+SAMPLES["aws_customer_gateway"] = (
+    "cgw-0123",
+    {"type": "ipsec.1", "bgp_asn": "65000", "ip_address": "198.51.100.10", "tags": {"a": "1"}},
+    {"type": "ipsec.1", "bgp_asn": "65000", "ip_address": "198.51.100.10", "tags": {"b": "2"}},
+)

@@ -40,6 +40,10 @@ NETWORK = [
         "aws_egress_only_internet_gateway.v6", "tags.Owner", "ec2", "create_tags",
         {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
     ),
+    Change(
+        "aws_customer_gateway.office", "tags.Name", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Name", "Value": "renamed"}]},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("breadth", [*CHANGES, *NETWORK])

@@ -5,3 +5,12 @@ resource "aws_egress_only_internet_gateway" "v6" {
     Name = "breadth-v6"
   }
 }
+
+resource "aws_customer_gateway" "office" {
+  bgp_asn    = 65000
+  ip_address = "198.51.100.10"
+  type       = "ipsec.1"
+  tags = {
+    Name = "breadth-office"
+  }
+}
