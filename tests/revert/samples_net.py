@@ -197,3 +197,8 @@ SAMPLES["aws_customer_gateway"] = (
     {"type": "ipsec.1", "bgp_asn": "65000", "ip_address": "198.51.100.10", "tags": {"a": "1"}},
     {"type": "ipsec.1", "bgp_asn": "65000", "ip_address": "198.51.100.10", "tags": {"b": "2"}},
 )
+SAMPLES["aws_vpn_gateway"] = (
+    "vgw-0123",
+    {"vpc_id": "vpc-0old", "amazon_side_asn": "64512", "tags": {"a": "1"}},
+    {"vpc_id": "vpc-0new", "amazon_side_asn": "64512", "tags": {"b": "2"}},
+)

@@ -44,6 +44,10 @@ NETWORK = [
         "aws_customer_gateway.office", "tags.Name", "ec2", "create_tags",
         {"Resources": ["${self.id}"], "Tags": [{"Key": "Name", "Value": "renamed"}]},
     ),
+    Change(
+        "aws_vpn_gateway.vpn", "vpc_id", "ec2", "detach_vpn_gateway",
+        {"VpnGatewayId": "${self.id}", "VpcId": "${aws_vpc.main.id}"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("breadth", [*CHANGES, *NETWORK])

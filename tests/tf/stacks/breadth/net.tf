@@ -14,3 +14,11 @@ resource "aws_customer_gateway" "office" {
     Name = "breadth-office"
   }
 }
+
+resource "aws_vpn_gateway" "vpn" {
+  vpc_id          = aws_vpc.main.id
+  amazon_side_asn = 64620
+  tags = {
+    Name = "breadth-vpn"
+  }
+}
