@@ -26,6 +26,8 @@ from driftctl.resources.cloudfront import distribution as cloudfront_distributio
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import customer_gateway as ec2_customer_gateway
+from driftctl.resources.ec2 import dhcp_options as ec2_dhcp_options
+from driftctl.resources.ec2 import dhcp_options_association as ec2_dhcp_options_association
 from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
 from driftctl.resources.ec2 import egress_only_internet_gateway as ec2_egress_only_internet_gateway
 from driftctl.resources.ec2 import eip as ec2_eip
@@ -131,6 +133,8 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_egress_only_internet_gateway,
     ec2_customer_gateway,
     ec2_vpn_gateway,
+    ec2_dhcp_options,
+    ec2_dhcp_options_association,
     ec2_key_pair,
     ec2_ebs_volume,
     ec2_instance,

@@ -202,3 +202,13 @@ SAMPLES["aws_vpn_gateway"] = (
     {"vpc_id": "vpc-0old", "amazon_side_asn": "64512", "tags": {"a": "1"}},
     {"vpc_id": "vpc-0new", "amazon_side_asn": "64512", "tags": {"b": "2"}},
 )
+SAMPLES["aws_vpc_dhcp_options"] = (
+    "dopt-0123",
+    {"domain_name": "corp.example", "domain_name_servers": ["10.0.0.2"], "tags": {"a": "1"}},
+    {"domain_name": "corp.example", "domain_name_servers": ["10.0.0.2"], "tags": {"b": "2"}},
+)
+SAMPLES["aws_vpc_dhcp_options_association"] = (
+    "dopt-0123-vpc-0123",
+    {"dhcp_options_id": "dopt-0123", "vpc_id": "vpc-0123"},
+    {"dhcp_options_id": "dopt-0123", "vpc_id": "vpc-0123"},
+)

@@ -48,6 +48,14 @@ NETWORK = [
         "aws_vpn_gateway.vpn", "vpc_id", "ec2", "detach_vpn_gateway",
         {"VpnGatewayId": "${self.id}", "VpcId": "${aws_vpc.main.id}"},
     ),
+    Change(
+        "aws_vpc_dhcp_options.corp", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_vpc_dhcp_options_association.main", harness.MISSING, "ec2",
+        "associate_dhcp_options", {"DhcpOptionsId": "default", "VpcId": "${self.vpc_id}"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("breadth", [*CHANGES, *NETWORK])

@@ -22,3 +22,15 @@ resource "aws_vpn_gateway" "vpn" {
     Name = "breadth-vpn"
   }
 }
+
+resource "aws_vpc_dhcp_options" "corp" {
+  domain_name         = "corp.example"
+  domain_name_servers = ["10.60.0.2", "AmazonProvidedDNS"]
+  ntp_servers         = ["10.60.0.3"]
+  netbios_node_type   = "2"
+}
+
+resource "aws_vpc_dhcp_options_association" "main" {
+  vpc_id          = aws_vpc.main.id
+  dhcp_options_id = aws_vpc_dhcp_options.corp.id
+}
