@@ -35,6 +35,7 @@ from driftctl.resources.ec2 import instance as ec2_instance
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
 from driftctl.resources.ec2 import key_pair as ec2_key_pair
 from driftctl.resources.ec2 import launch_template as ec2_launch_template
+from driftctl.resources.ec2 import managed_prefix_list as ec2_managed_prefix_list
 from driftctl.resources.ec2 import nat_gateway as ec2_nat_gateway
 from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
@@ -135,6 +136,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_vpn_gateway,
     ec2_dhcp_options,
     ec2_dhcp_options_association,
+    ec2_managed_prefix_list,
     ec2_key_pair,
     ec2_ebs_volume,
     ec2_instance,

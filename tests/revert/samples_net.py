@@ -212,3 +212,21 @@ SAMPLES["aws_vpc_dhcp_options_association"] = (
     {"dhcp_options_id": "dopt-0123", "vpc_id": "vpc-0123"},
     {"dhcp_options_id": "dopt-0123", "vpc_id": "vpc-0123"},
 )
+SAMPLES["aws_ec2_managed_prefix_list"] = (
+    "pl-0123",
+    {
+        "name": "office",
+        "address_family": "IPv4",
+        "max_entries": 5,
+        "entry": [{"cidr": "10.0.0.0/24", "description": "old"}],
+        "version": 3,
+        "tags": {"a": "1"},
+    },
+    {
+        "name": "offices",
+        "address_family": "IPv4",
+        "max_entries": 10,
+        "entry": [{"cidr": "10.1.0.0/24", "description": "new"}],
+        "tags": {"b": "2"},
+    },
+)

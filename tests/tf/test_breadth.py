@@ -56,6 +56,11 @@ NETWORK = [
         "aws_vpc_dhcp_options_association.main", harness.MISSING, "ec2",
         "associate_dhcp_options", {"DhcpOptionsId": "default", "VpcId": "${self.vpc_id}"},
     ),
+    Change(
+        "aws_ec2_managed_prefix_list.office", "entry", "ec2", "modify_managed_prefix_list",
+        {"PrefixListId": "${self.id}", "PrefixListName": "breadth-office", "CurrentVersion": 1,
+         "AddEntries": [{"Cidr": "0.0.0.0/0", "Description": "anyone"}]},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("breadth", [*CHANGES, *NETWORK])

@@ -34,3 +34,19 @@ resource "aws_vpc_dhcp_options_association" "main" {
   vpc_id          = aws_vpc.main.id
   dhcp_options_id = aws_vpc_dhcp_options.corp.id
 }
+
+resource "aws_ec2_managed_prefix_list" "office" {
+  name           = "breadth-office"
+  address_family = "IPv4"
+  max_entries    = 5
+  entry {
+    cidr        = "198.51.100.0/24"
+    description = "office"
+  }
+  entry {
+    cidr = "203.0.113.0/24"
+  }
+  tags = {
+    Name = "breadth-office"
+  }
+}
