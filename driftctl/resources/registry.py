@@ -31,6 +31,7 @@ from driftctl.resources.ec2 import dhcp_options_association as ec2_dhcp_options_
 from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
 from driftctl.resources.ec2 import egress_only_internet_gateway as ec2_egress_only_internet_gateway
 from driftctl.resources.ec2 import eip as ec2_eip
+from driftctl.resources.ec2 import flow_log as ec2_flow_log
 from driftctl.resources.ec2 import instance as ec2_instance
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
 from driftctl.resources.ec2 import key_pair as ec2_key_pair
@@ -137,6 +138,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_dhcp_options,
     ec2_dhcp_options_association,
     ec2_managed_prefix_list,
+    ec2_flow_log,
     ec2_key_pair,
     ec2_ebs_volume,
     ec2_instance,

@@ -230,3 +230,24 @@ SAMPLES["aws_ec2_managed_prefix_list"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_flow_log"] = (
+    "fl-0123",
+    {
+        "vpc_id": "vpc-0123",
+        "traffic_type": "ALL",
+        "log_destination_type": "cloud-watch-logs",
+        "log_destination": "arn:aws:logs:us-east-1:123456789012:log-group:flow",
+        "iam_role_arn": "arn:aws:iam::123456789012:role/flow",
+        "max_aggregation_interval": 600,
+        "tags": {"a": "1"},
+    },
+    {
+        "vpc_id": "vpc-0123",
+        "traffic_type": "ALL",
+        "log_destination_type": "cloud-watch-logs",
+        "log_destination": "arn:aws:logs:us-east-1:123456789012:log-group:flow",
+        "iam_role_arn": "arn:aws:iam::123456789012:role/flow",
+        "max_aggregation_interval": 600,
+        "tags": {"b": "2"},
+    },
+)

@@ -61,6 +61,10 @@ NETWORK = [
         {"PrefixListId": "${self.id}", "PrefixListName": "breadth-office", "CurrentVersion": 1,
          "AddEntries": [{"Cidr": "0.0.0.0/0", "Description": "anyone"}]},
     ),
+    Change(
+        "aws_flow_log.main", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("breadth", [*CHANGES, *NETWORK])

@@ -50,3 +50,30 @@ resource "aws_ec2_managed_prefix_list" "office" {
     Name = "breadth-office"
   }
 }
+
+resource "aws_cloudwatch_log_group" "flow" {
+  name = "/breadth/flow"
+}
+
+resource "aws_iam_role" "flow" {
+  name = "breadth-flow"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Action    = "sts:AssumeRole"
+      Principal = { Service = "vpc-flow-logs.amazonaws.com" }
+    }]
+  })
+}
+
+resource "aws_flow_log" "main" {
+  vpc_id                   = aws_vpc.main.id
+  traffic_type             = "REJECT"
+  log_destination          = aws_cloudwatch_log_group.flow.arn
+  iam_role_arn             = aws_iam_role.flow.arn
+  max_aggregation_interval = 60
+  tags = {
+    Name = "breadth-flow"
+  }
+}
