@@ -33,12 +33,18 @@ from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
+from driftctl.resources.ec2 import customer_gateway as ec2_customer_gateway
+from driftctl.resources.ec2 import dhcp_options as ec2_dhcp_options
+from driftctl.resources.ec2 import dhcp_options_association as ec2_dhcp_options_association
 from driftctl.resources.ec2 import ebs_volume as ec2_ebs_volume
+from driftctl.resources.ec2 import egress_only_internet_gateway as ec2_egress_only_internet_gateway
 from driftctl.resources.ec2 import eip as ec2_eip
+from driftctl.resources.ec2 import flow_log as ec2_flow_log
 from driftctl.resources.ec2 import instance as ec2_instance
 from driftctl.resources.ec2 import internet_gateway as ec2_internet_gateway
 from driftctl.resources.ec2 import key_pair as ec2_key_pair
 from driftctl.resources.ec2 import launch_template as ec2_launch_template
+from driftctl.resources.ec2 import managed_prefix_list as ec2_managed_prefix_list
 from driftctl.resources.ec2 import nat_gateway as ec2_nat_gateway
 from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
@@ -46,6 +52,7 @@ from driftctl.resources.ec2 import route_table_association as ec2_route_table_as
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
+from driftctl.resources.ec2 import vpn_gateway as ec2_vpn_gateway
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
 from driftctl.resources.ecs import cluster as ecs_cluster
@@ -135,6 +142,13 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_nat_gateway,
     ec2_network_acl,
     ec2_vpc_endpoint,
+    ec2_egress_only_internet_gateway,
+    ec2_customer_gateway,
+    ec2_vpn_gateway,
+    ec2_dhcp_options,
+    ec2_dhcp_options_association,
+    ec2_managed_prefix_list,
+    ec2_flow_log,
     ec2_key_pair,
     ec2_ebs_volume,
     ec2_instance,

@@ -187,3 +187,67 @@ SAMPLES["aws_instance"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_egress_only_internet_gateway"] = (
+    "eigw-0123",
+    {"vpc_id": "vpc-0123", "tags": {"a": "1"}},
+    {"vpc_id": "vpc-0123", "tags": {"b": "2"}},
+)
+SAMPLES["aws_customer_gateway"] = (
+    "cgw-0123",
+    {"type": "ipsec.1", "bgp_asn": "65000", "ip_address": "198.51.100.10", "tags": {"a": "1"}},
+    {"type": "ipsec.1", "bgp_asn": "65000", "ip_address": "198.51.100.10", "tags": {"b": "2"}},
+)
+SAMPLES["aws_vpn_gateway"] = (
+    "vgw-0123",
+    {"vpc_id": "vpc-0old", "amazon_side_asn": "64512", "tags": {"a": "1"}},
+    {"vpc_id": "vpc-0new", "amazon_side_asn": "64512", "tags": {"b": "2"}},
+)
+SAMPLES["aws_vpc_dhcp_options"] = (
+    "dopt-0123",
+    {"domain_name": "corp.example", "domain_name_servers": ["10.0.0.2"], "tags": {"a": "1"}},
+    {"domain_name": "corp.example", "domain_name_servers": ["10.0.0.2"], "tags": {"b": "2"}},
+)
+SAMPLES["aws_vpc_dhcp_options_association"] = (
+    "dopt-0123-vpc-0123",
+    {"dhcp_options_id": "dopt-0123", "vpc_id": "vpc-0123"},
+    {"dhcp_options_id": "dopt-0123", "vpc_id": "vpc-0123"},
+)
+SAMPLES["aws_ec2_managed_prefix_list"] = (
+    "pl-0123",
+    {
+        "name": "office",
+        "address_family": "IPv4",
+        "max_entries": 5,
+        "entry": [{"cidr": "10.0.0.0/24", "description": "old"}],
+        "version": 3,
+        "tags": {"a": "1"},
+    },
+    {
+        "name": "offices",
+        "address_family": "IPv4",
+        "max_entries": 10,
+        "entry": [{"cidr": "10.1.0.0/24", "description": "new"}],
+        "tags": {"b": "2"},
+    },
+)
+SAMPLES["aws_flow_log"] = (
+    "fl-0123",
+    {
+        "vpc_id": "vpc-0123",
+        "traffic_type": "ALL",
+        "log_destination_type": "cloud-watch-logs",
+        "log_destination": "arn:aws:logs:us-east-1:123456789012:log-group:flow",
+        "iam_role_arn": "arn:aws:iam::123456789012:role/flow",
+        "max_aggregation_interval": 600,
+        "tags": {"a": "1"},
+    },
+    {
+        "vpc_id": "vpc-0123",
+        "traffic_type": "ALL",
+        "log_destination_type": "cloud-watch-logs",
+        "log_destination": "arn:aws:logs:us-east-1:123456789012:log-group:flow",
+        "iam_role_arn": "arn:aws:iam::123456789012:role/flow",
+        "max_aggregation_interval": 600,
+        "tags": {"b": "2"},
+    },
+)

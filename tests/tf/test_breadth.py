@@ -1,7 +1,7 @@
 """driftctl against `terraform plan -refresh-only` for the second wave's types (#26):
 security-group rules declared in the new style (aws_vpc_security_group_ingress_rule and
 _egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy; the
-observability types (log metric and subscription filters).
+observability types (log metric and subscription filters); the networking types (net.tf).
 
 One stack (tests/tf/stacks/breadth), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3. An ingress rule added
@@ -51,7 +51,40 @@ OBSERVABILITY = [
     "aws_cloudwatch_log_subscription_filter.ship",
 ]
 
-GROUP = Group("breadth", CHANGES)
+# the networking types: one change by hand each, found by both tools
+NETWORK = [
+    Change(
+        "aws_egress_only_internet_gateway.v6", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_customer_gateway.office", "tags.Name", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Name", "Value": "renamed"}]},
+    ),
+    Change(
+        "aws_vpn_gateway.vpn", "vpc_id", "ec2", "detach_vpn_gateway",
+        {"VpnGatewayId": "${self.id}", "VpcId": "${aws_vpc.main.id}"},
+    ),
+    Change(
+        "aws_vpc_dhcp_options.corp", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_vpc_dhcp_options_association.main", harness.MISSING, "ec2",
+        "associate_dhcp_options", {"DhcpOptionsId": "default", "VpcId": "${self.vpc_id}"},
+    ),
+    Change(
+        "aws_ec2_managed_prefix_list.office", "entry", "ec2", "modify_managed_prefix_list",
+        {"PrefixListId": "${self.id}", "PrefixListName": "breadth-office", "CurrentVersion": 1,
+         "AddEntries": [{"Cidr": "0.0.0.0/0", "Description": "anyone"}]},
+    ),
+    Change(
+        "aws_flow_log.main", "tags.Owner", "ec2", "create_tags",
+        {"Resources": ["${self.id}"], "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+]  # fmt: skip
+
+GROUP = Group("breadth", [*CHANGES, *NETWORK])
 
 
 @pytest.fixture(scope="module")
@@ -103,10 +136,19 @@ def test_an_observability_change_is_drift_in_both_tools(outcome: Outcome, addres
     assert terraform, f"terraform did not see the change of {address}"
 
 
+@pytest.mark.parametrize("change", NETWORK, ids=str)
+def test_a_networking_change_is_drift_in_both_tools(outcome: Outcome, change: Change) -> None:
+    terraform = [d for d in outcome.terraform if d.address == change.address]
+    driftctl = [d for d in outcome.driftctl if d.address == change.address]
+    found = harness.disagreements(terraform, driftctl)
+    assert found == [], "\n".join(map(str, found))
+    assert terraform, f"terraform did not see {change}"
+
+
 def test_nothing_else_drifts(outcome: Outcome) -> None:
     """Terraform's configured drift is the changed resources' alone (the rule resources
     are untouched), and driftctl's is that and the group's added rule."""
-    changed = sorted(["aws_iam_group_policy.devs", *OBSERVABILITY])
+    changed = sorted(["aws_iam_group_policy.devs", *OBSERVABILITY, *(c.address for c in NETWORK)])
     assert sorted(d.address for d in outcome.terraform) == changed
     assert sorted(d.address for d in outcome.driftctl) == sorted(
         [*changed, "aws_security_group.web"]
