@@ -31,6 +31,7 @@ from driftctl.resources.awslambda import event_source_mapping as lambda_event_so
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
+from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import customer_gateway as ec2_customer_gateway
@@ -160,6 +161,7 @@ MODULES: tuple[ModuleType, ...] = (
     logs_metric_filter,
     logs_subscription_filter,
     cloudwatch_metric_alarm,
+    cloudwatch_dashboard,
     events_rule,
     events_target,
     ecr_repository,

@@ -57,4 +57,12 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "distribution": "Random",
         },
     ),
+    "aws_cloudwatch_dashboard": (
+        "ops",
+        {"dashboard_name": "ops", "dashboard_body": {"widgets": []}},
+        {
+            "dashboard_name": "ops",
+            "dashboard_body": {"widgets": [{"type": "text", "properties": {"markdown": "ops"}}]},
+        },
+    ),
 }
