@@ -1,7 +1,7 @@
 """driftctl against `terraform plan -refresh-only` for the second wave's types (#26):
 security-group rules declared in the new style (aws_vpc_security_group_ingress_rule and
 _egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy; the
-observability types (log metric and subscription filters); the networking types (net.tf).
+observability types (log metric and subscription filters, a dashboard); the networking types (net.tf).
 
 One stack (tests/tf/stacks/breadth), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3. An ingress rule added
@@ -44,11 +44,18 @@ CHANGES = [
         {"logGroupName": "/breadth/app", "filterName": "breadth-ship", "filterPattern": "",
          "destinationArn": "${aws_kinesis_stream.logs.arn}"},
     ),
+    Change(
+        "aws_cloudwatch_dashboard.ops", "dashboard_body", "cloudwatch", "put_dashboard",
+        {"DashboardName": "breadth-ops", "DashboardBody": Json({"widgets": [{
+            "type": "text", "x": 0, "y": 0, "width": 6, "height": 3,
+            "properties": {"markdown": "on call: someone"}}]})},
+    ),
 ]  # fmt: skip
 # the addresses each tool must find drifted, and driftctl's own finding on the group
 OBSERVABILITY = [
     "aws_cloudwatch_log_metric_filter.errors",
     "aws_cloudwatch_log_subscription_filter.ship",
+    "aws_cloudwatch_dashboard.ops",
 ]
 
 # the networking types: one change by hand each, found by both tools

@@ -27,3 +27,23 @@ resource "aws_cloudwatch_log_subscription_filter" "ship" {
   filter_pattern  = "ERROR"
   destination_arn = aws_kinesis_stream.logs.arn
 }
+
+resource "aws_cloudwatch_dashboard" "ops" {
+  dashboard_name = "breadth-ops"
+  dashboard_body = jsonencode({
+    widgets = [{
+      type   = "metric"
+      x      = 0
+      y      = 0
+      width  = 12
+      height = 6
+      properties = {
+        metrics = [["Breadth", "Errors"]]
+        period  = 300
+        stat    = "Sum"
+        region  = "us-east-1"
+        title   = "Errors"
+      }
+    }]
+  })
+}
