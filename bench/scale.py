@@ -92,14 +92,28 @@ def serial_cost(endpoint: str, samples: int = 20) -> float:
     return (time.perf_counter() - started) / samples
 
 
+class Url(str):
+    """A helper process's URL, and the process's id (to read its CPU time)."""
+
+    pid: int
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user and system) a running process has used so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
-def process(*argv: str) -> Iterator[str]:
+def process(*argv: str) -> Iterator[Url]:
     """A helper process that prints its URL on its first line; stopped on exit (stdin
     closed first, so the proxy can save its recording)."""
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdin is not None
     try:
-        yield proc.stdout.readline().strip()
+        url = Url(proc.stdout.readline().strip())
+        url.pid = proc.pid
+        yield url
     finally:
         proc.stdin.close()
         try:
@@ -206,15 +220,20 @@ def mixed(
             declared = pipeline.load_declared(conf)
             if not replayed:
                 pipeline.load_live(conf)  # warm-up: records moto's answers
-            walls, cpus, phases = [], [], Phases()
+            walls, cpus, proxied, phases = [], [], [], Phases()
             for _ in range(repeat):
                 phases.cpu.clear()
-                wall0, cpu0 = time.perf_counter(), cpu_seconds()
+                wall0, cpu0, proxy0 = time.perf_counter(), cpu_seconds(), process_cpu(proxy.pid)
                 with phases.watch():
                     run = pipeline.load_live(conf)
                 walls.append(time.perf_counter() - wall0)
                 cpus.append(cpu_seconds() - cpu0)
-                print(f"  scan: wall {walls[-1]:.2f}s  client CPU {cpus[-1]:.2f}s", flush=True)
+                proxied.append(process_cpu(proxy.pid) - proxy0)
+                print(
+                    f"  scan: wall {walls[-1]:.2f}s  client CPU {cpus[-1]:.2f}s  "
+                    f"proxy CPU {proxied[-1]:.2f}s",
+                    flush=True,
+                )
                 loads.append(load())
             report = pipeline.scan_report(declared, run)
             per_call = serial_cost(proxy)
@@ -227,6 +246,7 @@ def mixed(
     print(f"scan wall (s)            {spread(walls)}  over {repeat} runs")
     print(f"client CPU (s)           {spread(cpus)}")
     print(f"client CPU per call (ms) {spread([c * 1000 / total for c in cpus])}")
+    print(f"proxy CPU per call (ms)  {spread([c * 1000 / total for c in proxied])}  (AWS's side)")
     rest = cpus[-1] - sum(phases.cpu.values())
     split = "  ".join(f"{k} {v:.2f}s" for k, v in [*phases.cpu.items(), ("rest", rest)])
     print(f"client CPU by phase      {split}  (last run)")

@@ -165,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 code = interrupt.status()
     except KeyboardInterrupt:  # one as the handlers were being put in place or back
         code = interrupt.status()
-    if argv is None and code > ExitStatus.ERROR:  # the process ends now: exit at once
+    if argv is None:  # the process ends now: spare its exit the walk over every object
         interrupt.exiting()
     return code
 

@@ -76,10 +76,12 @@ def status() -> int:
 
 def exiting() -> None:
     """Spare the interpreter's exit its last full garbage collection (gc.freeze): after a
-    scan it walks every object left for a second or more (measured 1.0-1.5 s on 2 busy
-    cores), which an interrupted process has no use for; nothing is skipped that matters,
-    as reports and journals are written and closed explicitly. Only for a process about
-    to exit (the CLI's own run, not cli.main called in-process)."""
+    scan it walks every object left for a second or more on 2 busy cores (an interrupted
+    scan), 0.45 s after a 991-resource scan on an idle one (7% of the command's wall time,
+    bench/terraform_refresh.py), which a process about to end has no use for; nothing is
+    skipped that matters, as reports and journals are written and closed explicitly, and
+    atexit handlers still run. Only for a process about to exit (the CLI's own run, not
+    cli.main called in-process)."""
     gc.freeze()
 
 
