@@ -93,9 +93,12 @@ def read(
     plan: Plan,
     specs: list[ScanSpec],
     display: ScanProgress | None,
+    declared: int | None = None,
 ) -> tuple[dict[str, LiveState], float, int]:
     """Each account's live state, the seconds the accounts' own rate limiters waited (the
     connection's not included), and the processes the detail calls were spread over.
+    `declared`: how many resources the declared state holds (a large one starts the
+    processes a large scan spreads its detail calls over while it lists: shards.Standby).
 
     The cyclic garbage collector is paused meanwhile: a scan allocates answers and
     Resources by the thousand, and each full collection walked the whole heap (botocore's
@@ -104,7 +107,7 @@ def read(
     first scan. What a scan leaves for the collector is small (a botocore parser per
     answer, ~300 bytes a call)."""
     with gcpause.paused():
-        return _read(settings, conn, plan, specs, display)
+        return _read(settings, conn, plan, specs, display, declared)
 
 
 def _read(
@@ -113,20 +116,28 @@ def _read(
     plan: Plan,
     specs: list[ScanSpec],
     display: ScanProgress | None,
+    declared: int | None,
 ) -> tuple[dict[str, LiveState], float, int]:
     scale = settings.scale
     base, region, counter = conn.base, conn.region, conn.counter
     if not multi_account(settings):
         remote = shards.remote_for(base, settings.endpoint_url, scale.max_attempts, scale.max_rps)
-        scanner = Scanner(
-            conn.factory,
-            counter,
-            progress=display,
-            remote=remote,
-            processes=scale.processes,
-            limiter=conn.limiter,
-        )
-        states = {a: scanner.scan(specs, w, region) for a, w in plan.wanted.items()}
+        clients = _detail_clients(specs, plan, region)
+        standby = shards.standby_for(remote, scale.processes, declared, clients)
+        try:
+            scanner = Scanner(
+                conn.factory,
+                counter,
+                progress=display,
+                remote=remote,
+                processes=scale.processes,
+                limiter=conn.limiter,
+                standby=standby,
+            )
+            states = {a: scanner.scan(specs, w, region) for a, w in plan.wanted.items()}
+        finally:
+            if standby is not None:
+                standby.close()
         return states, 0.0, scanner.processes_used
 
     # accounts in parallel (each has its own API limits): dozens of accounts take about
@@ -239,3 +250,19 @@ def _account_failed(
     """An account none of whose scopes could be read: one error entry, all scopes failed."""
     failed = {(spec.name, scope) for spec in specs for scope in wanted}
     return LiveState([], [error], failed, account)
+
+
+def _detail_clients(specs: list[ScanSpec], plan: Plan, global_region: str) -> list[tuple[str, str]]:
+    """The (service, region) clients a single-account scan makes detail calls with."""
+    scopes = sorted({s for wanted in plan.wanted.values() for s in wanted})
+    regions = [s for s in scopes if s != GLOBAL]
+    return sorted(
+        {
+            (spec.service, region)
+            for spec in specs
+            if spec.details
+            for region in (
+                ([global_region] if GLOBAL in scopes else []) if spec.global_service else regions
+            )
+        }
+    )

@@ -96,6 +96,8 @@ class Scanner:
         remote: Remote | None = None,
         processes: int | None = None,
         limiter: RateLimiter | None = None,
+        # processes started ahead (shards.Standby), used if the detail calls are many
+        standby: shards.Standby | None = None,
     ) -> None:
         self.scope_prefix = scope_prefix
         self.progress = progress
@@ -106,6 +108,7 @@ class Scanner:
         self.remote = remote
         self.processes = processes
         self.limiter = limiter
+        self.standby = standby
         self.processes_used = 1  # the most processes a scan of this scanner used
         self._sems: dict[str, threading.Semaphore] = {}
         self._lock = threading.Lock()
@@ -268,11 +271,18 @@ class Scanner:
             for index, item in enumerate(unit_items[block : block + ENDPOINT_BLOCK], start=block)
             if detail.needs is None and (detail.when is None or detail.when(item))
         }
-        wanted = shards.processes_for(self.processes, len(calls))
+        standby, self.standby = self.standby, None  # started ahead for one scan's details
+        if standby is not None and len(calls) >= shards.STANDBY_CALLS:
+            wanted = standby.parts + 1
+        else:
+            wanted = shards.processes_for(self.processes, len(calls))
         parts = shards.split(list(calls), wanted if self.remote and len(calls) >= wanted else 1)
+        if standby is not None and len(parts) != standby.parts + 1:
+            standby.close()  # not needed: its processes stop now
+            standby = None
         self.processes_used = max(self.processes_used, len(parts))
         futures: dict[tuple[_Unit, int, str], Future[Any]] = {}
-        with _Elsewhere(self, parts[1:], calls, futures) as elsewhere:
+        with _Elsewhere(self, parts[1:], calls, futures, standby) as elsewhere:
             pool.grow(len(parts[0]))
             for key in parts[0]:
                 futures[key] = pool.submit(self._detail, *calls[key])
@@ -368,9 +378,10 @@ class _Elsewhere:
         parts: list[list[tuple[_Unit, int, str]]],
         calls: Mapping[tuple[_Unit, int, str], tuple[_Unit, DetailCall, Item]],
         futures: dict[tuple[_Unit, int, str], Future[Any]],
+        standby: shards.Standby | None = None,
     ) -> None:
         self.scanner, self.parts, self.calls, self.futures = scanner, parts, calls, futures
-        self.pool: Any = None
+        self.pool: Any = standby.pool if standby is not None else None
         self.failed: BaseException | None = None
 
     def __enter__(self) -> _Elsewhere:
@@ -383,8 +394,10 @@ class _Elsewhere:
         assert scanner.remote is not None
         if scanner.limiter is not None:
             scanner.limiter.set_share(share)
-        # spawned, not forked: this process has threads (forking them can deadlock)
-        self.pool = ProcessPoolExecutor(len(self.parts), multiprocessing.get_context("spawn"))
+        if self.pool is None:  # none started ahead
+            # spawned, not forked: this process has threads (forking them can deadlock)
+            context = multiprocessing.get_context("spawn")
+            self.pool = ProcessPoolExecutor(len(self.parts), context)
         for part in self.parts:
             work = [
                 shards.Call(unit.spec.name, unit.region, index, key, self.calls[k][2])

@@ -23,6 +23,11 @@ from typing import Any
 # answers at 50 ms, a loaded machine): a scan of 4,061 calls took longer in 2 processes
 # (a spawned process costs 0.4-1 s of CPU more), 7,253 calls 7% less wall, 12,053 25% less
 SHARD_CALLS = 6_000
+# A scan whose declared state holds STANDBY_DECLARED resources or more starts the other
+# processes while it lists (Standby): their start runs on the other cores meanwhile, so
+# spreading pays from STANDBY_CALLS detail calls (measured in docs/scale.md)
+STANDBY_DECLARED = 500
+STANDBY_CALLS = 2_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,16 +113,65 @@ def split(calls: Sequence[Any], parts: int) -> list[list[Any]]:
     return out
 
 
-def run_shard(remote: Remote, calls: list[Call], share: float) -> ShardResult:
-    """In a worker process: make `calls` with a scanner of its own; their outcomes in order."""
+class Standby:
+    """`parts` processes spawned before a scan's detail calls are known, each importing
+    driftctl and making the scan's `clients` (service, region) at once (`warm`), so that a
+    scan spreading its detail calls finds them started: their start (0.4-1 s of CPU:
+    imports, botocore's models) ran on the other cores while this process listed."""
+
+    def __init__(self, remote: Remote, parts: int, clients: Sequence[tuple[str, str]]) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.parts = parts
+        # spawned, not forked: this process has threads (forking them can deadlock)
+        self.pool: Any = ProcessPoolExecutor(parts, multiprocessing.get_context("spawn"))
+        for _ in range(parts):
+            self.pool.submit(warm, remote, list(clients), 1 / (parts + 1))
+
+    def close(self) -> None:
+        """Stop the processes at once (unused, or done: then there is nothing to stop)."""
+        for process in list((getattr(self.pool, "_processes", None) or {}).values()):
+            process.terminate()
+        self.pool.shutdown(cancel_futures=True)
+
+
+def standby_for(
+    remote: Remote | None,
+    processes: int | None,
+    declared: int | None,
+    clients: Sequence[tuple[str, str]],
+) -> Standby | None:
+    """Processes started ahead for a scan of a large declared state, when the number of
+    processes is left to the scan and there are cores to spare."""
+    cores = os.cpu_count() or 1
+    if remote is None or processes is not None or cores < 2:
+        return None
+    if declared is None or declared < STANDBY_DECLARED:
+        return None
+    return Standby(remote, cores - 1, clients)
+
+
+# in a worker process: the scanner `warm` made, for the shard that follows
+_WARM: dict[Remote, Any] = {}
+
+
+def warm(remote: Remote, clients: list[tuple[str, str]], share: float) -> None:
+    """In a worker process: make the scan's clients now, before its calls arrive."""
+    scanner = _scanner(remote, share)
+    for service, region in clients:
+        scanner.factory(service, region)
+    _WARM[remote] = scanner
+
+
+def _scanner(remote: Remote, share: float) -> Any:
+    """A scanner of this worker process's own, with 1/`share` of every rate budget."""
     import botocore.session
 
     from driftctl.aws.accounts import Session
     from driftctl.aws.ratelimit import RateLimiter
     from driftctl.aws.scanner import Scanner
     from driftctl.aws.session import CallCounter, make_client_factory
-    from driftctl.resources.registry import SCANS
-    from driftctl.util import gcpause
 
     core = botocore.session.Session()
     core.set_credentials(remote.access_key, remote.secret_key, remote.token)
@@ -125,7 +179,18 @@ def run_shard(remote: Remote, calls: list[Call], share: float) -> ShardResult:
     factory = make_client_factory(
         Session(core), remote.endpoint_url, counter, limiter, remote.max_attempts
     )
-    scanner = Scanner(factory, counter, scope_prefix=remote.scope_prefix, processes=1)
+    return Scanner(factory, counter, scope_prefix=remote.scope_prefix, processes=1, limiter=limiter)
+
+
+def run_shard(remote: Remote, calls: list[Call], share: float) -> ShardResult:
+    """In a worker process: make `calls` with a scanner of its own (the one `warm` made,
+    if it ran here); their outcomes in order."""
+    from driftctl.resources.registry import SCANS
+    from driftctl.util import gcpause
+
+    scanner = _WARM.pop(remote, None) or _scanner(remote, share)
+    scanner.limiter.set_share(share)
+    counter, limiter = scanner.counter, scanner.limiter
     with gcpause.paused():  # as in this scan's first process (fanout.read)
         outcomes = scanner.detail_outcomes(
             [(SCANS[c.spec], c.region, c.key, c.item) for c in calls]

@@ -262,7 +262,8 @@ def load_live(
         display.attach(conn.counter)
         display.status("scanning AWS")
     with contextlib.nullcontext() if shown or display is None else display:
-        states, waited, processes = fanout.read(settings, conn, plan, specs, display)
+        size = len(declared.resources) if declared is not None else None
+        states, waited, processes = fanout.read(settings, conn, plan, specs, display, size)
     context = declared_context(settings, conn)
     covered = frozenset(needs.covered(types) or ()) if types is not None else None
     waited += conn.limiter.waited
