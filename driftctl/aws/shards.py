@@ -185,13 +185,14 @@ def _scanner(remote: Remote, share: float) -> Any:
 def run_shard(remote: Remote, calls: list[Call], share: float) -> ShardResult:
     """In a worker process: make `calls` with a scanner of its own (the one `warm` made,
     if it ran here); their outcomes in order."""
+    from driftctl.aws import headers
     from driftctl.resources.registry import SCANS
     from driftctl.util import gcpause
 
     scanner = _WARM.pop(remote, None) or _scanner(remote, share)
     scanner.limiter.set_share(share)
     counter, limiter = scanner.counter, scanner.limiter
-    with gcpause.paused():  # as in this scan's first process (fanout.read)
+    with gcpause.paused(), headers.fast():  # as in this scan's first process (fanout.read)
         outcomes = scanner.detail_outcomes(
             [(SCANS[c.spec], c.region, c.key, c.item) for c in calls]
         )

@@ -1,7 +1,8 @@
 """driftctl against `terraform plan -refresh-only` for the second wave's types (#26):
 security-group rules declared in the new style (aws_vpc_security_group_ingress_rule and
 _egress_rule) mixed with aws_security_group_rule on one group; aws_iam_group_policy; the
-observability types (log metric and subscription filters, a dashboard); the networking types (net.tf).
+observability types (log metric and subscription filters, a dashboard); the networking
+types (net.tf).
 
 One stack (tests/tf/stacks/breadth), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3. An ingress rule added
