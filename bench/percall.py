@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scale import MOTO, PROXY, REGION, process
 
 from driftctl import settings
+from driftctl.aws import headers
 from driftctl.aws.scanner import Scanner, _Unit
 from driftctl.demo import emulator
 from driftctl.resources.registry import SCANS
@@ -110,6 +111,7 @@ def main() -> int:
         with (
             tempfile.TemporaryDirectory() as tmp,
             process(sys.executable, str(PROXY), moto, "--replay") as proxy,
+            headers.fast(),  # in place while a scan reads (fanout.read)
         ):
             conf = settings.build(
                 settings.Options(sources=[f"hcl://{tmp}"], regions=[REGION], endpoint_url=proxy)
