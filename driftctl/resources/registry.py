@@ -67,6 +67,7 @@ from driftctl.resources.elasticache import subnet_group as elasticache_subnet_gr
 from driftctl.resources.elbv2 import lb as elbv2_lb
 from driftctl.resources.elbv2 import listener as elbv2_listener
 from driftctl.resources.elbv2 import target_group as elbv2_target_group
+from driftctl.resources.events import bus as events_bus
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.iam import access_key as iam_access_key
@@ -162,6 +163,7 @@ MODULES: tuple[ModuleType, ...] = (
     logs_subscription_filter,
     cloudwatch_metric_alarm,
     cloudwatch_dashboard,
+    events_bus,
     events_rule,
     events_target,
     ecr_repository,
