@@ -27,6 +27,7 @@ from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
 from driftctl.resources.autoscaling import group as autoscaling_group
+from driftctl.resources.awslambda import alias as lambda_alias
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
@@ -177,6 +178,7 @@ MODULES: tuple[ModuleType, ...] = (
     dynamodb_table,
     lambda_function,
     lambda_permission,
+    lambda_alias,
     kinesis_stream,
     sfn_state_machine,
     lambda_event_source_mapping,

@@ -27,4 +27,22 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_lambda_alias": (
+        "orders/live",
+        {
+            "name": "live",
+            "function_name": "orders",
+            "function_version": "1",
+            "description": "",
+            "routing_config": [],
+            "arn": "arn:aws:lambda:us-east-1:123456789012:function:orders:live",
+        },
+        {
+            "name": "live",
+            "function_name": "orders",
+            "function_version": "2",
+            "description": "canary",
+            "routing_config": [{"additional_version_weights": {"3": 0.1}}],
+        },
+    ),
 }

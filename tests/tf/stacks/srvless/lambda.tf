@@ -1,0 +1,40 @@
+# Lambda: a function (code an S3 object: moto stores it, never runs it), published once,
+# and an alias to that version
+resource "aws_iam_role" "fn" {
+  name = "srvless-fn"
+  assume_role_policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Effect    = "Allow"
+      Principal = { Service = "lambda.amazonaws.com" }
+      Action    = "sts:AssumeRole"
+    }]
+  })
+}
+
+resource "aws_s3_bucket" "code" {
+  bucket = "srvless-code"
+}
+
+resource "aws_s3_object" "fn" {
+  bucket  = aws_s3_bucket.code.id
+  key     = "fn.zip"
+  content = "not really a zip: moto stores the object and never runs it"
+}
+
+resource "aws_lambda_function" "fn" {
+  function_name = "srvless-fn"
+  role          = aws_iam_role.fn.arn
+  handler       = "app.handler"
+  runtime       = "python3.12"
+  s3_bucket     = aws_s3_object.fn.bucket
+  s3_key        = aws_s3_object.fn.key
+  publish       = true
+}
+
+resource "aws_lambda_alias" "live" {
+  name             = "live"
+  function_name    = aws_lambda_function.fn.function_name
+  function_version = aws_lambda_function.fn.version
+  description      = "what users call"
+}
