@@ -45,4 +45,13 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "routing_config": [{"additional_version_weights": {"3": 0.1}}],
         },
     ),
+    "aws_scheduler_schedule_group": (
+        "nightly",
+        {
+            "name": "nightly",
+            "tags": {"a": "1"},
+            "arn": "arn:aws:scheduler:us-east-1:123456789012:schedule-group/nightly",
+        },
+        {"name": "nightly", "tags": {"b": "2"}},
+    ),
 }

@@ -1,5 +1,6 @@
 """driftctl against `terraform plan -refresh-only` for the serverless types of #26
-(helper b-srvless): an EventBridge bus (events.tf); a Lambda alias (lambda.tf).
+(helper b-srvless): an EventBridge bus (events.tf); a Lambda alias (lambda.tf); a
+schedule group (scheduler.tf).
 
 One stack (tests/tf/stacks/srvless), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and both tools find
@@ -22,6 +23,10 @@ CHANGES = [
     Change(
         "aws_lambda_alias.live", "description", "lambda", "update_alias",
         {"FunctionName": "srvless-fn", "Name": "live", "Description": "moved by hand"},
+    ),
+    Change(
+        "aws_scheduler_schedule_group.nightly", "tags.Owner", "scheduler", "tag_resource",
+        {"ResourceArn": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "someone"}]},
     ),
 ]  # fmt: skip
 
