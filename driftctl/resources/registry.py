@@ -107,6 +107,7 @@ from driftctl.resources.s3 import (
 from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
 from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
 from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
+from driftctl.resources.scheduler import schedule as scheduler_schedule
 from driftctl.resources.scheduler import schedule_group as scheduler_schedule_group
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
 from driftctl.resources.sfn import state_machine as sfn_state_machine
@@ -169,6 +170,7 @@ MODULES: tuple[ModuleType, ...] = (
     events_rule,
     events_target,
     scheduler_schedule_group,
+    scheduler_schedule,
     ecr_repository,
     ecr_lifecycle_policy,
     acm_certificate,

@@ -54,4 +54,60 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         },
         {"name": "nightly", "tags": {"b": "2"}},
     ),
+    "aws_scheduler_schedule": (
+        "default/nightly",
+        {
+            "name": "nightly",
+            "group_name": "default",
+            "description": "the nightly job",
+            "schedule_expression": "cron(0 3 * * ? *)",
+            "schedule_expression_timezone": "UTC",
+            "state": "ENABLED",
+            "kms_key_arn": None,
+            "start_date": None,
+            "end_date": None,
+            "flexible_time_window": [{"mode": "OFF", "maximum_window_in_minutes": None}],
+            "target": [
+                {
+                    "arn": QUEUE,
+                    "role_arn": "arn:aws:iam::123456789012:role/scheduler",
+                    "input": "",
+                    "retry_policy": [
+                        {"maximum_event_age_in_seconds": 86400, "maximum_retry_attempts": 185}
+                    ],
+                    "dead_letter_config": [],
+                    "eventbridge_parameters": [],
+                    "kinesis_parameters": [],
+                    "sqs_parameters": [],
+                }
+            ],
+            "target_read": {"Arn": QUEUE, "RoleArn": "arn:aws:iam::123456789012:role/scheduler"},
+        },
+        {
+            "name": "nightly",
+            "group_name": "default",
+            "description": "the nightly job, later",
+            "schedule_expression": "cron(0 4 * * ? *)",
+            "schedule_expression_timezone": "Europe/Paris",
+            "state": "DISABLED",
+            "kms_key_arn": KEY,
+            "start_date": "2030-01-01T00:00:00Z",
+            "end_date": "2031-01-01T00:00:00Z",
+            "flexible_time_window": [{"mode": "FLEXIBLE", "maximum_window_in_minutes": 15}],
+            "target": [
+                {
+                    "arn": QUEUE,
+                    "role_arn": "arn:aws:iam::123456789012:role/scheduler",
+                    "input": "{}",
+                    "retry_policy": [
+                        {"maximum_event_age_in_seconds": 600, "maximum_retry_attempts": 3}
+                    ],
+                    "dead_letter_config": [{"arn": QUEUE}],
+                    "eventbridge_parameters": [],
+                    "kinesis_parameters": [],
+                    "sqs_parameters": [{"message_group_id": "jobs"}],
+                }
+            ],
+        },
+    ),
 }

@@ -1,6 +1,6 @@
 """driftctl against `terraform plan -refresh-only` for the serverless types of #26
 (helper b-srvless): an EventBridge bus (events.tf); a Lambda alias (lambda.tf); a
-schedule group (scheduler.tf).
+schedule group and a schedule in it (scheduler.tf).
 
 One stack (tests/tf/stacks/srvless), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and both tools find
@@ -27,6 +27,14 @@ CHANGES = [
     Change(
         "aws_scheduler_schedule_group.nightly", "tags.Owner", "scheduler", "tag_resource",
         {"ResourceArn": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_scheduler_schedule.hourly", "schedule_expression", "scheduler", "update_schedule",
+        {"Name": "srvless-hourly", "GroupName": "srvless-nightly",
+         "Description": "the hourly job", "ScheduleExpression": "rate(2 hours)",
+         "FlexibleTimeWindow": {"Mode": "OFF"},
+         "Target": {"Arn": "${aws_sqs_queue.bus_dlq.arn}", "RoleArn": "${aws_iam_role.fn.arn}",
+                    "Input": '{"job":"hourly"}'}},
     ),
 ]  # fmt: skip
 
