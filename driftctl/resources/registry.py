@@ -30,6 +30,7 @@ from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import alias as lambda_alias
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
+from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
@@ -183,6 +184,7 @@ MODULES: tuple[ModuleType, ...] = (
     lambda_function,
     lambda_permission,
     lambda_alias,
+    lambda_layer_version,
     kinesis_stream,
     sfn_state_machine,
     lambda_event_source_mapping,

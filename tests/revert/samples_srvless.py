@@ -110,4 +110,23 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             ],
         },
     ),
+    "aws_lambda_layer_version": (
+        "arn:aws:lambda:us-east-1:123456789012:layer:deps:3",
+        {
+            "layer_name": "deps",
+            "description": "",
+            "license_info": "",
+            "compatible_runtimes": ["python3.12"],
+            "compatible_architectures": [],
+            "version": "3",
+            "arn": "arn:aws:lambda:us-east-1:123456789012:layer:deps:3",
+        },
+        {
+            "layer_name": "deps",
+            "description": "third-party packages",
+            "license_info": "MIT",
+            "compatible_runtimes": ["python3.11", "python3.12"],
+            "compatible_architectures": ["arm64"],
+        },
+    ),
 }

@@ -38,3 +38,18 @@ resource "aws_lambda_alias" "live" {
   function_version = aws_lambda_function.fn.version
   description      = "what users call"
 }
+
+# A layer of shared packages (its code an S3 object too)
+resource "aws_s3_object" "deps" {
+  bucket  = aws_s3_bucket.code.id
+  key     = "deps.zip"
+  content = "not really a zip either"
+}
+
+resource "aws_lambda_layer_version" "deps" {
+  layer_name          = "srvless-deps"
+  s3_bucket           = aws_s3_object.deps.bucket
+  s3_key              = aws_s3_object.deps.key
+  description         = "shared packages"
+  compatible_runtimes = ["python3.12", "python3.11"]
+}
