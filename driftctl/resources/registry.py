@@ -33,6 +33,7 @@ from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
+from driftctl.resources.cloudwatch import composite_alarm as cloudwatch_composite_alarm
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
@@ -167,6 +168,7 @@ MODULES: tuple[ModuleType, ...] = (
     logs_subscription_filter,
     cloudwatch_metric_alarm,
     cloudwatch_dashboard,
+    cloudwatch_composite_alarm,
     events_bus,
     events_rule,
     events_target,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 QUEUE = "arn:aws:sqs:us-east-1:123456789012:bus-dlq"
+TOPIC = "arn:aws:sns:us-east-1:123456789012:pager"
 KEY = "arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
 
 SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
@@ -127,6 +128,34 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "license_info": "MIT",
             "compatible_runtimes": ["python3.11", "python3.12"],
             "compatible_architectures": ["arm64"],
+        },
+    ),
+    "aws_cloudwatch_composite_alarm": (
+        "service-down",
+        {
+            "alarm_name": "service-down",
+            "alarm_rule": 'ALARM("cpu")',
+            "alarm_description": "",
+            "actions_enabled": True,
+            "alarm_actions": [],
+            "ok_actions": [],
+            "insufficient_data_actions": [],
+            "actions_suppressor": [],
+            "tags": {"a": "1"},
+            "arn": "arn:aws:cloudwatch:us-east-1:123456789012:alarm:service-down",
+        },
+        {
+            "alarm_name": "service-down",
+            "alarm_rule": 'ALARM("cpu") OR ALARM("errors")',
+            "alarm_description": "the service is failing",
+            "actions_enabled": False,
+            "alarm_actions": [TOPIC],
+            "ok_actions": [TOPIC],
+            "insufficient_data_actions": [TOPIC],
+            "actions_suppressor": [
+                {"alarm": "maintenance", "extension_period": 60, "wait_period": 120}
+            ],
+            "tags": {"b": "2"},
         },
     ),
 }

@@ -1,8 +1,10 @@
 """driftctl against `terraform plan -refresh-only` for the serverless types of #26
-(helper b-srvless): an EventBridge bus (events.tf); a Lambda alias and a layer version
-(lambda.tf); a schedule group and a schedule in it (scheduler.tf). A layer version is
-immutable: its change by hand is its deletion (a version published by hand beside it
-is not drift to Terraform, which reads its own version only).
+(helper b-srvless): an EventBridge bus (events.tf); a Lambda alias, a layer version and a
+composite alarm over the function's errors (lambda.tf; moto's PutMetricAlarm answers
+PutCompositeAlarm, tests/tf/moto_gaps.py); a schedule group and a schedule in it
+(scheduler.tf). A layer version is immutable: its change by hand is its deletion (a
+version published by hand beside it is not drift to Terraform, which reads its own
+version only).
 
 One stack (tests/tf/stacks/srvless), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and both tools find
@@ -41,6 +43,10 @@ CHANGES = [
     Change(
         "aws_lambda_layer_version.deps", harness.MISSING, "lambda", "delete_layer_version",
         {"LayerName": "srvless-deps", "VersionNumber": 1},
+    ),
+    Change(
+        "aws_cloudwatch_composite_alarm.service", "tags.Owner", "cloudwatch", "tag_resource",
+        {"ResourceARN": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "someone"}]},
     ),
 ]  # fmt: skip
 

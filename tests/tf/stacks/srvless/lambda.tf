@@ -53,3 +53,27 @@ resource "aws_lambda_layer_version" "deps" {
   description         = "shared packages"
   compatible_runtimes = ["python3.12", "python3.11"]
 }
+
+# The function's errors, and a composite alarm over that alarm
+resource "aws_cloudwatch_metric_alarm" "errors" {
+  alarm_name          = "srvless-errors"
+  namespace           = "AWS/Lambda"
+  metric_name         = "Errors"
+  statistic           = "Sum"
+  period              = 60
+  evaluation_periods  = 1
+  threshold           = 1
+  comparison_operator = "GreaterThanOrEqualToThreshold"
+  dimensions = {
+    FunctionName = aws_lambda_function.fn.function_name
+  }
+}
+
+resource "aws_cloudwatch_composite_alarm" "service" {
+  alarm_name        = "srvless-service"
+  alarm_description = "the function is failing"
+  alarm_rule        = "ALARM(\"${aws_cloudwatch_metric_alarm.errors.alarm_name}\")"
+  tags = {
+    team = "ops"
+  }
+}
