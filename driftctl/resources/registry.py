@@ -27,10 +27,13 @@ from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
 from driftctl.resources.autoscaling import group as autoscaling_group
+from driftctl.resources.awslambda import alias as lambda_alias
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
+from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
+from driftctl.resources.cloudwatch import composite_alarm as cloudwatch_composite_alarm
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
@@ -67,6 +70,7 @@ from driftctl.resources.elasticache import subnet_group as elasticache_subnet_gr
 from driftctl.resources.elbv2 import lb as elbv2_lb
 from driftctl.resources.elbv2 import listener as elbv2_listener
 from driftctl.resources.elbv2 import target_group as elbv2_target_group
+from driftctl.resources.events import bus as events_bus
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.iam import access_key as iam_access_key
@@ -105,6 +109,8 @@ from driftctl.resources.s3 import (
 from driftctl.resources.s3 import bucket_lifecycle as s3_bucket_lifecycle
 from driftctl.resources.s3 import bucket_logging as s3_bucket_logging
 from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
+from driftctl.resources.scheduler import schedule as scheduler_schedule
+from driftctl.resources.scheduler import schedule_group as scheduler_schedule_group
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
 from driftctl.resources.sfn import state_machine as sfn_state_machine
 from driftctl.resources.sns import topic as sns_topic
@@ -162,8 +168,12 @@ MODULES: tuple[ModuleType, ...] = (
     logs_subscription_filter,
     cloudwatch_metric_alarm,
     cloudwatch_dashboard,
+    cloudwatch_composite_alarm,
+    events_bus,
     events_rule,
     events_target,
+    scheduler_schedule_group,
+    scheduler_schedule,
     ecr_repository,
     ecr_lifecycle_policy,
     acm_certificate,
@@ -175,6 +185,8 @@ MODULES: tuple[ModuleType, ...] = (
     dynamodb_table,
     lambda_function,
     lambda_permission,
+    lambda_alias,
+    lambda_layer_version,
     kinesis_stream,
     sfn_state_machine,
     lambda_event_source_mapping,

@@ -21,6 +21,10 @@ answers a valid request, so that `terraform apply` can create the type at all.
   AWS replaces the one there (Terraform's update and a change by hand both put it again):
   the filter of that name and group is replaced (`metric_filter_put_replaces`, which the
   in-process type tests use as well).
+- CloudWatch's PutCompositeAlarm is not in moto, whose PutMetricAlarm stores an alarm
+  sent with an `AlarmRule` as a composite one (DescribeAlarms lists it among
+  `CompositeAlarms`): the call is answered by it (`composite_alarm_put`, which the
+  in-process type tests use as well). moto keeps no actions suppressor.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -50,9 +54,16 @@ def metric_filter_put_replaces(add: Callable[..., None]) -> Callable[..., None]:
     return add_replacing
 
 
+def composite_alarm_put(response: Any) -> None:
+    """moto's CloudWatchResponse, answering PutCompositeAlarm with its PutMetricAlarm."""
+    if not hasattr(response, "put_composite_alarm"):
+        response.put_composite_alarm = response.put_metric_alarm
+
+
 def fill() -> None:
     import hashlib
 
+    from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
     from moto.logs.metric_filters import MetricFilters
@@ -60,6 +71,7 @@ def fill() -> None:
     from moto.route53.responses import Route53
     from moto.stepfunctions.responses import StepFunctionResponse
 
+    composite_alarm_put(CloudWatchResponse)
     create_stream = KinesisResponse.create_stream
 
     def create_stream_tagged(self: KinesisResponse) -> object:
