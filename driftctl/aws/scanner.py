@@ -138,8 +138,10 @@ class Scanner:
     def list_pages(self, unit: _Unit, call: ListCall) -> list[dict[str, Any]]:
         client = self.factory(unit.spec.service, unit.region)
         params = dict(call.params)
-        if not (call.paginated and client.can_paginate(call.operation)):
+        if not call.paginated:
             return [self.call(unit, call.operation, params, frozenset())]
+        if not client.can_paginate(call.operation):
+            return self._token_pages(unit, call.operation, params)
         paginator = client.get_paginator(call.operation)
         pages: list[dict[str, Any]] = self._guarded(
             unit,
@@ -149,6 +151,23 @@ class Scanner:
                 paginator.paginate(**params, PaginationConfig={"PageSize": call.page_size})
             ),
         )
+        return pages
+
+    def _token_pages(
+        self, unit: _Unit, operation: str, params: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """Every page of a list call botocore has no paginator for (EventBridge's
+        ListEventBuses), following its NextToken: a list is never read only in part."""
+        client = self.factory(unit.spec.service, unit.region)
+        model = client.meta.service_model.operation_model(
+            client.meta.method_to_api_mapping.get(operation, operation)
+        )
+        token = "NextToken" if "NextToken" in model.input_shape.members else None
+        pages = [self.call(unit, operation, params, frozenset())]
+        while token is not None and pages[-1].get(token):
+            pages.append(
+                self.call(unit, operation, {**params, token: pages[-1][token]}, frozenset())
+            )
         return pages
 
     def _guarded(

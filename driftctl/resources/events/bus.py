@@ -1,8 +1,8 @@
 """aws_cloudwatch_event_bus: a custom EventBridge event bus: its description, KMS key,
 dead-letter queue and tags.
 
-Live: ListEventBuses (one call of up to 100 buses, a region's default quota: botocore
-has no paginator for it, and a region with more is read only in part), plus per custom
+Live: ListEventBuses pages of 100 (botocore has no paginator for it: the scanner follows
+its NextToken, so a region with more is read whole), plus per custom
 bus DescribeEventBus (the KMS key and the dead-letter queue, which no list call reads)
 and ListTagsForResource. Each region's `default` bus is AWS's own: it is listed, never
 unmanaged, and read no further. A partner bus's `event_source_name` is not read back by
@@ -69,8 +69,8 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
 SCAN = ScanSpec(
     name="events_buses",
     service="events",
-    # botocore has no paginator for ListEventBuses: one call of 100, AWS's default quota
-    listing=ListCall("list_event_buses", "EventBuses", params={"Limit": 100}, paginated=False),
+    # botocore has no paginator for ListEventBuses: the scanner follows its NextToken
+    listing=ListCall("list_event_buses", "EventBuses", params={"Limit": 100}),
     details=(
         DetailCall("bus", "describe_event_bus", lambda item: {"Name": item["Name"]}, GONE, _custom),
         DetailCall(

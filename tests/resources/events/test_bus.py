@@ -164,3 +164,13 @@ spec:
     report, _ = scan_source(ack)
     assert report["drifts"] == []
     assert report["summary"]["managed"] == 1
+
+
+def test_a_region_with_more_buses_than_a_page_is_read_whole(aws: None, tmp_path: Path) -> None:
+    """ListEventBuses has no botocore paginator: its NextToken is followed (pages of 100)."""
+    for i in range(105):
+        boto3.client("events", region_name=REGION).create_event_bus(Name=f"bus-{i:03d}")
+    report = scan(write(tmp_path / "tf", HCL))  # "orders" declared, none of these
+    unmanaged = [address for kind, address, _ in drifts(report) if kind == "unmanaged"]
+    assert len(unmanaged) == 105
+    assert "aws_cloudwatch_event_bus.bus-104" in unmanaged
