@@ -34,7 +34,7 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.core.model import Resource
+from driftctl.core.model import Resource, Unknown
 from driftctl.resources.events.common import DEFAULT_BUS
 
 TYPE = "aws_cloudwatch_event_bus"
@@ -139,8 +139,16 @@ _xp_external_name = xp_same_name("name")
 
 
 def _ack(c: AckContext) -> list[RawResource]:
-    """ACK's eventbridge EventBus: its name and tags."""
-    attrs = {"name": c.name(), "tags": c.tags(c.spec.get("tags"))}
+    """ACK's eventbridge EventBus: its name and tags. The kind cannot declare a description,
+    KMS key or dead-letter queue: what AWS holds for them is not compared (not drift)."""
+    beyond = "ACK's EventBus kind cannot declare it"
+    attrs = {
+        "name": c.name(),
+        "tags": c.tags(c.spec.get("tags")),
+        "description": Unknown(beyond),
+        "kms_key_identifier": Unknown(beyond),
+        "dead_letter_config": Unknown(beyond),
+    }
     return [c.raw(TYPE, attrs, c.adoption.get("name"))]
 
 
