@@ -93,6 +93,7 @@ from driftctl.resources.route53 import record as route53_record
 from driftctl.resources.route53 import zone as route53_zone
 from driftctl.resources.s3 import (
     bucket,
+    bucket_accelerate_configuration,
     bucket_acl,
     bucket_cors_configuration,
     bucket_encryption,
@@ -131,6 +132,7 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_acl,
     bucket_cors_configuration,
     bucket_website_configuration,
+    bucket_accelerate_configuration,
     policy,
     user,
     role,

@@ -36,6 +36,7 @@ from driftctl.base.spec import (
 )
 from driftctl.core.model import Ref, Resource
 from driftctl.resources.s3 import (
+    bucket_accelerate_configuration,
     bucket_acl,
     bucket_cors_configuration,
     bucket_encryption,
@@ -68,6 +69,7 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_acl.SETTING,
     bucket_cors_configuration.SETTING,
     bucket_website_configuration.SETTING,
+    bucket_accelerate_configuration.SETTING,
 )
 
 
