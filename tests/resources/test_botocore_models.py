@@ -27,6 +27,7 @@ S3_UNMODELLED = frozenset(
         "NoSuchPublicAccessBlockConfiguration",
         "NoSuchBucketPolicy",
         "NoSuchLifecycleConfiguration",
+        "ObjectLockConfigurationNotFoundError",
         "OwnershipControlsNotFoundError",
         "NoSuchCORSConfiguration",
         "NoSuchWebsiteConfiguration",

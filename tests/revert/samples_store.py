@@ -1,4 +1,4 @@
-"""Revert samples of the store group's types: bucket acceleration (merged into
+"""Revert samples of the store group's types: bucket acceleration and object lock (merged into
 samples.SAMPLES)."""
 
 from __future__ import annotations
@@ -11,5 +11,18 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         "logs",
         {"bucket": "logs", "status": "Suspended"},
         {"bucket": "logs", "status": "Enabled"},
+    ),
+    "aws_s3_bucket_object_lock_configuration": (
+        "vault",
+        {
+            "bucket": "vault",
+            "object_lock_enabled": "Enabled",
+            "rule": {"default_retention": {"mode": "GOVERNANCE", "days": 1}},
+        },
+        {
+            "bucket": "vault",
+            "object_lock_enabled": "Enabled",
+            "rule": {"default_retention": {"mode": "COMPLIANCE", "years": 7}},
+        },
     ),
 }

@@ -1,5 +1,5 @@
 """driftctl against `terraform plan -refresh-only` for the store group's types (#26):
-S3 transfer acceleration.
+S3 transfer acceleration, object lock.
 
 One stack (tests/tf/stacks/store), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and each change is
@@ -19,6 +19,13 @@ CHANGES = [
         "aws_s3_bucket_accelerate_configuration.store", "status", "s3",
         "put_bucket_accelerate_configuration",
         {"Bucket": "${self.bucket}", "AccelerateConfiguration": {"Status": "Suspended"}},
+    ),
+    Change(
+        "aws_s3_bucket_object_lock_configuration.vault", "rule", "s3",
+        "put_object_lock_configuration",
+        {"Bucket": "${self.bucket}", "ObjectLockConfiguration": {
+            "ObjectLockEnabled": "Enabled",
+            "Rule": {"DefaultRetention": {"Mode": "GOVERNANCE", "Days": 7}}}},
     ),
 ]  # fmt: skip
 

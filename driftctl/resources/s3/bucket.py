@@ -40,6 +40,7 @@ from driftctl.resources.s3 import (
     bucket_acl,
     bucket_cors_configuration,
     bucket_encryption,
+    bucket_object_lock_configuration,
     bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
@@ -70,6 +71,7 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_cors_configuration.SETTING,
     bucket_website_configuration.SETTING,
     bucket_accelerate_configuration.SETTING,
+    bucket_object_lock_configuration.SETTING,
 )
 
 
