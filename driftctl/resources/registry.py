@@ -101,6 +101,7 @@ from driftctl.resources.s3 import (
     bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
+    bucket_replication_configuration,
     bucket_versioning,
     bucket_website_configuration,
 )
@@ -135,6 +136,7 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_website_configuration,
     bucket_accelerate_configuration,
     bucket_object_lock_configuration,
+    bucket_replication_configuration,
     policy,
     user,
     role,

@@ -28,6 +28,7 @@ S3_UNMODELLED = frozenset(
         "NoSuchBucketPolicy",
         "NoSuchLifecycleConfiguration",
         "ObjectLockConfigurationNotFoundError",
+        "ReplicationConfigurationNotFoundError",
         "OwnershipControlsNotFoundError",
         "NoSuchCORSConfiguration",
         "NoSuchWebsiteConfiguration",

@@ -1,9 +1,18 @@
-"""Revert samples of the store group's types: bucket acceleration and object lock (merged into
-samples.SAMPLES)."""
+"""Revert samples of the store group's types: bucket acceleration, object lock and
+replication (merged into samples.SAMPLES)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+ROLE = "arn:aws:iam::123456789012:role/replicate"
+RULE = {
+    "id": "all",
+    "priority": 1,
+    "status": "Enabled",
+    "delete_marker_replication": {"status": "Disabled"},
+    "destination": {"bucket": "arn:aws:s3:::copy", "storage_class": "STANDARD"},
+}
 
 # type -> (id, live attrs, declared attrs)
 SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
@@ -23,6 +32,15 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "bucket": "vault",
             "object_lock_enabled": "Enabled",
             "rule": {"default_retention": {"mode": "COMPLIANCE", "years": 7}},
+        },
+    ),
+    "aws_s3_bucket_replication_configuration": (
+        "logs",
+        {"bucket": "logs", "role": ROLE, "rule": [RULE]},
+        {
+            "bucket": "logs",
+            "role": ROLE,
+            "rule": [{**RULE, "filter": {"and": {"prefix": "a/", "tags": {"k": "v"}}}}],
         },
     ),
 }

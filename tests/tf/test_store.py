@@ -1,5 +1,5 @@
 """driftctl against `terraform plan -refresh-only` for the store group's types (#26):
-S3 transfer acceleration, object lock.
+S3 transfer acceleration, object lock, replication.
 
 One stack (tests/tf/stacks/store), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and each change is
@@ -26,6 +26,15 @@ CHANGES = [
         {"Bucket": "${self.bucket}", "ObjectLockConfiguration": {
             "ObjectLockEnabled": "Enabled",
             "Rule": {"DefaultRetention": {"Mode": "GOVERNANCE", "Days": 7}}}},
+    ),
+    Change(
+        "aws_s3_bucket_replication_configuration.source", "rule", "s3", "put_bucket_replication",
+        {"Bucket": "${self.bucket}", "ReplicationConfiguration": {
+            "Role": "${self.role}",
+            "Rules": [{"ID": "all", "Priority": 1, "Status": "Enabled", "Filter": {"Prefix": ""},
+                       "DeleteMarkerReplication": {"Status": "Disabled"},
+                       "Destination": {"Bucket": "${aws_s3_bucket.replica.arn}",
+                                       "StorageClass": "GLACIER"}}]}},
     ),
 ]  # fmt: skip
 

@@ -44,6 +44,7 @@ from driftctl.resources.s3 import (
     bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
+    bucket_replication_configuration,
     bucket_versioning,
     bucket_website_configuration,
 )
@@ -72,6 +73,7 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_website_configuration.SETTING,
     bucket_accelerate_configuration.SETTING,
     bucket_object_lock_configuration.SETTING,
+    bucket_replication_configuration.SETTING,
 )
 
 
