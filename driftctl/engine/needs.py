@@ -5,7 +5,7 @@ narrowed by a --filter that constrains `Type`, by --ignore/.driftignore lines th
 every drift of a type, and by --only-managed (no unmanaged discovery: only the declared
 types). Then the set is closed so that nothing reported on changes:
 
-- a scan serves several types (s3_buckets reads the bucket and its 11 sub-resources): the
+- a scan serves several types (s3_buckets reads the bucket and its 14 sub-resources): the
   report covers every type of every scan that runs (`covered`);
 - a declared resource of a covered type that refers to another declared resource
   (`vpc_id = aws_vpc.main.id`) matches and binds through that resource's live side: its

@@ -97,12 +97,15 @@ from driftctl.resources.route53 import record as route53_record
 from driftctl.resources.route53 import zone as route53_zone
 from driftctl.resources.s3 import (
     bucket,
+    bucket_accelerate_configuration,
     bucket_acl,
     bucket_cors_configuration,
     bucket_encryption,
+    bucket_object_lock_configuration,
     bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
+    bucket_replication_configuration,
     bucket_versioning,
     bucket_website_configuration,
 )
@@ -137,6 +140,9 @@ MODULES: tuple[ModuleType, ...] = (
     bucket_acl,
     bucket_cors_configuration,
     bucket_website_configuration,
+    bucket_accelerate_configuration,
+    bucket_object_lock_configuration,
+    bucket_replication_configuration,
     policy,
     user,
     role,

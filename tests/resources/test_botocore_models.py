@@ -27,6 +27,8 @@ S3_UNMODELLED = frozenset(
         "NoSuchPublicAccessBlockConfiguration",
         "NoSuchBucketPolicy",
         "NoSuchLifecycleConfiguration",
+        "ObjectLockConfigurationNotFoundError",
+        "ReplicationConfigurationNotFoundError",
         "OwnershipControlsNotFoundError",
         "NoSuchCORSConfiguration",
         "NoSuchWebsiteConfiguration",

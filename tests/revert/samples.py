@@ -237,3 +237,6 @@ SAMPLES.update(_OBS)
 from tests.revert.samples_srvless import SAMPLES as _SRVLESS  # noqa: E402
 
 SAMPLES.update(_SRVLESS)
+from tests.revert.samples_store import SAMPLES as _STORE  # noqa: E402
+
+SAMPLES.update(_STORE)

@@ -36,12 +36,15 @@ from driftctl.base.spec import (
 )
 from driftctl.core.model import Ref, Resource
 from driftctl.resources.s3 import (
+    bucket_accelerate_configuration,
     bucket_acl,
     bucket_cors_configuration,
     bucket_encryption,
+    bucket_object_lock_configuration,
     bucket_ownership_controls,
     bucket_policy,
     bucket_public_access_block,
+    bucket_replication_configuration,
     bucket_versioning,
     bucket_website_configuration,
 )
@@ -68,6 +71,9 @@ SETTINGS: tuple[BucketSetting, ...] = (
     bucket_acl.SETTING,
     bucket_cors_configuration.SETTING,
     bucket_website_configuration.SETTING,
+    bucket_accelerate_configuration.SETTING,
+    bucket_object_lock_configuration.SETTING,
+    bucket_replication_configuration.SETTING,
 )
 
 
