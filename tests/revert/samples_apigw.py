@@ -1,0 +1,40 @@
+"""Sample attributes of the API Gateway REST API types of #26 (helper b-apigw):
+type -> (id, live attrs, declared attrs), merged into tests/revert/samples.SAMPLES."""
+
+from __future__ import annotations
+
+from typing import Any
+
+POLICY = {
+    "Version": "2012-10-17",
+    "Statement": [{"Effect": "Allow", "Principal": "*", "Action": "execute-api:Invoke",
+                   "Resource": "*"}],
+}  # fmt: skip
+
+SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "aws_api_gateway_rest_api": (
+        "a1b2c3d4e5",
+        {
+            "name": "shop",
+            "description": "",
+            "api_key_source": "HEADER",
+            "binary_media_types": [],
+            "disable_execute_api_endpoint": False,
+            "endpoint_configuration": {"types": ["EDGE"], "vpc_endpoint_ids": []},
+            "minimum_compression_size": "",
+            "policy": None,
+            "tags": {"team": "web"},
+        },
+        {
+            "name": "shop-api",
+            "description": "the shop",
+            "api_key_source": "AUTHORIZER",
+            "binary_media_types": ["image/png"],
+            "disable_execute_api_endpoint": True,
+            "endpoint_configuration": {"types": ["REGIONAL"], "vpc_endpoint_ids": []},
+            "minimum_compression_size": "1024",
+            "policy": POLICY,
+            "tags": {"team": "shop"},
+        },
+    ),
+}
