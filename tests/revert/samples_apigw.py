@@ -37,4 +37,9 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"team": "shop"},
         },
     ),
+    "aws_api_gateway_resource": (
+        "r1s2t3",
+        {"rest_api_id": "a1b2c3d4e5", "parent_id": "root01", "path_part": "items"},
+        {"rest_api_id": "a1b2c3d4e5", "parent_id": "root01", "path_part": "products"},
+    ),
 }

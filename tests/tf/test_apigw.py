@@ -17,6 +17,10 @@ CHANGES = [
         {"restApiId": "${self.id}",
          "patchOperations": [{"op": "replace", "path": "/description", "value": "by hand"}]},
     ),
+    Change(
+        "aws_api_gateway_resource.item", harness.MISSING, "apigateway", "delete_resource",
+        {"restApiId": "${self.rest_api_id}", "resourceId": "${self.id}"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

@@ -11,6 +11,7 @@ from driftctl.base.revert import same
 
 SERVICE = "apigateway"
 REST_API = "aws_api_gateway_rest_api"
+RESOURCE = "aws_api_gateway_resource"
 
 
 def api_arn(region: str, path: str) -> str:

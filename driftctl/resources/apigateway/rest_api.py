@@ -3,7 +3,9 @@ source, binary media types, endpoint types and VPC endpoints, whether the defaul
 execute-api endpoint is off, the minimum compression size, its resource policy and tags.
 
 Live: GetRestApis pages (500 a call; tags and policy come with each API), nothing per API
-for the API itself. AWS creates no API of its own. AWS returns the policy with its quotes
+for the API itself; the scan reads each declared API's resources, methods and
+integrations too (GetResources pages: aws_api_gateway_resource). AWS creates no API of
+its own. AWS returns the policy with its quotes
 escaped: it is read back as the JSON document it is, so formatting is never drift. An
 OpenAPI `body` (and `parameters`, `fail_on_warnings`, `put_rest_api_mode`) is how
 Terraform writes the API, not something AWS reads back: it is not compared. Everything
@@ -37,11 +39,13 @@ from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater, document, same
 from driftctl.base.spec import (
     CFN_KEY,
+    DetailCall,
     Details,
     Item,
     ListCall,
     ResourceType,
     ScanSpec,
+    detail_items,
     first_block,
 )
 from driftctl.core.model import Resource, is_known
@@ -54,6 +58,7 @@ from driftctl.resources.apigateway.common import (
     set_ops,
     text,
 )
+from driftctl.resources.apigateway.resource import resource_of
 
 TYPE = REST_API
 SETTINGS = (
@@ -102,13 +107,28 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         "arn": api_arn(region, f"/restapis/{item['id']}"),
         "root_resource_id": item.get("rootResourceId"),
     }
-    return [Resource(TYPE, item["id"], None, attrs, region=region)]
+    out = [Resource(TYPE, item["id"], None, attrs, region=region)]
+    for found in detail_items(details.get("resources"), "items"):
+        out.append(resource_of(item["id"], found, region))
+    return out
 
 
 SCAN = ScanSpec(
     name="apigateway_rest_apis",
     service=SERVICE,
     listing=ListCall("get_rest_apis", "items", page_size=500),
+    details=(
+        # the API's resources, each with its methods and their integrations
+        DetailCall(
+            "resources",
+            "get_resources",
+            lambda item: {"restApiId": item["id"], "embed": ["methods"]},
+            frozenset({"NotFoundException"}),
+            paged=True,
+            page_size=500,
+        ),
+    ),
+    item_id=lambda item: str(item["id"]),
     build=build,
 )
 

@@ -8,3 +8,15 @@ resource "aws_api_gateway_rest_api" "shop" {
   }
   tags = { team = "web" }
 }
+
+resource "aws_api_gateway_resource" "items" {
+  rest_api_id = aws_api_gateway_rest_api.shop.id
+  parent_id   = aws_api_gateway_rest_api.shop.root_resource_id
+  path_part   = "items"
+}
+
+resource "aws_api_gateway_resource" "item" {
+  rest_api_id = aws_api_gateway_rest_api.shop.id
+  parent_id   = aws_api_gateway_resource.items.id
+  path_part   = "{id}"
+}
