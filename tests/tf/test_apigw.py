@@ -21,6 +21,11 @@ CHANGES = [
         "aws_api_gateway_resource.item", harness.MISSING, "apigateway", "delete_resource",
         {"restApiId": "${self.rest_api_id}", "resourceId": "${self.id}"},
     ),
+    Change(
+        "aws_api_gateway_method.list", harness.MISSING, "apigateway", "delete_method",
+        {"restApiId": "${self.rest_api_id}", "resourceId": "${self.resource_id}",
+         "httpMethod": "GET"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

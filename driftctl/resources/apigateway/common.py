@@ -12,6 +12,8 @@ from driftctl.base.revert import same
 SERVICE = "apigateway"
 REST_API = "aws_api_gateway_rest_api"
 RESOURCE = "aws_api_gateway_resource"
+METHOD = "aws_api_gateway_method"
+INTEGRATION = "aws_api_gateway_integration"
 
 
 def api_arn(region: str, path: str) -> str:
@@ -58,3 +60,31 @@ def arn_tagger(path: Callable[[Ctx, Attrs], str]) -> Callable[[Ctx, Attrs, Attrs
     return tagger(
         SERVICE, ("tag_resource", "tags"), ("untag_resource", "tagKeys"), target, shape=dict
     )
+
+
+def value_set_ops(path: str, before: Any, after: Any) -> list[dict[str, str]]:
+    """`add`/`remove` operations turning the set `before` into `after`, the item as the
+    operation's value (`/authorizationScopes`)."""
+    old, new = {str(v) for v in before or ()}, {str(v) for v in after or ()}
+    adds = [{"op": "add", "path": path, "value": v} for v in sorted(new - old)]
+    return adds + [{"op": "remove", "path": path, "value": v} for v in sorted(old - new)]
+
+
+def map_ops(path: str, before: Any, after: Any) -> list[dict[str, str]]:
+    """Operations turning the map `before` into `after`, one per key (`/requestModels/
+    application~1json`)."""
+    old, new = dict(before or {}), dict(after or {})
+    ops = [
+        {"op": "add" if k not in old else "replace", "path": f"{path}/{escape(k)}",
+         "value": text(v)}
+        for k, v in sorted(new.items())
+        if k not in old or not same(old[k], v)
+    ]  # fmt: skip
+    return ops + [
+        {"op": "remove", "path": f"{path}/{escape(k)}"} for k in sorted(old) if k not in new
+    ]
+
+
+def method_id(prefix: str, api: str, resource: str, verb: str) -> str:
+    """Terraform's id of a method (`agm-`) or an integration (`agi-`)."""
+    return f"{prefix}-{api}-{resource}-{verb}"

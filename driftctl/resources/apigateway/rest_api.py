@@ -58,6 +58,7 @@ from driftctl.resources.apigateway.common import (
     set_ops,
     text,
 )
+from driftctl.resources.apigateway.method import method_of
 from driftctl.resources.apigateway.resource import resource_of
 
 TYPE = REST_API
@@ -110,6 +111,8 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
     out = [Resource(TYPE, item["id"], None, attrs, region=region)]
     for found in detail_items(details.get("resources"), "items"):
         out.append(resource_of(item["id"], found, region))
+        for method in (found.get("resourceMethods") or {}).values():
+            out.append(method_of(item["id"], found["id"], method, region))
     return out
 
 

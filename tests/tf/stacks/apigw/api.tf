@@ -20,3 +20,25 @@ resource "aws_api_gateway_resource" "item" {
   parent_id   = aws_api_gateway_resource.items.id
   path_part   = "{id}"
 }
+
+resource "aws_api_gateway_method" "list" {
+  rest_api_id   = aws_api_gateway_rest_api.shop.id
+  resource_id   = aws_api_gateway_resource.items.id
+  http_method   = "GET"
+  authorization = "NONE"
+  request_parameters = {
+    "method.request.querystring.page" = false
+  }
+}
+
+# a method of the root resource AWS made with the API
+resource "aws_api_gateway_method" "home" {
+  rest_api_id      = aws_api_gateway_rest_api.shop.id
+  resource_id      = aws_api_gateway_rest_api.shop.root_resource_id
+  http_method      = "GET"
+  authorization    = "NONE"
+  api_key_required = true
+  request_parameters = {
+    "method.request.header.x-shop" = true
+  }
+}
