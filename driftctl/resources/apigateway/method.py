@@ -26,6 +26,7 @@ from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, first_block
 from driftctl.core.model import Resource, is_known
 from driftctl.resources.apigateway.common import (
+    INTEGRATION,
     METHOD,
     REST_API,
     SERVICE,
@@ -34,6 +35,7 @@ from driftctl.resources.apigateway.common import (
     replaced,
     value_set_ops,
 )
+from driftctl.resources.apigateway.integration import from_cfn
 
 TYPE = METHOD
 WHERE = ("rest_api_id", "resource_id", "http_method")
@@ -106,8 +108,7 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cfn(d: Declaring) -> None:
-    """AWS::ApiGateway::Method: the method (its `Integration` is aws_api_gateway_integration's,
-    not read yet from this template)."""
+    """AWS::ApiGateway::Method: the method, and its `Integration`."""
     p = d.props
     attrs = {
         "rest_api_id": p.get("RestApiId"),
@@ -123,6 +124,10 @@ def _cfn(d: Declaring) -> None:
         "request_validator_id": p.get("RequestValidatorId"),
     }
     d.emit(TYPE, attrs)
+    found = p.get("Integration")
+    if isinstance(found, dict):
+        where = {k: attrs[k] for k in WHERE}
+        d.emit(INTEGRATION, {**where, **from_cfn(found)}, owner=TYPE)
 
 
 def _ack(c: AckContext) -> list[RawResource]:
@@ -186,7 +191,7 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
     return [ctx.call(SERVICE, "delete_method", **where)]
 
 
-EMITS = (TYPE,)
+EMITS = (TYPE, INTEGRATION)
 
 EVENTS = Events(
     source="apigateway.amazonaws.com",

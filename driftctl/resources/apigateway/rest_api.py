@@ -58,6 +58,7 @@ from driftctl.resources.apigateway.common import (
     set_ops,
     text,
 )
+from driftctl.resources.apigateway.integration import integration_of
 from driftctl.resources.apigateway.method import method_of
 from driftctl.resources.apigateway.resource import resource_of
 
@@ -113,6 +114,10 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         out.append(resource_of(item["id"], found, region))
         for method in (found.get("resourceMethods") or {}).values():
             out.append(method_of(item["id"], found["id"], method, region))
+            if method.get("methodIntegration"):
+                verb = str(method.get("httpMethod"))
+                integration = method["methodIntegration"]
+                out.append(integration_of(item["id"], found["id"], verb, integration, region))
     return out
 
 

@@ -42,3 +42,15 @@ resource "aws_api_gateway_method" "home" {
     "method.request.header.x-shop" = true
   }
 }
+
+resource "aws_api_gateway_integration" "home" {
+  rest_api_id             = aws_api_gateway_rest_api.shop.id
+  resource_id             = aws_api_gateway_rest_api.shop.root_resource_id
+  http_method             = aws_api_gateway_method.home.http_method
+  type                    = "HTTP_PROXY"
+  integration_http_method = "GET"
+  uri                     = "https://example.com/"
+  request_parameters = {
+    "integration.request.header.x-shop" = "method.request.header.x-shop"
+  }
+}
