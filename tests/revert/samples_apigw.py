@@ -112,4 +112,9 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tls_config": {"insecure_skip_verification": False},
         },
     ),
+    "aws_api_gateway_deployment": (
+        "dep123",
+        {"rest_api_id": "a1b2c3d4e5", "description": ""},
+        {"rest_api_id": "a1b2c3d4e5", "description": "release 7"},
+    ),
 }

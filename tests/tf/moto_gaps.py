@@ -21,6 +21,8 @@ answers a valid request, so that `terraform apply` can create the type at all.
   AWS replaces the one there (Terraform's update and a change by hand both put it again):
   the filter of that name and group is replaced (`metric_filter_put_replaces`, which the
   in-process type tests use as well).
+- API Gateway's GetDeployment of a deleted deployment raises a KeyError (a 500 the
+  provider retries for minutes) where AWS answers NotFoundException: it is answered so.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -53,12 +55,23 @@ def metric_filter_put_replaces(add: Callable[..., None]) -> Callable[..., None]:
 def fill() -> None:
     import hashlib
 
+    from moto.apigateway.exceptions import DeploymentNotFoundException
+    from moto.apigateway.models import RestAPI
     from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
     from moto.logs.metric_filters import MetricFilters
     from moto.rds.models import DBInstance
     from moto.route53.responses import Route53
     from moto.stepfunctions.responses import StepFunctionResponse
+
+    get_deployment = RestAPI.get_deployment
+
+    def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:
+        if deployment_id not in self.deployments:
+            raise DeploymentNotFoundException()
+        return get_deployment(self, deployment_id)
+
+    RestAPI.get_deployment = get_deployment_or_not_found  # type: ignore[assignment,method-assign]
 
     create_stream = KinesisResponse.create_stream
 

@@ -35,6 +35,10 @@ CHANGES = [
          "requestParameters": {
              "integration.request.header.x-shop": "method.request.header.x-shop"}},
     ),
+    Change(
+        "aws_api_gateway_deployment.v1", harness.MISSING, "apigateway", "delete_deployment",
+        {"restApiId": "${self.rest_api_id}", "deploymentId": "${self.id}"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

@@ -14,6 +14,7 @@ REST_API = "aws_api_gateway_rest_api"
 RESOURCE = "aws_api_gateway_resource"
 METHOD = "aws_api_gateway_method"
 INTEGRATION = "aws_api_gateway_integration"
+DEPLOYMENT = "aws_api_gateway_deployment"
 
 
 def api_arn(region: str, path: str) -> str:

@@ -4,8 +4,8 @@ execute-api endpoint is off, the minimum compression size, its resource policy a
 
 Live: GetRestApis pages (500 a call; tags and policy come with each API), nothing per API
 for the API itself; the scan reads each declared API's resources, methods and
-integrations too (GetResources pages: aws_api_gateway_resource). AWS creates no API of
-its own. AWS returns the policy with its quotes
+integrations too (GetResources pages: aws_api_gateway_resource), and its deployments
+(GetDeployments pages). AWS creates no API of its own. AWS returns the policy with its quotes
 escaped: it is read back as the JSON document it is, so formatting is never drift. An
 OpenAPI `body` (and `parameters`, `fail_on_warnings`, `put_rest_api_mode`) is how
 Terraform writes the API, not something AWS reads back: it is not compared. Everything
@@ -58,6 +58,7 @@ from driftctl.resources.apigateway.common import (
     set_ops,
     text,
 )
+from driftctl.resources.apigateway.deployment import deployment_of
 from driftctl.resources.apigateway.integration import integration_of
 from driftctl.resources.apigateway.method import method_of
 from driftctl.resources.apigateway.resource import resource_of
@@ -118,6 +119,8 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
                 verb = str(method.get("httpMethod"))
                 integration = method["methodIntegration"]
                 out.append(integration_of(item["id"], found["id"], verb, integration, region))
+    for found in detail_items(details.get("deployments"), "items"):
+        out.append(deployment_of(item["id"], found, region))
     return out
 
 
@@ -131,6 +134,15 @@ SCAN = ScanSpec(
             "resources",
             "get_resources",
             lambda item: {"restApiId": item["id"], "embed": ["methods"]},
+            frozenset({"NotFoundException"}),
+            paged=True,
+            page_size=500,
+        ),
+        # the API's deployments
+        DetailCall(
+            "deployments",
+            "get_deployments",
+            lambda item: {"restApiId": item["id"]},
             frozenset({"NotFoundException"}),
             paged=True,
             page_size=500,

@@ -54,3 +54,9 @@ resource "aws_api_gateway_integration" "home" {
     "integration.request.header.x-shop" = "method.request.header.x-shop"
   }
 }
+
+resource "aws_api_gateway_deployment" "v1" {
+  rest_api_id = aws_api_gateway_rest_api.shop.id
+  description = "release 1"
+  depends_on  = [aws_api_gateway_integration.home]
+}
