@@ -26,6 +26,11 @@ from driftctl.base.family import (
 from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
+from driftctl.resources.apigateway import deployment as apigateway_deployment
+from driftctl.resources.apigateway import integration as apigateway_integration
+from driftctl.resources.apigateway import method as apigateway_method
+from driftctl.resources.apigateway import resource as apigateway_resource
+from driftctl.resources.apigateway import rest_api as apigateway_rest_api
 from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import alias as lambda_alias
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
@@ -195,6 +200,11 @@ MODULES: tuple[ModuleType, ...] = (
     lambda_layer_version,
     kinesis_stream,
     sfn_state_machine,
+    apigateway_rest_api,
+    apigateway_resource,
+    apigateway_method,
+    apigateway_integration,
+    apigateway_deployment,
     lambda_event_source_mapping,
     rds_db_subnet_group,
     rds_db_parameter_group,

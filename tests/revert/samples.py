@@ -240,3 +240,6 @@ SAMPLES.update(_SRVLESS)
 from tests.revert.samples_store import SAMPLES as _STORE  # noqa: E402
 
 SAMPLES.update(_STORE)
+from tests.revert.samples_apigw import SAMPLES as _APIGW  # noqa: E402
+
+SAMPLES.update(_APIGW)

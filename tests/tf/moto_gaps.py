@@ -25,6 +25,8 @@ answers a valid request, so that `terraform apply` can create the type at all.
   sent with an `AlarmRule` as a composite one (DescribeAlarms lists it among
   `CompositeAlarms`): the call is answered by it (`composite_alarm_put`, which the
   in-process type tests use as well). moto keeps no actions suppressor.
+- API Gateway's GetDeployment of a deleted deployment raises a KeyError (a 500 the
+  provider retries for minutes) where AWS answers NotFoundException: it is answered so.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -63,6 +65,8 @@ def composite_alarm_put(response: Any) -> None:
 def fill() -> None:
     import hashlib
 
+    from moto.apigateway.exceptions import DeploymentNotFoundException
+    from moto.apigateway.models import RestAPI
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
@@ -72,6 +76,15 @@ def fill() -> None:
     from moto.stepfunctions.responses import StepFunctionResponse
 
     composite_alarm_put(CloudWatchResponse)
+    get_deployment = RestAPI.get_deployment
+
+    def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:
+        if deployment_id not in self.deployments:
+            raise DeploymentNotFoundException()
+        return get_deployment(self, deployment_id)
+
+    RestAPI.get_deployment = get_deployment_or_not_found  # type: ignore[assignment,method-assign]
+
     create_stream = KinesisResponse.create_stream
 
     def create_stream_tagged(self: KinesisResponse) -> object:

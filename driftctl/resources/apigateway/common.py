@@ -1,0 +1,91 @@
+"""What the REST API types of API Gateway share: ARNs, PATCH operations, tags."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from driftctl.base.calls import Attrs, Call, Ctx
+from driftctl.base.helpers import tagger
+from driftctl.base.revert import same
+
+SERVICE = "apigateway"
+REST_API = "aws_api_gateway_rest_api"
+RESOURCE = "aws_api_gateway_resource"
+METHOD = "aws_api_gateway_method"
+INTEGRATION = "aws_api_gateway_integration"
+DEPLOYMENT = "aws_api_gateway_deployment"
+
+
+def api_arn(region: str, path: str) -> str:
+    """The ARN API Gateway tags by: `arn:aws:apigateway:<region>::/restapis/<id>...`."""
+    return f"arn:aws:apigateway:{region}::{path}"
+
+
+def escape(part: str) -> str:
+    """A value inside a PATCH path (`/binaryMediaTypes/image~1png`): JSON Pointer's."""
+    return part.replace("~", "~0").replace("/", "~1")
+
+
+def text(value: Any) -> str:
+    """A PATCH operation's value (always a string; booleans as true/false)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def replaced(
+    before: Attrs, after: Attrs, paths: dict[str, str], form: Callable[[Any], str] = text
+) -> list[dict[str, str]]:
+    """`replace` operations for the attributes (-> PATCH path) whose values differ."""
+    return [
+        {"op": "replace", "path": path, "value": form(after[attr])}
+        for attr, path in paths.items()
+        if attr in after and not same(before.get(attr), after[attr])
+    ]
+
+
+def set_ops(path: str, before: Any, after: Any) -> list[dict[str, str]]:
+    """`add`/`remove` operations turning the set `before` into `after` (one per item)."""
+    old, new = set(before or ()), set(after or ())
+    adds = [{"op": "add", "path": f"{path}/{escape(v)}"} for v in sorted(new - old)]
+    return adds + [{"op": "remove", "path": f"{path}/{escape(v)}"} for v in sorted(old - new)]
+
+
+def arn_tagger(path: Callable[[Ctx, Attrs], str]) -> Callable[[Ctx, Attrs, Attrs], list[Call]]:
+    """TagResource / UntagResource on the resource's ARN (`path`: its REST path)."""
+
+    def target(ctx: Ctx, attrs: Attrs) -> dict[str, Any]:
+        return {"resourceArn": api_arn(ctx.region, path(ctx, attrs))}
+
+    return tagger(
+        SERVICE, ("tag_resource", "tags"), ("untag_resource", "tagKeys"), target, shape=dict
+    )
+
+
+def value_set_ops(path: str, before: Any, after: Any) -> list[dict[str, str]]:
+    """`add`/`remove` operations turning the set `before` into `after`, the item as the
+    operation's value (`/authorizationScopes`)."""
+    old, new = {str(v) for v in before or ()}, {str(v) for v in after or ()}
+    adds = [{"op": "add", "path": path, "value": v} for v in sorted(new - old)]
+    return adds + [{"op": "remove", "path": path, "value": v} for v in sorted(old - new)]
+
+
+def map_ops(path: str, before: Any, after: Any) -> list[dict[str, str]]:
+    """Operations turning the map `before` into `after`, one per key (`/requestModels/
+    application~1json`)."""
+    old, new = dict(before or {}), dict(after or {})
+    ops = [
+        {"op": "add" if k not in old else "replace", "path": f"{path}/{escape(k)}",
+         "value": text(v)}
+        for k, v in sorted(new.items())
+        if k not in old or not same(old[k], v)
+    ]  # fmt: skip
+    return ops + [
+        {"op": "remove", "path": f"{path}/{escape(k)}"} for k in sorted(old) if k not in new
+    ]
+
+
+def method_id(prefix: str, api: str, resource: str, verb: str) -> str:
+    """Terraform's id of a method (`agm-`) or an integration (`agi-`)."""
+    return f"{prefix}-{api}-{resource}-{verb}"

@@ -1,0 +1,62 @@
+# A REST API, regional, tagged (no policy: moto answers it unescaped, where AWS escapes
+# its quotes and the provider unquotes it)
+resource "aws_api_gateway_rest_api" "shop" {
+  name        = "apigw-shop"
+  description = "the shop"
+  endpoint_configuration {
+    types = ["REGIONAL"]
+  }
+  tags = { team = "web" }
+}
+
+resource "aws_api_gateway_resource" "items" {
+  rest_api_id = aws_api_gateway_rest_api.shop.id
+  parent_id   = aws_api_gateway_rest_api.shop.root_resource_id
+  path_part   = "items"
+}
+
+resource "aws_api_gateway_resource" "item" {
+  rest_api_id = aws_api_gateway_rest_api.shop.id
+  parent_id   = aws_api_gateway_resource.items.id
+  path_part   = "{id}"
+}
+
+resource "aws_api_gateway_method" "list" {
+  rest_api_id   = aws_api_gateway_rest_api.shop.id
+  resource_id   = aws_api_gateway_resource.items.id
+  http_method   = "GET"
+  authorization = "NONE"
+  request_parameters = {
+    "method.request.querystring.page" = false
+  }
+}
+
+# a method of the root resource AWS made with the API
+resource "aws_api_gateway_method" "home" {
+  rest_api_id      = aws_api_gateway_rest_api.shop.id
+  resource_id      = aws_api_gateway_rest_api.shop.root_resource_id
+  http_method      = "GET"
+  authorization    = "NONE"
+  api_key_required = true
+  request_parameters = {
+    "method.request.header.x-shop" = true
+  }
+}
+
+resource "aws_api_gateway_integration" "home" {
+  rest_api_id             = aws_api_gateway_rest_api.shop.id
+  resource_id             = aws_api_gateway_rest_api.shop.root_resource_id
+  http_method             = aws_api_gateway_method.home.http_method
+  type                    = "HTTP_PROXY"
+  integration_http_method = "GET"
+  uri                     = "https://example.com/"
+  request_parameters = {
+    "integration.request.header.x-shop" = "method.request.header.x-shop"
+  }
+}
+
+resource "aws_api_gateway_deployment" "v1" {
+  rest_api_id = aws_api_gateway_rest_api.shop.id
+  description = "release 1"
+  depends_on  = [aws_api_gateway_integration.home]
+}
