@@ -26,6 +26,7 @@ from driftctl.base.family import (
 from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
+from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
 from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
@@ -162,6 +163,7 @@ MODULES: tuple[ModuleType, ...] = (
     logs_subscription_filter,
     cloudwatch_metric_alarm,
     cloudwatch_dashboard,
+    apigatewayv2_api,
     events_rule,
     events_target,
     ecr_repository,

@@ -1,0 +1,21 @@
+# API Gateway v2: an HTTP API with a CORS configuration and tags
+resource "aws_apigatewayv2_api" "http" {
+  name          = "apigw2-http"
+  protocol_type = "HTTP"
+  description   = "the HTTP API"
+  cors_configuration {
+    allow_origins = ["https://a.example.com", "https://b.example.com"]
+    allow_methods = ["GET", "POST"]
+    max_age       = 300
+  }
+  tags = {
+    Team = "apigw2"
+  }
+}
+
+# a WebSocket API: its own route selection expression
+resource "aws_apigatewayv2_api" "ws" {
+  name                       = "apigw2-ws"
+  protocol_type              = "WEBSOCKET"
+  route_selection_expression = "$request.body.action"
+}
