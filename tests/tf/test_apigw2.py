@@ -1,7 +1,7 @@
 """driftctl against `terraform plan -refresh-only` for API Gateway v2 (#26): an HTTP API
-with a CORS configuration and a WebSocket API (tests/tf/stacks/apigw2), applied once;
-driftctl finds no drift and nothing unmanaged, then one out-of-band change per type is
-made with boto3 and each tool says what drifted (tests/tf/checks.py).
+with a CORS configuration and a route, and a WebSocket API (tests/tf/stacks/apigw2),
+applied once; driftctl finds no drift and nothing unmanaged, then one out-of-band change
+per type is made with boto3 and each tool says what drifted (tests/tf/checks.py).
 """
 
 from __future__ import annotations
@@ -21,6 +21,10 @@ CHANGES = [
     Change(
         "aws_apigatewayv2_api.ws", "tags.Owner", "apigatewayv2", "tag_resource",
         {"ResourceArn": API, "Tags": {"Owner": "someone"}},
+    ),
+    Change(
+        "aws_apigatewayv2_route.items", "authorization_type", "apigatewayv2", "update_route",
+        {"ApiId": "${self.api_id}", "RouteId": "${self.id}", "AuthorizationType": "AWS_IAM"},
     ),
 ]  # fmt: skip
 

@@ -19,3 +19,10 @@ resource "aws_apigatewayv2_api" "ws" {
   protocol_type              = "WEBSOCKET"
   route_selection_expression = "$request.body.action"
 }
+
+# a route of the HTTP API (no target: nothing behind it yet)
+resource "aws_apigatewayv2_route" "items" {
+  api_id         = aws_apigatewayv2_api.http.id
+  route_key      = "GET /items"
+  operation_name = "ListItems"
+}
