@@ -27,6 +27,7 @@ from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
 from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
+from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
 from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
@@ -166,6 +167,7 @@ MODULES: tuple[ModuleType, ...] = (
     cloudwatch_dashboard,
     apigatewayv2_api,
     apigatewayv2_route,
+    apigatewayv2_integration,
     events_rule,
     events_target,
     ecr_repository,

@@ -1,7 +1,12 @@
 """driftctl against `terraform plan -refresh-only` for API Gateway v2 (#26): an HTTP API
-with a CORS configuration and a route, and a WebSocket API (tests/tf/stacks/apigw2),
+with a CORS configuration, a route and an integration, and a WebSocket API (tests/tf/stacks/apigw2),
 applied once; driftctl finds no drift and nothing unmanaged, then one out-of-band change
 per type is made with boto3 and each tool says what drifted (tests/tf/checks.py).
+
+An integration has no name: without a state, driftctl matches it by API, type and URI, so
+a URI changed by hand is the declared integration missing and the live one unmanaged
+where terraform (by id) says `integration_uri` changed; the change made here is its
+timeout (tests/resources/apigatewayv2/test_integration.py pins the URI case).
 """
 
 from __future__ import annotations
@@ -25,6 +30,11 @@ CHANGES = [
     Change(
         "aws_apigatewayv2_route.items", "authorization_type", "apigatewayv2", "update_route",
         {"ApiId": "${self.api_id}", "RouteId": "${self.id}", "AuthorizationType": "AWS_IAM"},
+    ),
+    Change(
+        "aws_apigatewayv2_integration.backend", "timeout_milliseconds", "apigatewayv2",
+        "update_integration",
+        {"ApiId": "${self.api_id}", "IntegrationId": "${self.id}", "TimeoutInMillis": 5000},
     ),
 ]  # fmt: skip
 

@@ -26,3 +26,13 @@ resource "aws_apigatewayv2_route" "items" {
   route_key      = "GET /items"
   operation_name = "ListItems"
 }
+
+# an HTTP proxy integration behind the route
+resource "aws_apigatewayv2_integration" "backend" {
+  api_id               = aws_apigatewayv2_api.http.id
+  integration_type     = "HTTP_PROXY"
+  integration_method   = "GET"
+  integration_uri      = "https://backend.example.com/items"
+  description          = "the items backend"
+  timeout_milliseconds = 30000
+}
