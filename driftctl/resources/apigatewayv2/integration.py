@@ -6,11 +6,12 @@ expression, content handling, passthrough behaviour, timeout and description.
 Live: per API (GetApis pages, the listing aws_apigatewayv2_api's scan makes too, made
 once), GetIntegrations pages; nothing per integration. An integration API Gateway manages
 (quick create's, `ApiGatewayManaged`) is AWS's own, never unmanaged; integrations are
-reported only under a declared API. Terraform's id is the integration id (from a state); a
-declaration without one is matched by its API, type and URI, so a URI changed by hand is
-then the declared integration missing and the live one unmanaged. Unset, the connection is `INTERNET` and the payload
-format `1.0` (Terraform's and AWS's defaults); the timeout and the passthrough behaviour
-are compared only where declared (AWS fills them in per type). Response parameters and the
+reported only under a declared API. Terraform's id is the integration id (from a state);
+a declaration without one is matched by its API, type and URI, so a URI changed by hand
+is then the declared integration missing and the live one unmanaged. Unset, the
+connection is `INTERNET` and the payload format `1.0` (Terraform's and AWS's defaults);
+the timeout and the passthrough behaviour are compared only where declared (AWS fills
+them in per type). Response parameters and the
 TLS configuration are not compared. UpdateIntegration puts back everything but the API:
 "replace needed".
 """
