@@ -29,6 +29,7 @@ from driftctl.resources.acm import certificate as acm_certificate
 from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
 from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
+from driftctl.resources.apigatewayv2 import stage as apigatewayv2_stage
 from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
@@ -168,6 +169,7 @@ MODULES: tuple[ModuleType, ...] = (
     apigatewayv2_api,
     apigatewayv2_route,
     apigatewayv2_integration,
+    apigatewayv2_stage,
     events_rule,
     events_target,
     ecr_repository,

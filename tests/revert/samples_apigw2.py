@@ -108,4 +108,33 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "timeout_milliseconds": 10000,
         },
     ),
+    "aws_apigatewayv2_stage": (
+        "a1b2c3d4e5/prod",
+        {
+            "api_id": "a1b2c3d4e5",
+            "name": "prod",
+            "auto_deploy": False,
+            "description": "",
+            "client_certificate_id": "",
+            "stage_variables": {"backend": "blue"},
+            "access_log_settings": {
+                "destination_arn": "arn:aws:logs:us-east-1:123456789012:log-group:old",
+                "format": "$context.requestId $context.status",
+            },
+            "tags": {"Env": "prod", "Extra": "x"},
+        },
+        {
+            "api_id": "a1b2c3d4e5",
+            "name": "prod",
+            "auto_deploy": True,
+            "description": "production",
+            "client_certificate_id": "cc1",
+            "stage_variables": {"backend": "green"},
+            "access_log_settings": {
+                "destination_arn": "arn:aws:logs:us-east-1:123456789012:log-group:access",
+                "format": "$context.requestId",
+            },
+            "tags": {"Env": "dev"},
+        },
+    ),
 }

@@ -36,3 +36,22 @@ resource "aws_apigatewayv2_integration" "backend" {
   description          = "the items backend"
   timeout_milliseconds = 30000
 }
+
+# two stages of the HTTP API: one deployed by hand, one on every change
+resource "aws_apigatewayv2_stage" "prod" {
+  api_id      = aws_apigatewayv2_api.http.id
+  name        = "prod"
+  description = "production"
+  stage_variables = {
+    backend = "blue"
+  }
+  tags = {
+    Team = "apigw2"
+  }
+}
+
+resource "aws_apigatewayv2_stage" "dev" {
+  api_id      = aws_apigatewayv2_api.http.id
+  name        = "dev"
+  auto_deploy = true
+}
