@@ -163,3 +163,16 @@ def test_an_undeclared_bucket_keeps_its_tags_call_and_a_declared_one_every_call(
     assert len(_details_for(conf, [policy], "half")) == len(BUCKETS.details)
     unknown = Resource("aws_s3_bucket", None, "aws_s3_bucket.p", {"bucket_prefix": "p-"})
     assert len(_details_for(conf, [unknown], "stray")) == len(BUCKETS.details)
+
+
+def test_a_declared_parent_of_another_scan_has_its_children_read() -> None:
+    """An API's routes are read where the API is declared, no route of it being declared
+    (the routes are reported under a managed API); not for an API nothing declares."""
+    conf = settings.build(settings.Options())
+    routes = SCANS["apigatewayv2_routes"]
+    declared = Resource("aws_apigatewayv2_api", "abc123", "aws_apigatewayv2_api.web", {})
+    (spec,) = needs.shallow([routes], conf, Declared([declared]))
+    (detail,) = spec.details
+    assert detail.when is not None
+    assert detail.when({"ApiId": "abc123"})
+    assert not detail.when({"ApiId": "stray"})

@@ -18,13 +18,14 @@ every scan succeeds). A run that saves its live state (--save-live) reads everyt
 snapshot holds every type.
 
 Within a scan, the detail calls of an item are skipped (`shallow`) where the scan names its
-items' ids (`ScanSpec.item_id`) and no declared resource of its types names that id: the
-item is reported only as unmanaged (its children, under an unmanaged parent, not at all),
-and its settings change nothing (its tags are read: rules match them, reports print
-them). Not under --deep-unmanaged or --strict, a --filter (it may
-read any attribute), --save-live (a snapshot holds every setting), several accounts (each
-evaluates its own declarations after the scan), nor for a scan with a declared resource
-whose id or parent is not known before apply.
+items' ids (`ScanSpec.item_id`) and no declared resource of its types, nor of their
+parents another scan reads (an API of its routes), names that id: the item is reported
+only as unmanaged (its children, under an unmanaged parent, not at all), and its
+settings change nothing (its tags are read: rules match them, reports print them). Not
+under --deep-unmanaged or --strict, a --filter (it may read any attribute), --save-live
+(a snapshot holds every setting), several accounts (each evaluates its own declarations
+after the scan), nor for a scan with a declared resource whose id or parent is not known
+before apply.
 """
 
 from __future__ import annotations
@@ -125,13 +126,17 @@ def shallow(specs: list[ScanSpec], settings: Settings, declared: Declared) -> li
 
 
 def _declared_ids(spec: ScanSpec, resources: list[Resource]) -> frozenset[str] | None:
-    """The ids the declared resources of `spec`'s types name (None: one is not known)."""
+    """The ids the declared resources of `spec`'s types name, and those of their parents
+    another scan reads (an API's routes are reported under a declared API, none of them
+    declared); None: one is not known."""
+    parents = {t.parent[0] for t in TYPES.values() if t.scan == spec.name and t.parent}
     ids: set[str] = set()
     for r in resources:
         rtype = TYPES.get(r.type)
-        if rtype is None or rtype.scan != spec.name:
+        if rtype is None or (rtype.scan != spec.name and r.type not in parents):
             continue
-        keys = [r.id] + ([r.attrs.get(rtype.parent[1])] if rtype.parent else [])
+        own = rtype.scan == spec.name
+        keys = [r.id] + ([r.attrs.get(rtype.parent[1])] if own and rtype.parent else [])
         if not all(isinstance(k, str) for k in keys):
             return None
         ids.update(keys)

@@ -31,6 +31,10 @@ from driftctl.resources.apigateway import integration as apigateway_integration
 from driftctl.resources.apigateway import method as apigateway_method
 from driftctl.resources.apigateway import resource as apigateway_resource
 from driftctl.resources.apigateway import rest_api as apigateway_rest_api
+from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
+from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
+from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
+from driftctl.resources.apigatewayv2 import stage as apigatewayv2_stage
 from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import alias as lambda_alias
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
@@ -181,6 +185,10 @@ MODULES: tuple[ModuleType, ...] = (
     cloudwatch_dashboard,
     cloudwatch_composite_alarm,
     events_bus,
+    apigatewayv2_api,
+    apigatewayv2_route,
+    apigatewayv2_integration,
+    apigatewayv2_stage,
     events_rule,
     events_target,
     scheduler_schedule_group,

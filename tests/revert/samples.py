@@ -243,3 +243,6 @@ SAMPLES.update(_STORE)
 from tests.revert.samples_apigw import SAMPLES as _APIGW  # noqa: E402
 
 SAMPLES.update(_APIGW)
+from tests.revert.samples_apigw2 import SAMPLES as _APIGW2  # noqa: E402
+
+SAMPLES.update(_APIGW2)
