@@ -31,6 +31,7 @@ from driftctl.resources.awslambda import event_source_mapping as lambda_event_so
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
+from driftctl.resources.cloudtrail import trail as cloudtrail_trail
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.dynamodb import table as dynamodb_table
@@ -162,6 +163,7 @@ MODULES: tuple[ModuleType, ...] = (
     logs_subscription_filter,
     cloudwatch_metric_alarm,
     cloudwatch_dashboard,
+    cloudtrail_trail,
     events_rule,
     events_target,
     ecr_repository,

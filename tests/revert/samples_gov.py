@@ -1,0 +1,32 @@
+"""Revert samples of the governance and audit types (merged into samples.SAMPLES)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# type -> (id, live attrs, declared attrs)
+SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
+    "aws_cloudtrail": (
+        "audit",
+        {
+            "name": "audit",
+            "s3_bucket_name": "logs-old",
+            "s3_key_prefix": "",
+            "include_global_service_events": False,
+            "enable_logging": False,
+            "cloud_watch_logs_group_arn": "",
+            "cloud_watch_logs_role_arn": "",
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "audit",
+            "s3_bucket_name": "logs-new",
+            "s3_key_prefix": "trail",
+            "include_global_service_events": True,
+            "enable_logging": True,
+            "cloud_watch_logs_group_arn": "arn:aws:logs:us-east-1:123456789012:log-group:t:*",
+            "cloud_watch_logs_role_arn": "arn:aws:iam::123456789012:role/trail",
+            "tags": {"b": "2"},
+        },
+    ),
+}

@@ -1,0 +1,28 @@
+"""driftctl reports what `terraform plan -refresh-only` reports, for the governance and
+audit types of #26 (b-gov): a CloudTrail trail. terraform applies tests/tf/stacks/gov to
+moto, driftctl finds no drift and nothing unmanaged, then each resource is changed with
+boto3 as a person would in the console (a trail stopped with StopLogging), and each
+tool says what drifted (tests/tf/checks.py)."""
+
+from __future__ import annotations
+
+from tests.tf.checks import StackChecks
+from tests.tf.group import Group, Outcome
+from tests.tf.harness import Change
+
+CHANGES = [
+    Change(
+        "aws_cloudtrail.audit", "enable_logging", "cloudtrail", "stop_logging",
+        {"Name": "gov-audit"},
+    ),
+]  # fmt: skip
+
+GROUP = Group("gov", CHANGES)
+
+
+class TestGovernance(StackChecks):
+    group = GROUP
+
+    def test_nothing_is_unmanaged_right_after_apply(self, outcome: Outcome) -> None:
+        unmanaged = [d for d in outcome.clean["drifts"] if d["kind"] == "unmanaged"]
+        assert unmanaged == [], unmanaged
