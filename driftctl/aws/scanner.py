@@ -136,7 +136,8 @@ class Scanner:
         client = self.factory(unit.spec.service, unit.region)
         params = dict(call.params)
         if not (call.paginated and client.can_paginate(call.operation)):
-            return [self.call(unit, call.operation, params, frozenset())]
+            page = self.call(unit, call.operation, params, call.absent)
+            return [] if page is None else [page]
         paginator = client.get_paginator(call.operation)
         pages: list[dict[str, Any]] = self._guarded(
             unit,

@@ -71,6 +71,7 @@ from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.iam import access_key as iam_access_key
+from driftctl.resources.iam import account_password_policy as iam_account_password_policy
 from driftctl.resources.iam import group as iam_group
 from driftctl.resources.iam import group_policy as iam_group_policy
 from driftctl.resources.iam import group_policy_attachment as iam_group_policy_attachment
@@ -137,6 +138,7 @@ MODULES: tuple[ModuleType, ...] = (
     role,
     role_policy,
     role_policy_attachment,
+    iam_account_password_policy,
     ec2_internet_gateway,
     ec2_route_table,
     ec2_route_table_association,

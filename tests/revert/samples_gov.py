@@ -29,4 +29,21 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_iam_account_password_policy": (
+        "iam-account-password-policy",
+        {
+            "allow_users_to_change_password": True,
+            "minimum_password_length": 8,
+            "require_symbols": False,
+            "max_password_age": 0,
+            "hard_expiry": False,
+        },
+        {
+            "allow_users_to_change_password": True,
+            "minimum_password_length": 14,
+            "require_symbols": True,
+            "max_password_age": 90,
+            "hard_expiry": False,
+        },
+    ),
 }

@@ -1,5 +1,6 @@
 """driftctl reports what `terraform plan -refresh-only` reports, for the governance and
-audit types of #26 (b-gov): a CloudTrail trail. terraform applies tests/tf/stacks/gov to
+audit types of #26 (b-gov): a CloudTrail trail, the account's password policy (its
+length lowered by hand). terraform applies tests/tf/stacks/gov to
 moto, driftctl finds no drift and nothing unmanaged, then each resource is changed with
 boto3 as a person would in the console (a trail stopped with StopLogging), and each
 tool says what drifted (tests/tf/checks.py)."""
@@ -14,6 +15,14 @@ CHANGES = [
     Change(
         "aws_cloudtrail.audit", "enable_logging", "cloudtrail", "stop_logging",
         {"Name": "gov-audit"},
+    ),
+    Change(
+        "aws_iam_account_password_policy.strict", "minimum_password_length", "iam",
+        "update_account_password_policy",
+        {"MinimumPasswordLength": 8, "RequireSymbols": True, "RequireNumbers": True,
+         "RequireLowercaseCharacters": True, "RequireUppercaseCharacters": True,
+         "AllowUsersToChangePassword": True, "MaxPasswordAge": 90,
+         "PasswordReusePrevention": 5},
     ),
 ]  # fmt: skip
 
