@@ -242,6 +242,11 @@ def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:
 # found by it even if its name is generated; a resource declared elsewhere has neither.
 CFN_KEY = ("cfn_stack", "cfn_logical_id")
 
+# The natural key of a type an account holds one of per region (GuardDuty's detector,
+# whose id AWS draws at random): the scan's `build` and the type's converters set it True
+# on both sides, so the declared one is the region's one.
+ONE_PER_REGION = ("one_per_region",)
+
 
 def tag_attrs(tags: list[dict[str, str]] | None) -> dict[str, Any]:
     """A resource's tags and its CloudFormation identity (None: absent) from AWS's tag

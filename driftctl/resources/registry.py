@@ -70,6 +70,7 @@ from driftctl.resources.elbv2 import listener as elbv2_listener
 from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
+from driftctl.resources.guardduty import detector as guardduty_detector
 from driftctl.resources.iam import access_key as iam_access_key
 from driftctl.resources.iam import account_password_policy as iam_account_password_policy
 from driftctl.resources.iam import group as iam_group
@@ -166,6 +167,7 @@ MODULES: tuple[ModuleType, ...] = (
     cloudwatch_metric_alarm,
     cloudwatch_dashboard,
     cloudtrail_trail,
+    guardduty_detector,
     events_rule,
     events_target,
     ecr_repository,

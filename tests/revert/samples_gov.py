@@ -46,4 +46,9 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "hard_expiry": False,
         },
     ),
+    "aws_guardduty_detector": (
+        "12abc34d567e8fa901bc2d34e56789f0",
+        {"enable": False, "finding_publishing_frequency": "SIX_HOURS", "tags": {"a": "1"}},
+        {"enable": True, "finding_publishing_frequency": "FIFTEEN_MINUTES", "tags": {"b": "2"}},
+    ),
 }

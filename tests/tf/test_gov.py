@@ -1,9 +1,9 @@
 """driftctl reports what `terraform plan -refresh-only` reports, for the governance and
-audit types of #26 (b-gov): a CloudTrail trail, the account's password policy (its
-length lowered by hand). terraform applies tests/tf/stacks/gov to
-moto, driftctl finds no drift and nothing unmanaged, then each resource is changed with
-boto3 as a person would in the console (a trail stopped with StopLogging), and each
-tool says what drifted (tests/tf/checks.py)."""
+audit types of #26 (b-gov): a CloudTrail trail (stopped with StopLogging), the account's
+password policy (its length lowered by hand), the region's GuardDuty detector (its
+frequency changed). terraform applies tests/tf/stacks/gov to moto, driftctl finds no
+drift and nothing unmanaged, then each resource is changed with boto3 as a person would
+in the console, and each tool says what drifted (tests/tf/checks.py)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ CHANGES = [
          "RequireLowercaseCharacters": True, "RequireUppercaseCharacters": True,
          "AllowUsersToChangePassword": True, "MaxPasswordAge": 90,
          "PasswordReusePrevention": 5},
+    ),
+    Change(
+        "aws_guardduty_detector.main", "finding_publishing_frequency", "guardduty",
+        "update_detector", {"DetectorId": "${self.id}", "FindingPublishingFrequency": "SIX_HOURS"},
     ),
 ]  # fmt: skip
 
