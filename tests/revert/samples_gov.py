@@ -51,4 +51,25 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"enable": False, "finding_publishing_frequency": "SIX_HOURS", "tags": {"a": "1"}},
         {"enable": True, "finding_publishing_frequency": "FIFTEEN_MINUTES", "tags": {"b": "2"}},
     ),
+    "aws_config_configuration_recorder": (
+        "default",
+        {
+            "name": "default",
+            "role_arn": "arn:aws:iam::123456789012:role/config-old",
+            "recording_group": {
+                "all_supported": True,
+                "include_global_resource_types": False,
+                "resource_types": [],
+            },
+        },
+        {
+            "name": "default",
+            "role_arn": "arn:aws:iam::123456789012:role/config",
+            "recording_group": {
+                "all_supported": False,
+                "include_global_resource_types": False,
+                "resource_types": ["AWS::S3::Bucket"],
+            },
+        },
+    ),
 }

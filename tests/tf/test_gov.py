@@ -1,9 +1,10 @@
 """driftctl reports what `terraform plan -refresh-only` reports, for the governance and
 audit types of #26 (b-gov): a CloudTrail trail (stopped with StopLogging), the account's
 password policy (its length lowered by hand), the region's GuardDuty detector (its
-frequency changed). terraform applies tests/tf/stacks/gov to moto, driftctl finds no
-drift and nothing unmanaged, then each resource is changed with boto3 as a person would
-in the console, and each tool says what drifted (tests/tf/checks.py)."""
+frequency changed), the region's AWS Config recorder (global types no longer recorded).
+terraform applies tests/tf/stacks/gov to moto, driftctl finds no drift and nothing
+unmanaged, then each resource is changed with boto3 as a person would in the console,
+and each tool says what drifted (tests/tf/checks.py)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,12 @@ CHANGES = [
     Change(
         "aws_guardduty_detector.main", "finding_publishing_frequency", "guardduty",
         "update_detector", {"DetectorId": "${self.id}", "FindingPublishingFrequency": "SIX_HOURS"},
+    ),
+    Change(
+        "aws_config_configuration_recorder.main", "recording_group.include_global_resource_types",
+        "config", "put_configuration_recorder",
+        {"ConfigurationRecorder": {"name": "gov", "roleARN": "${aws_iam_role.config.arn}",
+         "recordingGroup": {"allSupported": True, "includeGlobalResourceTypes": False}}},
     ),
 ]  # fmt: skip
 
