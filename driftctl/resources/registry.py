@@ -34,6 +34,7 @@ from driftctl.resources.cloudfront import distribution as cloudfront_distributio
 from driftctl.resources.cloudtrail import trail as cloudtrail_trail
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
+from driftctl.resources.config import config_rule as config_config_rule
 from driftctl.resources.config import configuration_recorder as config_configuration_recorder
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import customer_gateway as ec2_customer_gateway
@@ -170,6 +171,7 @@ MODULES: tuple[ModuleType, ...] = (
     cloudtrail_trail,
     guardduty_detector,
     config_configuration_recorder,
+    config_config_rule,
     events_rule,
     events_target,
     ecr_repository,

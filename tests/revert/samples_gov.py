@@ -72,4 +72,37 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             },
         },
     ),
+    "aws_config_config_rule": (
+        "s3-versioning",
+        {
+            "name": "s3-versioning",
+            "description": "old",
+            "input_parameters": None,
+            "maximum_execution_frequency": None,
+            "source": {
+                "owner": "AWS",
+                "source_identifier": "S3_BUCKET_VERSIONING_ENABLED",
+                "source_detail": [],
+            },
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "s3-versioning",
+            "description": "buckets keep versions",
+            "input_parameters": {"isMfaDeleteEnabled": "false"},
+            "maximum_execution_frequency": None,
+            "scope": {
+                "compliance_resource_types": ["AWS::S3::Bucket"],
+                "tag_key": None,
+                "tag_value": None,
+                "compliance_resource_id": None,
+            },
+            "source": {
+                "owner": "AWS",
+                "source_identifier": "S3_BUCKET_VERSIONING_ENABLED",
+                "source_detail": [],
+            },
+            "tags": {"b": "2"},
+        },
+    ),
 }

@@ -1,10 +1,10 @@
 """driftctl reports what `terraform plan -refresh-only` reports, for the governance and
 audit types of #26 (b-gov): a CloudTrail trail (stopped with StopLogging), the account's
 password policy (its length lowered by hand), the region's GuardDuty detector (its
-frequency changed), the region's AWS Config recorder (global types no longer recorded).
-terraform applies tests/tf/stacks/gov to moto, driftctl finds no drift and nothing
-unmanaged, then each resource is changed with boto3 as a person would in the console,
-and each tool says what drifted (tests/tf/checks.py)."""
+frequency changed), the region's AWS Config recorder (global types no longer recorded)
+and a rule (its description changed). terraform applies tests/tf/stacks/gov to moto,
+driftctl finds no drift and nothing unmanaged, then each resource is changed with boto3
+as a person would in the console, and each tool says what drifted (tests/tf/checks.py)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,13 @@ CHANGES = [
         "config", "put_configuration_recorder",
         {"ConfigurationRecorder": {"name": "gov", "roleARN": "${aws_iam_role.config.arn}",
          "recordingGroup": {"allSupported": True, "includeGlobalResourceTypes": False}}},
+    ),
+    Change(
+        "aws_config_config_rule.versioning", "description", "config", "put_config_rule",
+        {"ConfigRule": {"ConfigRuleName": "gov-s3-versioning", "Description": "changed by hand",
+         "Source": {"Owner": "AWS", "SourceIdentifier": "S3_BUCKET_VERSIONING_ENABLED"},
+         "Scope": {"ComplianceResourceTypes": ["AWS::S3::Bucket"]}},
+         "Tags": [{"Key": "Team", "Value": "security"}]},
     ),
 ]  # fmt: skip
 

@@ -20,3 +20,23 @@ resource "aws_config_configuration_recorder" "main" {
     include_global_resource_types = true
   }
 }
+
+resource "aws_config_config_rule" "versioning" {
+  name        = "gov-s3-versioning"
+  description = "buckets keep versions"
+
+  source {
+    owner             = "AWS"
+    source_identifier = "S3_BUCKET_VERSIONING_ENABLED"
+  }
+
+  scope {
+    compliance_resource_types = ["AWS::S3::Bucket"]
+  }
+
+  tags = {
+    Team = "security"
+  }
+
+  depends_on = [aws_config_configuration_recorder.main]
+}
