@@ -81,6 +81,7 @@ from driftctl.resources.iam import group_policy_attachment as iam_group_policy_a
 from driftctl.resources.iam import instance_profile as iam_instance_profile
 from driftctl.resources.iam import openid_connect_provider as iam_openid_connect_provider
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.iam import saml_provider as iam_saml_provider
 from driftctl.resources.iam import user_group_membership as iam_user_group_membership
 from driftctl.resources.iam import user_policy as iam_user_policy
 from driftctl.resources.iam import user_policy_attachment as iam_user_policy_attachment
@@ -172,6 +173,7 @@ MODULES: tuple[ModuleType, ...] = (
     guardduty_detector,
     config_configuration_recorder,
     config_config_rule,
+    iam_saml_provider,
     events_rule,
     events_target,
     ecr_repository,

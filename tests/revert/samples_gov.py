@@ -4,6 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+
+def saml_metadata(entity: str) -> str:
+    """A SAML metadata document of the length IAM requires (1,000 characters at least)."""
+    certificate = "MIIC" + "A" * 1000
+    return (
+        f'<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="{entity}">'
+        '<IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">'
+        '<KeyDescriptor use="signing"><KeyInfo xmlns="http://www.w3.org/2000/09/xmldsig#">'
+        f"<X509Data><X509Certificate>{certificate}</X509Certificate></X509Data></KeyInfo>"
+        "</KeyDescriptor></IDPSSODescriptor></EntityDescriptor>"
+    )
+
+
 # type -> (id, live attrs, declared attrs)
 SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "aws_cloudtrail": (
@@ -104,5 +117,10 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             },
             "tags": {"b": "2"},
         },
+    ),
+    "aws_iam_saml_provider": (
+        "arn:aws:iam::123456789012:saml-provider/corp",
+        {"name": "corp", "saml_metadata_document": saml_metadata("old"), "tags": {"a": "1"}},
+        {"name": "corp", "saml_metadata_document": saml_metadata("new"), "tags": {"b": "2"}},
     ),
 }

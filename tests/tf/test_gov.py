@@ -2,12 +2,14 @@
 audit types of #26 (b-gov): a CloudTrail trail (stopped with StopLogging), the account's
 password policy (its length lowered by hand), the region's GuardDuty detector (its
 frequency changed), the region's AWS Config recorder (global types no longer recorded)
-and a rule (its description changed). terraform applies tests/tf/stacks/gov to moto,
-driftctl finds no drift and nothing unmanaged, then each resource is changed with boto3
-as a person would in the console, and each tool says what drifted (tests/tf/checks.py)."""
+and a rule (its description changed), a SAML provider (its metadata replaced).
+terraform applies tests/tf/stacks/gov to moto, driftctl finds no drift and nothing
+unmanaged, then each resource is changed with boto3 as a person would in the console,
+and each tool says what drifted (tests/tf/checks.py)."""
 
 from __future__ import annotations
 
+from tests.revert.samples_gov import saml_metadata
 from tests.tf.checks import StackChecks
 from tests.tf.group import Group, Outcome
 from tests.tf.harness import Change
@@ -41,6 +43,11 @@ CHANGES = [
          "Source": {"Owner": "AWS", "SourceIdentifier": "S3_BUCKET_VERSIONING_ENABLED"},
          "Scope": {"ComplianceResourceTypes": ["AWS::S3::Bucket"]}},
          "Tags": [{"Key": "Team", "Value": "security"}]},
+    ),
+    Change(
+        "aws_iam_saml_provider.corp", "saml_metadata_document", "iam", "update_saml_provider",
+        {"SAMLProviderArn": "${self.arn}",
+         "SAMLMetadataDocument": saml_metadata("https://idp.elsewhere.example.com")},
     ),
 ]  # fmt: skip
 
