@@ -138,10 +138,13 @@ class Scanner:
     def list_pages(self, unit: _Unit, call: ListCall) -> list[dict[str, Any]]:
         client = self.factory(unit.spec.service, unit.region)
         params = dict(call.params)
-        if not call.paginated:
-            return [self.call(unit, call.operation, params, frozenset())]
-        if not client.can_paginate(call.operation):
-            return self._token_pages(unit, call.operation, params)
+        if not (call.paginated and client.can_paginate(call.operation)):
+            page = self.call(unit, call.operation, params, call.absent)
+            if page is None:  # an error code of `absent`: nothing here
+                return []
+            return (
+                self._token_pages(unit, call.operation, params, page) if call.paginated else [page]
+            )
         paginator = client.get_paginator(call.operation)
         pages: list[dict[str, Any]] = self._guarded(
             unit,
@@ -154,16 +157,18 @@ class Scanner:
         return pages
 
     def _token_pages(
-        self, unit: _Unit, operation: str, params: dict[str, Any]
+        self, unit: _Unit, operation: str, params: dict[str, Any], first: dict[str, Any]
     ) -> list[dict[str, Any]]:
         """Every page of a list call botocore has no paginator for (EventBridge's
-        ListEventBuses), following its NextToken: a list is never read only in part."""
+        ListEventBuses), from its `first`, following its NextToken: a list is never read
+        only in part."""
         client = self.factory(unit.spec.service, unit.region)
         model = client.meta.service_model.operation_model(
             client.meta.method_to_api_mapping.get(operation, operation)
         )
-        token = "NextToken" if "NextToken" in model.input_shape.members else None
-        pages = [self.call(unit, operation, params, frozenset())]
+        input_shape = model.input_shape
+        token = "NextToken" if input_shape and "NextToken" in input_shape.members else None
+        pages = [first]
         while token is not None and pages[-1].get(token):
             pages.append(
                 self.call(unit, operation, {**params, token: pages[-1][token]}, frozenset())

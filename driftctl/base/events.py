@@ -50,6 +50,9 @@ class Events:
     # event names CloudTrail gives that are not the API operation's name: event ->
     # operation (S3 logs PutPublicAccessBlock as `PutBucketPublicAccessBlock`)
     operations: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # the id of the one resource of its type an account holds (its password policy): every
+    # record of these events names it, whatever its parameters
+    only_id: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -118,7 +121,7 @@ def arn_tail(arn: str) -> str | None:
 
 def record_ids(events: Events, record: Mapping[str, Any]) -> frozenset[str]:
     """Every id a CloudTrail record names for a resource of this type."""
-    found: set[str] = set()
+    found: set[str] = {events.only_id} if events.only_id else set()
     for template in events.ids:
         found.update(_filled(template, record))
     for resource in record.get("resources") or ():

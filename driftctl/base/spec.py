@@ -40,6 +40,9 @@ class ListCall:
     # ... or each page's strings are ONE item {item_key: [values]}, for a detail call that
     # takes a page's worth of them at once (DescribeClusters takes 100 cluster ARNs)
     whole_pages: bool = False
+    # error codes meaning there is nothing to list (no items), for a call that answers one
+    # object under `result_key` (an account's password policy: NoSuchEntity when unset)
+    absent: frozenset[str] = frozenset()
 
 
 def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
@@ -47,6 +50,8 @@ def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
     found: Any = page
     for part in call.result_key.split("."):
         found = found.get(part) if isinstance(found, Mapping) else None
+    if isinstance(found, Mapping):  # one object, not a list: that one item
+        return [dict(found)]
     items = found or ()
     if call.item_key is None:
         return list(items)
@@ -236,6 +241,11 @@ def tag_dict(tags: list[dict[str, str]] | None) -> dict[str, str]:
 # First among a type's natural keys, so a template resource declared with --stack-name is
 # found by it even if its name is generated; a resource declared elsewhere has neither.
 CFN_KEY = ("cfn_stack", "cfn_logical_id")
+
+# The natural key of a type an account holds one of per region (GuardDuty's detector,
+# whose id AWS draws at random): the scan's `build` and the type's converters set it True
+# on both sides, so the declared one is the region's one.
+ONE_PER_REGION = ("one_per_region",)
 
 
 def tag_attrs(tags: list[dict[str, str]] | None) -> dict[str, Any]:

@@ -25,10 +25,16 @@ _SECRET = re.compile(
     re.IGNORECASE,
 )
 _SEGMENT = re.compile(r"[^.\[\]]+")
+# names of a rule about passwords, not a password (an account's password policy: its
+# length, age, reuse limit, whether users change their own)
+_RULE = re.compile(
+    r"(?:minimum_|max_)?password_(?:length|age|reuse_prevention)|allow_users_to_change_password",
+    re.IGNORECASE,
+)
 
 
 def is_secret_name(name: str) -> bool:
-    return _SECRET.search(name) is not None
+    return _SECRET.search(name) is not None and _RULE.fullmatch(name) is None
 
 
 # is_secret_name of the keys mask_value meets: the same few names (tags, attributes) over

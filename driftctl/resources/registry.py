@@ -42,9 +42,12 @@ from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
+from driftctl.resources.cloudtrail import trail as cloudtrail_trail
 from driftctl.resources.cloudwatch import composite_alarm as cloudwatch_composite_alarm
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
+from driftctl.resources.config import config_rule as config_config_rule
+from driftctl.resources.config import configuration_recorder as config_configuration_recorder
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import customer_gateway as ec2_customer_gateway
 from driftctl.resources.ec2 import dhcp_options as ec2_dhcp_options
@@ -82,13 +85,16 @@ from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import bus as events_bus
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
+from driftctl.resources.guardduty import detector as guardduty_detector
 from driftctl.resources.iam import access_key as iam_access_key
+from driftctl.resources.iam import account_password_policy as iam_account_password_policy
 from driftctl.resources.iam import group as iam_group
 from driftctl.resources.iam import group_policy as iam_group_policy
 from driftctl.resources.iam import group_policy_attachment as iam_group_policy_attachment
 from driftctl.resources.iam import instance_profile as iam_instance_profile
 from driftctl.resources.iam import openid_connect_provider as iam_openid_connect_provider
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
+from driftctl.resources.iam import saml_provider as iam_saml_provider
 from driftctl.resources.iam import user_group_membership as iam_user_group_membership
 from driftctl.resources.iam import user_policy as iam_user_policy
 from driftctl.resources.iam import user_policy_attachment as iam_user_policy_attachment
@@ -157,6 +163,7 @@ MODULES: tuple[ModuleType, ...] = (
     role,
     role_policy,
     role_policy_attachment,
+    iam_account_password_policy,
     ec2_internet_gateway,
     ec2_route_table,
     ec2_route_table_association,
@@ -189,6 +196,11 @@ MODULES: tuple[ModuleType, ...] = (
     apigatewayv2_route,
     apigatewayv2_integration,
     apigatewayv2_stage,
+    cloudtrail_trail,
+    guardduty_detector,
+    config_configuration_recorder,
+    config_config_rule,
+    iam_saml_provider,
     events_rule,
     events_target,
     scheduler_schedule_group,

@@ -268,7 +268,8 @@ class _Handler(_ProxyHandler):
             self.command, self.path, dict(self.headers), body
         )
         name = op.split(":", 1)[-1]
-        if status < 300 and not name.startswith(_READS):
+        # a GET or HEAD never writes (REST services name no operation in the request)
+        if status < 300 and self.command not in ("GET", "HEAD") and not name.startswith(_READS):
             request = _request(op, self.path, body, target)
             response = _response(payload, target)
             self.server.recorder.learn(op, request, response)

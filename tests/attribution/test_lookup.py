@@ -182,7 +182,10 @@ def test_a_scan_without_attribute_makes_no_cloudtrail_call(aws: None, tmp_path: 
     boto3.client("s3", region_name="us-east-1").create_bucket(Bucket="hand-made")
     session = boto3.Session(region_name="us-east-1")
     calls: list[str] = []
-    session.events.register("before-call.cloudtrail", lambda **kw: calls.append(kw["event_name"]))
+    # the scan reads trails (aws_cloudtrail); attribution is LookupEvents
+    session.events.register(
+        "before-call.cloudtrail.LookupEvents", lambda **kw: calls.append(kw["event_name"])
+    )
     plain = api.scan(tmp_path, session=session)
     assert calls == []
     assert "attribution" not in json.dumps(plain.to_json())

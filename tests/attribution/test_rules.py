@@ -227,14 +227,26 @@ def test_a_rule_with_a_path_matches_the_person_who_made_that_change(tmp_path: Pa
     assert len(client.calls) == 1  # one query (one page) for the group, whatever is asked
 
 
+class LookupFrom:
+    """A CloudTrail client whose LookupEvents is the fake's (the scan's calls, such as
+    DescribeTrails, go to moto)."""
+
+    def __init__(self, fake: FakeCloudTrail, real: Any) -> None:
+        self.lookup_events, self._real = fake.lookup_events, real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
 class CloudTrailOf:
-    """A boto3 session (moto's, in process) whose CloudTrail client is the fake one."""
+    """A boto3 session (moto's, in process) whose CloudTrail events are the fake's."""
 
     def __init__(self, session: Any, fake: FakeCloudTrail) -> None:
         self._session, self._fake = session, fake
 
     def client(self, service: str, *args: Any, **kw: Any) -> Any:
-        return self._fake if service == "cloudtrail" else self._session.client(service, *args, **kw)
+        real = self._session.client(service, *args, **kw)
+        return LookupFrom(self._fake, real) if service == "cloudtrail" else real
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._session, name)

@@ -25,6 +25,10 @@ def test_secret_paths_are_masked(path: str) -> None:
 
 def test_other_values_are_not_and_absence_stays_visible() -> None:
     assert mask_at("tags.Owner", "alice") == "alice"
+    # a password policy's rules are settings, shown as they are
+    assert mask_at("minimum_password_length", 14) == 14
+    assert mask_at("allow_users_to_change_password", True) is True
+    assert mask_at("password_length", 12) == 12
     assert mask_at("password", None) is None
 
 

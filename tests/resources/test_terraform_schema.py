@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from driftctl.base.spec import CFN_KEY, ResourceType
+from driftctl.base.spec import CFN_KEY, ONE_PER_REGION, ResourceType
 from driftctl.resources.registry import FOLDS, TYPES, terraform_types
 from tests.paths import DATA
 from tests.revert.samples import SAMPLES
@@ -161,7 +161,12 @@ def test_a_computed_only_attribute_is_compared_only_when_the_scan_fills_it(name:
 def test_every_attribute_a_record_names_exists(name: str) -> None:
     rtype, block = TYPES[name], BLOCKS[name]
     named = set(rtype.declared_defaults)
-    named |= {k.split(".")[0] for key in rtype.natural_keys if key != CFN_KEY for k in key}
+    named |= {
+        k.split(".")[0]
+        for key in rtype.natural_keys
+        if key not in (CFN_KEY, ONE_PER_REGION)
+        for k in key
+    }
     named |= set(rtype.name_prefix or ())
     if rtype.parent:
         named.add(rtype.parent[1])

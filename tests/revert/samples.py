@@ -246,3 +246,6 @@ SAMPLES.update(_APIGW)
 from tests.revert.samples_apigw2 import SAMPLES as _APIGW2  # noqa: E402
 
 SAMPLES.update(_APIGW2)
+from tests.revert.samples_gov import SAMPLES as _GOV  # noqa: E402
+
+SAMPLES.update(_GOV)

@@ -48,8 +48,11 @@ def _pending_names(value: Any) -> set[str]:
 def assert_valid(call: Call) -> None:
     op = _operation(call.service, call.operation)
     params = resolve_pending(call.params, {n: "sg-0new" for n in _pending_names(call.params)})
-    report = ParamValidator().validate(params, op.input_shape)
-    assert not report.has_errors(), f"{call.name}: {report.generate_report()}"
+    if op.input_shape is None:  # an operation without parameters (an account's setting)
+        assert not params, f"{call.name} takes no parameters: {sorted(params)}"
+    else:
+        report = ParamValidator().validate(params, op.input_shape)
+        assert not report.has_errors(), f"{call.name}: {report.generate_report()}"
     for key in call.outputs.values():
         shape = op.output_shape
         path, _, then = key.partition("|")
