@@ -135,6 +135,8 @@ class Scanner:
     def list_pages(self, unit: _Unit, call: ListCall) -> list[dict[str, Any]]:
         client = self.factory(unit.spec.service, unit.region)
         params = dict(call.params)
+        if call.marker is not None:
+            return self._marked_pages(unit, call, params)
         if not (call.paginated and client.can_paginate(call.operation)):
             return [self.call(unit, call.operation, params, frozenset())]
         paginator = client.get_paginator(call.operation)
@@ -146,6 +148,18 @@ class Scanner:
                 paginator.paginate(**params, PaginationConfig={"PageSize": call.page_size})
             ),
         )
+        return pages
+
+    def _marked_pages(
+        self, unit: _Unit, call: ListCall, params: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """Every page of a list call AWS pages by a marker botocore has no paginator for."""
+        assert call.marker is not None
+        pages = [self.call(unit, call.operation, params, frozenset())]
+        while marker := (pages[-1] or {}).get(call.marker):
+            pages.append(
+                self.call(unit, call.operation, {**params, call.marker: marker}, frozenset())
+            )
         return pages
 
     def _guarded(

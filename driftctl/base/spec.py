@@ -40,6 +40,10 @@ class ListCall:
     # ... or each page's strings are ONE item {item_key: [values]}, for a detail call that
     # takes a page's worth of them at once (DescribeClusters takes 100 cluster ARNs)
     whole_pages: bool = False
+    # where botocore has no paginator but AWS pages by a marker (WAFv2's NextMarker): the
+    # name of the marker in the request and the response; each page's marker is sent back
+    # until a page has none
+    marker: str | None = None
 
 
 def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:

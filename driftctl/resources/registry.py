@@ -113,6 +113,7 @@ from driftctl.resources.sns import topic_subscription as sns_topic_subscription
 from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
 from driftctl.resources.ssm import parameter as ssm_parameter
+from driftctl.resources.wafv2 import ip_set as wafv2_ip_set
 
 MODULES: tuple[ModuleType, ...] = (
     vpc,
@@ -208,6 +209,7 @@ MODULES: tuple[ModuleType, ...] = (
     eks_cluster,
     eks_node_group,
     cloudfront_distribution,
+    wafv2_ip_set,
 )
 
 

@@ -234,3 +234,6 @@ SAMPLES.update(_S3A)
 from tests.revert.samples_obs import SAMPLES as _OBS  # noqa: E402
 
 SAMPLES.update(_OBS)
+from tests.revert.samples_ident import SAMPLES as _IDENT  # noqa: E402
+
+SAMPLES.update(_IDENT)
