@@ -19,7 +19,7 @@ from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
 from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.helpers import REPLACE, keep, new_id, pending, reader, tagger, xp_prefixed
+from driftctl.base.helpers import REPLACE, keep, new_id, pending, reader, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import (
@@ -34,12 +34,18 @@ from driftctl.base.spec import (
     tag_dict,
 )
 from driftctl.core.model import Resource
+from driftctl.resources.wafv2.common import (
+    GONE,
+    SCOPE,
+    SERVICE,
+    aws_tags,
+    located,
+    lock_token,
+    tags_updater,
+)
 
 TYPE = "aws_wafv2_ip_set"
-SERVICE = "wafv2"
-SCOPE = "REGIONAL"
 COMPARED = frozenset({"name", "scope", "description", "ip_address_version", "addresses", "tags"})
-GONE = frozenset({"WAFNonexistentItemException"})
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:
@@ -147,26 +153,13 @@ def _ack(c: AckContext) -> list[RawResource]:
 # --- revert ---------------------------------------------------------------------------------
 
 
-def _arn(ctx: Ctx, attrs: Attrs) -> dict[str, Any]:
-    found = attrs.get("arn")
-    if not (isinstance(found, str) and found.startswith("arn:")):
-        name = attrs.get("name")
-        found = f"arn:aws:wafv2:{ctx.region}:{ctx.account}:regional/ipset/{name}/{ctx.id}"
-    return {"ResourceARN": found}
-
-
-def _token(ctx: Ctx, live: Attrs) -> str:
-    """The lock token GetIPSet answered when the plan was made, else the scan's."""
-    return str((ctx.facts.get("set") or {}).get("LockToken") or live.get("lock_token") or "")
-
-
 def _update(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     params: dict[str, Any] = {
         "Name": before.get("name") or after.get("name"),
         "Scope": SCOPE,
         "Id": ctx.id,
         "Addresses": sorted(after.get("addresses") or ()),
-        "LockToken": _token(ctx, before),
+        "LockToken": lock_token(ctx, before, "set"),
     }
     if after.get("description"):
         params["Description"] = after["description"]
@@ -183,7 +176,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     if desired.get("description"):
         params["Description"] = desired["description"]
     if desired.get("tags"):
-        params["Tags"] = [{"Key": k, "Value": str(v)} for k, v in sorted(desired["tags"].items())]
+        params["Tags"] = aws_tags(desired["tags"])
     output = {pending(ctx).name: "Summary.Id"}
     return [ctx.producing(output, SERVICE, "create_ip_set", **params)]
 
@@ -193,14 +186,9 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
         "Name": live.get("name"),
         "Scope": SCOPE,
         "Id": ctx.id,
-        "LockToken": _token(ctx, live),
+        "LockToken": lock_token(ctx, live, "set"),
     }
     return [ctx.call(SERVICE, "delete_ip_set", **params)]
-
-
-def _fact(ctx: Ctx, live: Attrs) -> dict[str, Any] | None:
-    name = live.get("name")
-    return {"Name": name, "Scope": SCOPE, "Id": ctx.id} if name else None
 
 
 def _read(r: Any, unit: Any) -> list[Resource]:
@@ -256,20 +244,12 @@ FAMILY = Family(
             type=TYPE,
             updaters=(
                 Updater(("addresses", "description"), _update),
-                Updater(
-                    ("tags",),
-                    tagger(
-                        SERVICE,
-                        ("tag_resource", "Tags"),
-                        ("untag_resource", "TagKeys"),
-                        _arn,
-                    ),
-                ),
+                tags_updater("ipset"),
             ),
             fixed={"name": REPLACE, "scope": REPLACE, "ip_address_version": REPLACE},
             create=Create(_create, dict, new_id),
             delete=Delete(_delete),
-            facts=(Fact("set", SERVICE, "get_ip_set", _fact, frozenset({"update", "delete"})),),
+            facts=(Fact("set", SERVICE, "get_ip_set", located, frozenset({"update", "delete"})),),
         ),
     ),
     readers={SCAN.name: _read},
