@@ -114,6 +114,7 @@ from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
 from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.resources.wafv2 import ip_set as wafv2_ip_set
+from driftctl.resources.wafv2 import web_acl as wafv2_web_acl
 
 MODULES: tuple[ModuleType, ...] = (
     vpc,
@@ -210,6 +211,7 @@ MODULES: tuple[ModuleType, ...] = (
     eks_node_group,
     cloudfront_distribution,
     wafv2_ip_set,
+    wafv2_web_acl,
 )
 
 

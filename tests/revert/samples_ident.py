@@ -10,6 +10,15 @@ IP_SET_ARN = (
     "a1b2c3d4-5678-90ab-cdef-EXAMPLE11111"
 )
 
+WEB_ACL_ARN = (
+    "arn:aws:wafv2:us-east-1:123456789012:regional/webacl/edge/b1b2c3d4-5678-90ab-cdef-EXAMPLE22222"
+)
+VISIBILITY = {
+    "cloudwatch_metrics_enabled": True,
+    "metric_name": "edge",
+    "sampled_requests_enabled": True,
+}
+
 SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "aws_wafv2_ip_set": (
         "a1b2c3d4-5678-90ab-cdef-EXAMPLE11111",
@@ -29,6 +38,61 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "description": "the office",
             "ip_address_version": "IPV4",
             "addresses": ["10.0.0.0/8", "192.0.2.0/24"],
+            "tags": {"Env": "dev"},
+        },
+    ),
+    "aws_wafv2_web_acl": (
+        "b1b2c3d4-5678-90ab-cdef-EXAMPLE22222",
+        {
+            "name": "edge",
+            "scope": "REGIONAL",
+            "description": "",
+            "default_action": [{"allow": [{}]}],
+            "visibility_config": [VISIBILITY],
+            "rule": [
+                {
+                    "name": "office",
+                    "priority": 1,
+                    "action": [{"count": [{}]}],
+                    "statement": [{"ip_set_reference_statement": [{"arn": IP_SET_ARN}]}],
+                    "visibility_config": [VISIBILITY],
+                }
+            ],
+            "tags": {"Env": "prod"},
+            "arn": WEB_ACL_ARN,
+            "lock_token": "b1b2c3d4",
+        },
+        {
+            "name": "edge",
+            "scope": "REGIONAL",
+            "description": "the edge",
+            "default_action": [{"block": [{}]}],
+            "visibility_config": [VISIBILITY],
+            "rule": [
+                {
+                    "name": "office",
+                    "priority": 1,
+                    "action": [{"allow": [{}]}],
+                    "statement": [{"ip_set_reference_statement": [{"arn": IP_SET_ARN}]}],
+                    "visibility_config": [VISIBILITY],
+                },
+                {
+                    "name": "bad-inputs",
+                    "priority": 2,
+                    "override_action": [{"none": [{}]}],
+                    "statement": [
+                        {
+                            "managed_rule_group_statement": [
+                                {
+                                    "name": "AWSManagedRulesKnownBadInputsRuleSet",
+                                    "vendor_name": "AWS",
+                                }
+                            ]
+                        }
+                    ],
+                    "visibility_config": [VISIBILITY],
+                },
+            ],
             "tags": {"Env": "dev"},
         },
     ),

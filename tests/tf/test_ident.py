@@ -1,5 +1,5 @@
 """driftctl against `terraform plan -refresh-only` for the identity and edge-security types
-of #26: WAFv2 (an IP set).
+of #26: WAFv2 (an IP set, a web ACL whose rule is set to count by hand).
 
 One stack (tests/tf/stacks/ident), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and both tools
@@ -20,6 +20,31 @@ CHANGES = [
         {"Name": "ident-office", "Scope": "REGIONAL", "Id": "${self.id}",
          "Description": "the office", "LockToken": "${self.lock_token}",
          "Addresses": ["192.0.2.0/24", "198.51.100.7/32", "0.0.0.0/1"]},
+    ),
+    Change(
+        "aws_wafv2_web_acl.edge", "rule", "wafv2", "update_web_acl",
+        {"Name": "ident-edge", "Scope": "REGIONAL", "Id": "${self.id}",
+         "Description": "the edge", "LockToken": "${self.lock_token}",
+         "DefaultAction": {"Allow": {}},
+         "VisibilityConfig": {"CloudWatchMetricsEnabled": False, "MetricName": "ident-edge",
+                              "SampledRequestsEnabled": False},
+         "Rules": [{
+             "Name": "office-admin", "Priority": 1, "Action": {"Count": {}},
+             "Statement": {"AndStatement": {"Statements": [
+                 {"IPSetReferenceStatement": {"ARN": "${aws_wafv2_ip_set.office.arn}"}},
+                 {"ByteMatchStatement": {
+                     "SearchString": "/admin", "PositionalConstraint": "STARTS_WITH",
+                     "FieldToMatch": {"UriPath": {}},
+                     "TextTransformations": [{"Priority": 0, "Type": "LOWERCASE"}]}}]}},
+             "VisibilityConfig": {"CloudWatchMetricsEnabled": False,
+                                  "MetricName": "office-admin", "SampledRequestsEnabled": False},
+         }, {
+             "Name": "bad-inputs", "Priority": 2, "OverrideAction": {"None": {}},
+             "Statement": {"ManagedRuleGroupStatement": {
+                 "Name": "AWSManagedRulesKnownBadInputsRuleSet", "VendorName": "AWS"}},
+             "VisibilityConfig": {"CloudWatchMetricsEnabled": False,
+                                  "MetricName": "bad-inputs", "SampledRequestsEnabled": False},
+         }]},
     ),
 ]  # fmt: skip
 

@@ -3,13 +3,17 @@ lock token an update or delete sends, and the AWS <-> Terraform shape of WAF doc
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
+
+import botocore.session
 
 from driftctl.base.calls import Attrs, Ctx
 from driftctl.base.helpers import tagger
 from driftctl.base.revert import Updater
+from driftctl.core.compare import scalar_equal
 
 SERVICE = "wafv2"
 SCOPE = "REGIONAL"  # the CLOUDFRONT scope (us-east-1 only) is not read yet
@@ -59,8 +63,6 @@ _RENAMED = {
     "ExcludedRules": "excluded_rule",
     "CloudWatchMetricsEnabled": "cloudwatch_metrics_enabled",
 }
-_BACK = {v: k for k, v in _RENAMED.items()}
-_WORDS = {"ip": "IP", "arn": "ARN", "uri": "URI", "ja3": "JA3", "ja4": "JA4", "asn": "ASN"}
 _SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -69,12 +71,6 @@ def _snake(key: str) -> str:
     if pascal in _RENAMED:
         return _RENAMED[pascal]
     return "_".join(part.lower() for part in _SPLIT.split(pascal))
-
-
-def _pascal(key: str) -> str:
-    if key in _BACK:
-        return _BACK[key]
-    return "".join(_WORDS.get(part, part.capitalize()) for part in key.split("_"))
 
 
 def from_aws(value: Any) -> Any:
@@ -94,40 +90,46 @@ def _value(value: Any) -> Any:
     return value
 
 
-def to_aws(value: Any, many: Callable[[str], bool]) -> Any:
-    """Terraform's blocks (lists of dicts) as AWS's objects; `many(key)` says which keys
-    hold a list of objects (the rest hold one)."""
-    if isinstance(value, list) and value and isinstance(value[0], dict):
-        value = value[0]
-    if not isinstance(value, dict):
-        return value
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        if item is None:
-            continue
-        name = _pascal(key)
-        if isinstance(item, list) and item and all(isinstance(i, dict) for i in item):
-            if many(name):
-                out[name] = [to_aws(i, many) for i in item]
-            else:
-                out[name] = to_aws(item[0], many)
-        else:
-            out[name] = item
-    return out
+@functools.lru_cache(maxsize=1)
+def _model() -> Any:
+    return botocore.session.get_session().get_service_model(SERVICE)
 
 
-def plural(name: str) -> bool:
-    """Whether AWS holds a list of objects under `name` (TextTransformations, Statements)."""
-    return name in _RENAMED or name in ("Rules", "ManagedRuleGroupConfigs", "Headers", "Cookies")
+def to_aws(value: Any, shape_name: str) -> Any:
+    """Terraform's blocks as the AWS object of botocore's shape `shape_name` ("Rule",
+    "DefaultAction"): which names hold one object and which a list, from the model."""
+    return _to_shape(value, _model().shape_for(shape_name))
 
 
-def ordered(value: Any) -> Any:
+def _to_shape(value: Any, shape: Any) -> Any:
+    if shape.type_name == "structure":
+        if isinstance(value, list):
+            value = value[0] if value and isinstance(value[0], dict) else {}
+        if not isinstance(value, dict):
+            return value
+        members = {_snake(name): name for name in shape.members}
+        return {
+            members[key]: _to_shape(item, shape.members[members[key]])
+            for key, item in value.items()
+            if key in members and item is not None
+        }
+    if shape.type_name == "list" and isinstance(value, list):
+        return [_to_shape(item, shape.member) for item in value]
+    return value
+
+
+def ordered(value: Any, defaults: Mapping[str, Any]) -> Any:
     """Blocks Terraform holds as sets of prioritised items (rules, text transformations)
-    in priority order, recursively; no None values."""
+    in priority order, recursively; no None values, and none equal to `defaults` (what AWS
+    fills where a block leaves it unset)."""
     if isinstance(value, dict):
-        return {k: ordered(v) for k, v in value.items() if v is not None}
+        return {
+            k: ordered(v, defaults)
+            for k, v in value.items()
+            if v is not None and not (k in defaults and scalar_equal(defaults[k], v))
+        }
     if isinstance(value, list):
-        items = [ordered(v) for v in value]
+        items = [ordered(v, defaults) for v in value]
         if items and all(isinstance(i, dict) and "priority" in i for i in items):
             items.sort(key=lambda i: _number(i.get("priority")))
         return items
