@@ -33,6 +33,7 @@ from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
+from driftctl.resources.cognito import user_pool as cognito_user_pool
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import customer_gateway as ec2_customer_gateway
 from driftctl.resources.ec2 import dhcp_options as ec2_dhcp_options
@@ -212,6 +213,7 @@ MODULES: tuple[ModuleType, ...] = (
     cloudfront_distribution,
     wafv2_ip_set,
     wafv2_web_acl,
+    cognito_user_pool,
 )
 
 

@@ -96,4 +96,28 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"Env": "dev"},
         },
     ),
+    "aws_cognito_user_pool": (
+        "us-east-1_EXAMPLE",
+        {
+            "name": "users",
+            "mfa_configuration": "OFF",
+            "deletion_protection": "INACTIVE",
+            "password_policy": {"minimum_length": 8, "require_symbols": False},
+            "auto_verified_attributes": [],
+            "username_attributes": ["email"],
+            "alias_attributes": [],
+            "tags": {"Env": "prod", "Extra": "x"},
+            "arn": "arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_EXAMPLE",
+        },
+        {
+            "name": "users",
+            "mfa_configuration": "OPTIONAL",
+            "deletion_protection": "ACTIVE",
+            "password_policy": {"minimum_length": 12, "require_symbols": True},
+            "auto_verified_attributes": ["email"],
+            "username_attributes": ["email"],
+            "alias_attributes": [],
+            "tags": {"Env": "dev"},
+        },
+    ),
 }

@@ -1,5 +1,7 @@
 """driftctl against `terraform plan -refresh-only` for the identity and edge-security types
-of #26: WAFv2 (an IP set, a web ACL whose rule is set to count by hand).
+of #26: WAFv2 (an IP set, a web ACL whose rule is set to count by hand) and Cognito
+(a user pool whose password policy is weakened by hand; moto's UpdateUserPool resets
+what it is not sent, as AWS does, so the change sends the rest again).
 
 One stack (tests/tf/stacks/ident), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and both tools
@@ -45,6 +47,15 @@ CHANGES = [
              "VisibilityConfig": {"CloudWatchMetricsEnabled": False,
                                   "MetricName": "bad-inputs", "SampledRequestsEnabled": False},
          }]},
+    ),
+    Change(
+        "aws_cognito_user_pool.users", "password_policy.minimum_length", "cognito-idp",
+        "update_user_pool",
+        {"UserPoolId": "${self.id}", "AutoVerifiedAttributes": ["email"],
+         "UserPoolTags": {"Team": "identity"}, "DeletionProtection": "INACTIVE",
+         "Policies": {"PasswordPolicy": {
+             "MinimumLength": 6, "RequireLowercase": True, "RequireNumbers": True,
+             "RequireSymbols": True, "RequireUppercase": True}}},
     ),
 ]  # fmt: skip
 

@@ -1,0 +1,18 @@
+# A Cognito user pool with a password policy (signing in by user name: moto's
+# UpdateUserPool forgets username attributes, which AWS keeps)
+resource "aws_cognito_user_pool" "users" {
+  name                     = "ident-users"
+  auto_verified_attributes = ["email"]
+
+  password_policy {
+    minimum_length    = 12
+    require_lowercase = true
+    require_numbers   = true
+    require_symbols   = true
+    require_uppercase = true
+  }
+
+  tags = {
+    Team = "identity"
+  }
+}
