@@ -34,6 +34,7 @@ from driftctl.resources.cloudfront import distribution as cloudfront_distributio
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.cognito import user_pool as cognito_user_pool
+from driftctl.resources.cognito import user_pool_domain as cognito_user_pool_domain
 from driftctl.resources.dynamodb import table as dynamodb_table
 from driftctl.resources.ec2 import customer_gateway as ec2_customer_gateway
 from driftctl.resources.ec2 import dhcp_options as ec2_dhcp_options
@@ -214,6 +215,7 @@ MODULES: tuple[ModuleType, ...] = (
     wafv2_ip_set,
     wafv2_web_acl,
     cognito_user_pool,
+    cognito_user_pool_domain,
 )
 
 

@@ -120,4 +120,17 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"Env": "dev"},
         },
     ),
+    "aws_cognito_user_pool_domain": (
+        "login.example.com",
+        {
+            "domain": "login.example.com",
+            "user_pool_id": "us-east-1_EXAMPLE",
+            "certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/old",
+        },
+        {
+            "domain": "login.example.com",
+            "user_pool_id": "us-east-1_EXAMPLE",
+            "certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/new",
+        },
+    ),
 }

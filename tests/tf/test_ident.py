@@ -1,7 +1,8 @@
 """driftctl against `terraform plan -refresh-only` for the identity and edge-security types
 of #26: WAFv2 (an IP set, a web ACL whose rule is set to count by hand) and Cognito
 (a user pool whose password policy is weakened by hand; moto's UpdateUserPool resets
-what it is not sent, as AWS does, so the change sends the rest again).
+what it is not sent, as AWS does, so the change sends the rest again; its domain deleted
+by hand).
 
 One stack (tests/tf/stacks/ident), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and both tools
@@ -56,6 +57,11 @@ CHANGES = [
          "Policies": {"PasswordPolicy": {
              "MinimumLength": 6, "RequireLowercase": True, "RequireNumbers": True,
              "RequireSymbols": True, "RequireUppercase": True}}},
+    ),
+    Change(
+        "aws_cognito_user_pool_domain.login", harness.MISSING, "cognito-idp",
+        "delete_user_pool_domain",
+        {"Domain": "ident-login", "UserPoolId": "${aws_cognito_user_pool.users.id}"},
     ),
 ]  # fmt: skip
 

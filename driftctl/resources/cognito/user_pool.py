@@ -3,7 +3,8 @@ password policy, the attributes verified automatically, the attributes users sig
 with (usernames, aliases), and its tags.
 
 Live: ListUserPools pages (60 a page), plus DescribeUserPool per pool (the settings no
-list call reads). AWS makes no user pools of its own. Compared is what Terraform
+list call reads; its domains are read with it: user_pool_domain.py). AWS makes no user
+pools of its own. Compared is what Terraform
 compares of these settings: unset MFA is "OFF", unset deletion protection "INACTIVE",
 unset attribute lists empty; a password policy is compared in the fields declared (AWS
 fills the rest: Terraform's is optional and computed). Message templates, e-mail and SMS
@@ -53,6 +54,7 @@ from driftctl.base.spec import (
     first_block,
 )
 from driftctl.core.model import Resource
+from driftctl.resources.cognito import user_pool_domain
 
 TYPE = "aws_cognito_user_pool"
 SERVICE = "cognito-idp"
@@ -94,14 +96,18 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         **map_cfn_identity(tags),
         "arn": pool.get("Arn"),
     }
-    return [Resource(TYPE, item["Id"], None, attrs, region=region)]
+    pool_resource = Resource(TYPE, item["Id"], None, attrs, region=region)
+    return [pool_resource, *user_pool_domain.build_domains(item, details, region)]
 
 
 SCAN = ScanSpec(
     name="cognito_user_pools",
     service=SERVICE,
     listing=ListCall("list_user_pools", "UserPools", {"MaxResults": 60}, page_size=60),
-    details=(DetailCall("pool", "describe_user_pool", lambda i: {"UserPoolId": i["Id"]}, GONE),),
+    details=(
+        DetailCall("pool", "describe_user_pool", lambda i: {"UserPoolId": i["Id"]}, GONE),
+        user_pool_domain.DETAIL,
+    ),
     build=build,
 )
 

@@ -16,3 +16,9 @@ resource "aws_cognito_user_pool" "users" {
     Team = "identity"
   }
 }
+
+# The pool's hosted sign-in domain (a prefix of amazoncognito.com)
+resource "aws_cognito_user_pool_domain" "login" {
+  domain       = "ident-login"
+  user_pool_id = aws_cognito_user_pool.users.id
+}
