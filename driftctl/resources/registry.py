@@ -33,6 +33,7 @@ from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
+from driftctl.resources.cognito import identity_pool as cognito_identity_pool
 from driftctl.resources.cognito import user_pool as cognito_user_pool
 from driftctl.resources.cognito import user_pool_domain as cognito_user_pool_domain
 from driftctl.resources.dynamodb import table as dynamodb_table
@@ -216,6 +217,7 @@ MODULES: tuple[ModuleType, ...] = (
     wafv2_web_acl,
     cognito_user_pool,
     cognito_user_pool_domain,
+    cognito_identity_pool,
 )
 
 

@@ -133,4 +133,35 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/new",
         },
     ),
+    "aws_cognito_identity_pool": (
+        "us-east-1:11111111-2222-3333-4444-555555555555",
+        {
+            "identity_pool_name": "app",
+            "allow_unauthenticated_identities": True,
+            "allow_classic_flow": False,
+            "developer_provider_name": None,
+            "openid_connect_provider_arns": [],
+            "saml_provider_arns": [],
+            "supported_login_providers": {"graph.facebook.com": "1234"},
+            "cognito_identity_providers": [],
+            "tags": {"Env": "prod"},
+        },
+        {
+            "identity_pool_name": "app",
+            "allow_unauthenticated_identities": False,
+            "allow_classic_flow": False,
+            "developer_provider_name": None,
+            "openid_connect_provider_arns": [],
+            "saml_provider_arns": [],
+            "supported_login_providers": {},
+            "cognito_identity_providers": [
+                {
+                    "client_id": "abc123",
+                    "provider_name": "cognito-idp.us-east-1.amazonaws.com/us-east-1_EXAMPLE",
+                    "server_side_token_check": False,
+                }
+            ],
+            "tags": {"Env": "dev"},
+        },
+    ),
 }

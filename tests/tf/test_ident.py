@@ -2,7 +2,7 @@
 of #26: WAFv2 (an IP set, a web ACL whose rule is set to count by hand) and Cognito
 (a user pool whose password policy is weakened by hand; moto's UpdateUserPool resets
 what it is not sent, as AWS does, so the change sends the rest again; its domain deleted
-by hand).
+by hand; an identity pool letting guests in by hand).
 
 One stack (tests/tf/stacks/ident), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and both tools
@@ -62,6 +62,14 @@ CHANGES = [
         "aws_cognito_user_pool_domain.login", harness.MISSING, "cognito-idp",
         "delete_user_pool_domain",
         {"Domain": "ident-login", "UserPoolId": "${aws_cognito_user_pool.users.id}"},
+    ),
+    Change(
+        "aws_cognito_identity_pool.app", "allow_unauthenticated_identities",
+        "cognito-identity", "update_identity_pool",
+        {"IdentityPoolId": "${self.id}", "IdentityPoolName": "ident_app",
+         "AllowUnauthenticatedIdentities": True,
+         "SupportedLoginProviders": {"accounts.google.com": "123-abc.apps.googleusercontent.com"},
+         "IdentityPoolTags": {"Team": "identity"}},
     ),
 ]  # fmt: skip
 

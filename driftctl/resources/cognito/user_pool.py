@@ -33,6 +33,7 @@ from driftctl.base.events import Events
 from driftctl.base.family import CfnType, CrossplaneKind, Family
 from driftctl.base.helpers import (
     REPLACE,
+    keep,
     map_cfn_identity,
     map_tags,
     new_id,
@@ -41,7 +42,6 @@ from driftctl.base.helpers import (
     tagger,
     xp_prefixed,
 )
-from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import (
     CFN_KEY,
@@ -117,13 +117,6 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     if "password_policy" in attrs and isinstance(attrs["password_policy"], list):
         return {**attrs, "password_policy": first_block(attrs["password_policy"])}
     return attrs
-
-
-def _convert(raw: RawResource) -> list[Resource]:
-    attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
-    return [
-        Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
-    ]
 
 
 # --- CloudFormation, Crossplane ---------------------------------------------------------------
@@ -300,7 +293,7 @@ FAMILY = Family(
                 "alias_attributes": [],
             },
             normalize=_normalize,
-            from_terraform={TYPE: _convert},
+            from_terraform={TYPE: keep(TYPE, COMPARED)},
             shape={"password_policy": "single"},
             tags=True,
             computed=frozenset({"arn"}),

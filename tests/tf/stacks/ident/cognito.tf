@@ -22,3 +22,17 @@ resource "aws_cognito_user_pool_domain" "login" {
   domain       = "ident-login"
   user_pool_id = aws_cognito_user_pool.users.id
 }
+
+# An identity pool trusting the user pool and Google, guests not let in
+resource "aws_cognito_identity_pool" "app" {
+  identity_pool_name               = "ident_app"
+  allow_unauthenticated_identities = false
+
+  supported_login_providers = {
+    "accounts.google.com" = "123-abc.apps.googleusercontent.com"
+  }
+
+  tags = {
+    Team = "identity"
+  }
+}
