@@ -142,9 +142,8 @@ class Scanner:
             page = self.call(unit, call.operation, params, call.absent)
             if page is None:  # an error code of `absent`: nothing here
                 return []
-            return (
-                self._token_pages(unit, call.operation, params, page) if call.paginated else [page]
-            )
+            token = call.marker or (_next_token(client, call.operation) if call.paginated else None)
+            return self._token_pages(unit, call.operation, params, page, token)
         paginator = client.get_paginator(call.operation)
         pages: list[dict[str, Any]] = self._guarded(
             unit,
@@ -157,17 +156,16 @@ class Scanner:
         return pages
 
     def _token_pages(
-        self, unit: _Unit, operation: str, params: dict[str, Any], first: dict[str, Any]
+        self,
+        unit: _Unit,
+        operation: str,
+        params: dict[str, Any],
+        first: dict[str, Any],
+        token: str | None,
     ) -> list[dict[str, Any]]:
-        """Every page of a list call botocore has no paginator for (EventBridge's
-        ListEventBuses), from its `first`, following its NextToken: a list is never read
-        only in part."""
-        client = self.factory(unit.spec.service, unit.region)
-        model = client.meta.service_model.operation_model(
-            client.meta.method_to_api_mapping.get(operation, operation)
-        )
-        input_shape = model.input_shape
-        token = "NextToken" if input_shape and "NextToken" in input_shape.members else None
+        """Every page of a list call botocore has no paginator for, from its `first`,
+        following its `token` (WAFv2's NextMarker, EventBridge's NextToken): a list is
+        never read only in part."""
         pages = [first]
         while token is not None and pages[-1].get(token):
             pages.append(
@@ -523,3 +521,12 @@ def _items(unit: _Unit, lists: dict[tuple[Any, ...], Future[Any]]) -> list[Item]
 
 def _err_key(e: ScanError) -> tuple[str, str]:
     return (e.scope, e.message)
+
+
+def _next_token(client: Any, operation: str) -> str | None:
+    """ "NextToken" where the operation takes one (a list call without a paginator)."""
+    model = client.meta.service_model.operation_model(
+        client.meta.method_to_api_mapping.get(operation, operation)
+    )
+    shape = model.input_shape
+    return "NextToken" if shape is not None and "NextToken" in shape.members else None

@@ -43,6 +43,10 @@ class ListCall:
     # error codes meaning there is nothing to list (no items), for a call that answers one
     # object under `result_key` (an account's password policy: NoSuchEntity when unset)
     absent: frozenset[str] = frozenset()
+    # where botocore has no paginator, the name of the marker AWS pages by in the request
+    # and the response (WAFv2's NextMarker); each page's marker is sent back until a page
+    # has none. Unset, a paginated call without a paginator follows its NextToken
+    marker: str | None = None
 
 
 def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:

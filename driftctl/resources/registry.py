@@ -46,6 +46,9 @@ from driftctl.resources.cloudtrail import trail as cloudtrail_trail
 from driftctl.resources.cloudwatch import composite_alarm as cloudwatch_composite_alarm
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
+from driftctl.resources.cognito import identity_pool as cognito_identity_pool
+from driftctl.resources.cognito import user_pool as cognito_user_pool
+from driftctl.resources.cognito import user_pool_domain as cognito_user_pool_domain
 from driftctl.resources.config import config_rule as config_config_rule
 from driftctl.resources.config import configuration_recorder as config_configuration_recorder
 from driftctl.resources.dynamodb import table as dynamodb_table
@@ -137,6 +140,8 @@ from driftctl.resources.sns import topic_subscription as sns_topic_subscription
 from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
 from driftctl.resources.ssm import parameter as ssm_parameter
+from driftctl.resources.wafv2 import ip_set as wafv2_ip_set
+from driftctl.resources.wafv2 import web_acl as wafv2_web_acl
 
 MODULES: tuple[ModuleType, ...] = (
     vpc,
@@ -256,6 +261,11 @@ MODULES: tuple[ModuleType, ...] = (
     eks_cluster,
     eks_node_group,
     cloudfront_distribution,
+    wafv2_ip_set,
+    wafv2_web_acl,
+    cognito_user_pool,
+    cognito_user_pool_domain,
+    cognito_identity_pool,
 )
 
 

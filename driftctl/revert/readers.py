@@ -195,8 +195,15 @@ class Reader:
 
 
 def clean(response: Any) -> Any:
-    """A response as plain JSON: no ResponseMetadata, datetimes as ISO text."""
+    """A response as plain JSON: no ResponseMetadata, datetimes as ISO text, blobs (a WAF
+    rule's search string) as UTF-8 text."""
     if response is None:
         return None
     body = {k: v for k, v in response.items() if k != "ResponseMetadata"}
-    return json.loads(json.dumps(body, default=lambda v: v.isoformat(), sort_keys=True))
+    return json.loads(json.dumps(body, default=_plain, sort_keys=True))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return value.isoformat()

@@ -249,3 +249,6 @@ SAMPLES.update(_APIGW2)
 from tests.revert.samples_gov import SAMPLES as _GOV  # noqa: E402
 
 SAMPLES.update(_GOV)
+from tests.revert.samples_ident import SAMPLES as _IDENT  # noqa: E402
+
+SAMPLES.update(_IDENT)

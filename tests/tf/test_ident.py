@@ -1,0 +1,106 @@
+"""driftctl against `terraform plan -refresh-only` for the identity and edge-security types
+of #26: WAFv2 (an IP set, a web ACL whose rule is set to count by hand) and Cognito
+(a user pool whose password policy is weakened by hand; moto's UpdateUserPool resets
+what it is not sent, as AWS does, so the change sends the rest again; its domain deleted
+by hand; an identity pool letting guests in by hand).
+
+One stack (tests/tf/stacks/ident), applied once: driftctl finds no drift and nothing
+unmanaged, then one out-of-band change per type is made with boto3, and both tools
+report it on that resource alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tf import harness, prefetch
+from tests.tf.group import Group, Outcome
+from tests.tf.harness import Change
+
+CHANGES = [
+    Change(
+        "aws_wafv2_ip_set.office", "addresses", "wafv2", "update_ip_set",
+        {"Name": "ident-office", "Scope": "REGIONAL", "Id": "${self.id}",
+         "Description": "the office", "LockToken": "${self.lock_token}",
+         "Addresses": ["192.0.2.0/24", "198.51.100.7/32", "0.0.0.0/1"]},
+    ),
+    Change(
+        "aws_wafv2_web_acl.edge", "rule", "wafv2", "update_web_acl",
+        {"Name": "ident-edge", "Scope": "REGIONAL", "Id": "${self.id}",
+         "Description": "the edge", "LockToken": "${self.lock_token}",
+         "DefaultAction": {"Allow": {}},
+         "VisibilityConfig": {"CloudWatchMetricsEnabled": False, "MetricName": "ident-edge",
+                              "SampledRequestsEnabled": False},
+         "Rules": [{
+             "Name": "office-admin", "Priority": 1, "Action": {"Count": {}},
+             "Statement": {"AndStatement": {"Statements": [
+                 {"IPSetReferenceStatement": {"ARN": "${aws_wafv2_ip_set.office.arn}"}},
+                 {"ByteMatchStatement": {
+                     "SearchString": "/admin", "PositionalConstraint": "STARTS_WITH",
+                     "FieldToMatch": {"UriPath": {}},
+                     "TextTransformations": [{"Priority": 0, "Type": "LOWERCASE"}]}}]}},
+             "VisibilityConfig": {"CloudWatchMetricsEnabled": False,
+                                  "MetricName": "office-admin", "SampledRequestsEnabled": False},
+         }, {
+             "Name": "bad-inputs", "Priority": 2, "OverrideAction": {"None": {}},
+             "Statement": {"ManagedRuleGroupStatement": {
+                 "Name": "AWSManagedRulesKnownBadInputsRuleSet", "VendorName": "AWS"}},
+             "VisibilityConfig": {"CloudWatchMetricsEnabled": False,
+                                  "MetricName": "bad-inputs", "SampledRequestsEnabled": False},
+         }]},
+    ),
+    Change(
+        "aws_cognito_user_pool.users", "password_policy.minimum_length", "cognito-idp",
+        "update_user_pool",
+        {"UserPoolId": "${self.id}", "AutoVerifiedAttributes": ["email"],
+         "UserPoolTags": {"Team": "identity"}, "DeletionProtection": "INACTIVE",
+         "Policies": {"PasswordPolicy": {
+             "MinimumLength": 6, "RequireLowercase": True, "RequireNumbers": True,
+             "RequireSymbols": True, "RequireUppercase": True}}},
+    ),
+    Change(
+        "aws_cognito_user_pool_domain.login", harness.MISSING, "cognito-idp",
+        "delete_user_pool_domain",
+        {"Domain": "ident-login", "UserPoolId": "${aws_cognito_user_pool.users.id}"},
+    ),
+    Change(
+        "aws_cognito_identity_pool.app", "allow_unauthenticated_identities",
+        "cognito-identity", "update_identity_pool",
+        {"IdentityPoolId": "${self.id}", "IdentityPoolName": "ident_app",
+         "AllowUnauthenticatedIdentities": True,
+         "SupportedLoginProviders": {"accounts.google.com": "123-abc.apps.googleusercontent.com"},
+         "IdentityPoolTags": {"Team": "identity"}},
+    ),
+]  # fmt: skip
+
+GROUP = Group("ident", CHANGES)
+
+
+@pytest.fixture(scope="module")
+def outcome(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Outcome:
+    """The stack, applied, changed and compared once (by the controller of a parallel
+    run: tests/tf/prefetch.py)."""
+    return prefetch.outcome(GROUP, request, tmp_path_factory)
+
+
+def test_a_clean_stack_has_no_drift_and_nothing_unmanaged(outcome: Outcome) -> None:
+    summary = outcome.clean["summary"]
+    assert outcome.clean["drifts"] == []
+    assert outcome.clean["errors"] == []
+    assert summary["managed"] == summary["declared"]
+    assert summary["unsupported"] == {}
+
+
+@pytest.mark.parametrize("change", CHANGES, ids=str)
+def test_a_change_by_hand_is_drift_in_both_tools(outcome: Outcome, change: Change) -> None:
+    terraform = [d for d in outcome.terraform if d.address == change.address]
+    driftctl = [d for d in outcome.driftctl if d.address == change.address]
+    found = harness.disagreements(terraform, driftctl)
+    assert found == [], "\n".join(map(str, found))
+    assert terraform, f"terraform did not see {change}"
+
+
+def test_nothing_else_drifts(outcome: Outcome) -> None:
+    changed = sorted({c.address for c in CHANGES})
+    assert sorted(d.address for d in outcome.terraform) == changed
+    assert sorted(d.address for d in outcome.driftctl) == changed
