@@ -87,6 +87,14 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
 
     own = {"arn": f"arn:aws:s3:::{name}", "tags": tag_dict(tag_set), **cfn_identity(tag_set)}
     settings = [res(s.type, s.live(details.get(s.detail.key))) for s in SETTINGS]
+    locked = any(r.attrs.get("object_lock_enabled") == "Enabled" for r in settings)
+    if locked:  # AWS turns versioning on with object lock: the versioning setting says so
+        settings = [
+            res(r.type, {**r.attrs, "object_lock_enabled": "Enabled"})
+            if r.type == bucket_versioning.TYPE
+            else r
+            for r in settings
+        ]
     return [res(TYPE, own), *settings]
 
 

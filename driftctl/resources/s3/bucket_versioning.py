@@ -100,10 +100,11 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
 
 def _aws_default(r: Resource) -> bool:
     conf = r.attrs["versioning_configuration"]
-    # never enabled and suspended read the same once normalized: nothing is being versioned
-    return bool(
-        conf["status"] in ("Disabled", "Suspended") and conf.get("mfa_delete") in (None, "Disabled")
-    )
+    # never enabled and suspended read the same once normalized: nothing is being versioned;
+    # a bucket with object lock is versioned by AWS (bucket.build marks it), declared or not
+    by_aws = r.attrs.get("object_lock_enabled") == "Enabled"
+    quiet = ("Disabled", "Suspended", "Enabled") if by_aws else ("Disabled", "Suspended")
+    return bool(conf["status"] in quiet and conf.get("mfa_delete") in (None, "Disabled"))
 
 
 def _state_key(attrs: Any) -> tuple[str, ...]:

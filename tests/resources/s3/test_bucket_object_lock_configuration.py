@@ -1,7 +1,7 @@
 """aws_s3_bucket_object_lock_configuration on moto: read with every declared bucket,
 compared in every format, the default retention put back and codified; a bucket without
-object lock, or with object lock and no default retention, is never unmanaged. (Object
-lock turns versioning on: the buckets declare it, as Terraform's example does.)"""
+object lock, or with object lock and no default retention, is never unmanaged, nor is the
+versioning object lock turns on."""
 
 from __future__ import annotations
 
@@ -69,6 +69,26 @@ def test_in_sync_and_aws_defaults_are_not_unmanaged(aws: None, tmp_path: Path) -
     _buckets()
     boto3.client("s3", region_name=REGION).create_bucket(Bucket="lock-by-hand")
     assert kinds(scan(tmp_path, HCL)) == [("unmanaged", "aws_s3_bucket", "lock-by-hand")]
+
+
+def test_the_versioning_object_lock_turns_on_is_not_unmanaged(aws: None, tmp_path: Path) -> None:
+    """A bucket with object lock declares no aws_s3_bucket_versioning: AWS versions it, as it
+    must, and that is not drift (Terraform reports none); on a bucket without object lock,
+    versioning turned on by hand still is."""
+    s3 = boto3.client("s3", region_name=REGION)
+    s3.create_bucket(Bucket="lock-plain", ObjectLockEnabledForBucket=True)
+    s3.create_bucket(Bucket="plain")
+    s3.put_bucket_versioning(Bucket="plain", VersioningConfiguration={"Status": "Enabled"})
+    hcl = """
+resource "aws_s3_bucket" "locked" {
+  bucket              = "lock-plain"
+  object_lock_enabled = true
+}
+resource "aws_s3_bucket" "plain" {
+  bucket = "plain"
+}
+"""
+    assert kinds(scan(tmp_path, hcl)) == [("unmanaged", "aws_s3_bucket_versioning", "plain")]
 
 
 def test_a_changed_retention_is_drift_put_back_and_codified(aws: None, tmp_path: Path) -> None:
