@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from driftctl import settings
+from driftctl.aws.regions import offered
 from driftctl.errors import DriftctlError
 
 DRIFTCTL = shutil.which("driftctl", path=str(Path(sys.executable).parent)) or "driftctl"
@@ -55,3 +56,15 @@ def test_scan_with_a_region_typo_exits_2_naming_it(tmp_path: Path) -> None:
     run = subprocess.run([DRIFTCTL, "scan", "--from", str(tmp_path)], env=env,
                          capture_output=True, text=True, timeout=60)  # fmt: skip
     assert run.returncode == 2 and "AWS_REGION=eu-west1: not an AWS region" in run.stderr
+
+
+def test_a_service_is_not_read_where_botocore_offers_it_no_endpoint() -> None:
+    """Cognito's user pools have no endpoint in the China regions (a call there fails, and
+    --all-regions would make every China scan incomplete); a region botocore does not know
+    is read all the same, as is a service it offers."""
+    assert not offered("cognito-idp", "cn-north-1")
+    assert not offered("cognito-identity", "cn-northwest-1")
+    assert offered("cognito-identity", "cn-north-1")
+    assert offered("cognito-idp", "eu-west-1")
+    assert offered("ec2", "cn-northwest-1")
+    assert offered("cognito-idp", "eu-south-99")  # newer than the installed botocore

@@ -63,3 +63,36 @@ def check_region(name: str, where: str) -> str:
         f"{where}: not an AWS region",
         f"did you mean {close[0]}?" if close else "e.g. us-east-1 or eu-west-1",
     )
+
+
+@functools.cache
+def _offered_in(service: str) -> dict[str, frozenset[str]]:
+    """Per partition, the regions botocore's endpoint data offers `service` in."""
+    import botocore.session
+
+    session = botocore.session.get_session()
+    return {
+        p: frozenset(session.get_available_regions(service, p))
+        for p in session.get_available_partitions()
+    }
+
+
+@functools.cache
+def _partition_of(region: str) -> str | None:
+    """The partition botocore lists `region` in (None: a region it does not know)."""
+    for partition in _partitions():
+        if region in partition.get("regions", {}):
+            return str(partition["id"])
+    return None
+
+
+def offered(service: str, region: str) -> bool:
+    """Whether a scan reads `service` in `region`: not where botocore knows the region and
+    offers the service elsewhere in its partition or nowhere in it (Cognito's user pools
+    in the China regions: no endpoint answers there). A region botocore does not know
+    (newer than it) is read, and so is a service whose endpoint data botocore lacks."""
+    partition = _partition_of(region)
+    regions = _offered_in(service).get(partition or "")
+    if partition is None or regions is None or not any(_offered_in(service).values()):
+        return True
+    return region in regions

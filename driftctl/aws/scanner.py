@@ -22,6 +22,7 @@ import botocore.exceptions
 
 from driftctl.aws import shards
 from driftctl.aws.ratelimit import RateLimiter
+from driftctl.aws.regions import offered
 from driftctl.aws.session import (
     CALL_ERRORS,
     FATAL_CODES,
@@ -221,6 +222,7 @@ class Scanner:
             for region in (
                 ([global_region] if GLOBAL in scopes else []) if spec.global_service else regions
             )
+            if spec.global_service or offered(spec.service, region)  # no endpoint elsewhere
         ]
         errors: dict[str, ScanError] = {}
         failed: set[_Unit] = set()

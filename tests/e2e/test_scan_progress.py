@@ -26,10 +26,11 @@ def scan_args(endpoint: str) -> list[str]:
 
 
 def run_with_terminal_stderr(args: list[str], tmp_path: Path) -> tuple[int, str, str]:
-    """driftctl with stderr on a pseudo-terminal (120 columns), stdout to a file."""
+    """driftctl with stderr on a pseudo-terminal (120 columns, 80 rows), stdout to a file."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
+    # tall enough for a row per service (the display sums up what does not fit)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 80, 120, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "80"}
     for key in ("NO_COLOR", "TTY_INTERACTIVE", "TTY_COMPATIBLE", "CI"):
         env.pop(key, None)
     out = tmp_path / "stdout.json"

@@ -96,35 +96,31 @@ def s3_operation(method: str, path: str) -> str:
 
 
 @functools.cache
-def _model_names() -> dict[str, str]:
-    """The service model named by each signing name that differs from it
-    (`elasticfilesystem` signs EFS's requests)."""
+def _model_names() -> dict[str, tuple[str, ...]]:
+    """The service models that sign with each signing name (`elasticfilesystem` signs
+    EFS's requests; `apigateway` signs API Gateway's and API Gateway v2's)."""
     session = botocore.session.get_session()
-    names = {}
+    names: dict[str, list[str]] = {}
     for name in session.get_available_services():
-        signing = session.get_service_model(name).signing_name  # or its endpoint prefix
-        if signing and signing != name:
-            names.setdefault(signing, name)
-    return names
+        signing = session.get_service_model(name).signing_name or name  # or its endpoint prefix
+        names.setdefault(signing, []).append(name)
+    return {signing: tuple(models) for signing, models in names.items()}
 
 
 @functools.cache
 def _rest_routes(service: str) -> tuple[tuple[str, re.Pattern[str], str], ...]:
     """(method, path pattern, operation name) of each operation of a REST service
-    (Lambda: `GET /2015-03-31/functions/{FunctionName}/policy`), longest paths first."""
+    (Lambda: `GET /2015-03-31/functions/{FunctionName}/policy`), of every model signed
+    as `service`, longest paths first."""
     session = botocore.session.get_session()
-    try:
-        model = session.get_service_model(service)
-    except botocore.exceptions.UnknownServiceError:
-        if service not in _model_names():
-            return ()
-        model = session.get_service_model(_model_names()[service])
     routes = []
-    for name in model.operation_names:
-        http = model.operation_model(name).http
-        uri = http["requestUri"].split("?", 1)[0]
-        pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(uri.rstrip("/")))
-        routes.append((http["method"], re.compile(f"{pattern}/?"), name))
+    for model_name in _model_names().get(service, ()):
+        model = session.get_service_model(model_name)
+        for name in model.operation_names:
+            http = model.operation_model(name).http
+            uri = http["requestUri"].split("?", 1)[0]
+            pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(uri.rstrip("/")))
+            routes.append((http["method"], re.compile(f"{pattern}/?"), name))
     return tuple(sorted(routes, key=lambda r: -len(r[1].pattern)))
 
 

@@ -67,6 +67,21 @@ class StackChecks:
         assert found == [], "\n".join(map(str, found))
 
 
+class DeclaredStackChecks(StackChecks):
+    """StackChecks for a stack that declares everything it makes (the second wave's
+    groups): nothing is unmanaged right after apply, and the changed addresses are the only
+    drift either tool reports."""
+
+    def test_nothing_is_unmanaged_right_after_apply(self, outcome: Outcome) -> None:
+        unmanaged = [d for d in outcome.clean["drifts"] if d["kind"] == "unmanaged"]
+        assert unmanaged == [], unmanaged
+
+    def test_only_the_changed_addresses_drift(self, outcome: Outcome) -> None:
+        changed = sorted({c.address for c in self.group.changes})
+        assert sorted({d.address for d in outcome.terraform}) == changed
+        assert sorted({d.address for d in outcome.driftctl}) == changed
+
+
 def parametrize(metafunc: pytest.Metafunc) -> None:
     """`change` and `address` of a StackChecks test, from its class's group."""
     cls = metafunc.cls

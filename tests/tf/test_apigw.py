@@ -5,10 +5,9 @@ it, and nothing else."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.tf import harness, prefetch
-from tests.tf.group import Group, Outcome
+from tests.tf import harness
+from tests.tf.checks import DeclaredStackChecks
+from tests.tf.group import Group
 from tests.tf.harness import Change
 
 CHANGES = [
@@ -44,31 +43,5 @@ CHANGES = [
 GROUP = Group("apigw", CHANGES)
 
 
-@pytest.fixture(scope="module")
-def outcome(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Outcome:
-    """The stack, applied, changed and compared once (by the controller of a parallel
-    run: tests/tf/prefetch.py)."""
-    return prefetch.outcome(GROUP, request, tmp_path_factory)
-
-
-def test_a_clean_stack_has_no_drift_and_nothing_unmanaged(outcome: Outcome) -> None:
-    summary = outcome.clean["summary"]
-    assert outcome.clean["drifts"] == []
-    assert outcome.clean["errors"] == []
-    assert summary["managed"] == summary["declared"]
-    assert summary["unsupported"] == {}
-
-
-@pytest.mark.parametrize("change", CHANGES, ids=str)
-def test_a_change_is_drift_in_both_tools(outcome: Outcome, change: Change) -> None:
-    terraform = [d for d in outcome.terraform if d.address == change.address]
-    driftctl = [d for d in outcome.driftctl if d.address == change.address]
-    found = harness.disagreements(terraform, driftctl)
-    assert found == [], "\n".join(map(str, found))
-    assert terraform, f"terraform did not see {change}"
-
-
-def test_nothing_else_drifts(outcome: Outcome) -> None:
-    changed = sorted(c.address for c in CHANGES)
-    assert sorted(d.address for d in outcome.terraform) == changed
-    assert sorted(d.address for d in outcome.driftctl) == changed
+class TestApiGateway(DeclaredStackChecks):
+    group = GROUP

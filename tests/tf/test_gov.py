@@ -10,8 +10,8 @@ and each tool says what drifted (tests/tf/checks.py)."""
 from __future__ import annotations
 
 from tests.revert.samples_gov import saml_metadata
-from tests.tf.checks import StackChecks
-from tests.tf.group import Group, Outcome
+from tests.tf.checks import DeclaredStackChecks
+from tests.tf.group import Group
 from tests.tf.harness import Change
 
 CHANGES = [
@@ -54,9 +54,5 @@ CHANGES = [
 GROUP = Group("gov", CHANGES)
 
 
-class TestGovernance(StackChecks):
+class TestGovernance(DeclaredStackChecks):
     group = GROUP
-
-    def test_nothing_is_unmanaged_right_after_apply(self, outcome: Outcome) -> None:
-        unmanaged = [d for d in outcome.clean["drifts"] if d["kind"] == "unmanaged"]
-        assert unmanaged == [], unmanaged

@@ -13,10 +13,9 @@ it; nothing else drifts.
 
 from __future__ import annotations
 
-import pytest
-
-from tests.tf import harness, prefetch
-from tests.tf.group import Group, Outcome
+from tests.tf import harness
+from tests.tf.checks import DeclaredStackChecks
+from tests.tf.group import Group
 from tests.tf.harness import Change
 
 CHANGES = [
@@ -50,36 +49,14 @@ CHANGES = [
     ),
 ]  # fmt: skip
 
-GROUP = Group("srvless", CHANGES)
+GROUP = Group(
+    "srvless",
+    CHANGES,
+    uncompared={
+        "aws_s3_object": "the function's and the layer's code (an object's content is not compared)"
+    },
+)
 
 
-@pytest.fixture(scope="module")
-def outcome(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Outcome:
-    """The stack, applied, changed and compared once (by the controller of a parallel
-    run: tests/tf/prefetch.py)."""
-    return prefetch.outcome(GROUP, request, tmp_path_factory)
-
-
-def test_a_clean_stack_has_no_drift_and_nothing_unmanaged(outcome: Outcome) -> None:
-    summary = outcome.clean["summary"]
-    assert outcome.clean["drifts"] == []
-    assert outcome.clean["errors"] == []
-    assert summary["managed"] == summary["declared"]
-    assert summary["unsupported"] == {"aws_s3_object": 2}  # the function's code: not compared
-
-
-@pytest.mark.parametrize("change", CHANGES, ids=str)
-def test_a_change_by_hand_is_drift_in_both_tools(outcome: Outcome, change: Change) -> None:
-    terraform = [d for d in outcome.terraform if d.address == change.address]
-    driftctl = [d for d in outcome.driftctl if d.address == change.address]
-    found = harness.disagreements(terraform, driftctl)
-    assert found == [], "\n".join(map(str, found))
-    assert terraform, f"terraform did not see {change}"
-    if change.attribute != harness.MISSING:
-        assert any(change.attribute in d.paths for d in driftctl), driftctl
-
-
-def test_nothing_else_drifts(outcome: Outcome) -> None:
-    changed = sorted({c.address for c in CHANGES})
-    assert sorted(d.address for d in outcome.terraform) == changed
-    assert sorted(d.address for d in outcome.driftctl) == changed
+class TestServerless(DeclaredStackChecks):
+    group = GROUP
