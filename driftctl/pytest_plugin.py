@@ -213,7 +213,9 @@ def _errors_text(report: Report) -> str:
 
 def _read_live(config: DriftctlConfig) -> LiveSnapshot:
     from driftctl import api
+    from driftctl.aws.inprocess import import_moto_backends
 
+    import_moto_backends()  # an in-process moto, scanned by many threads at once
     live = api.read_live(**config.aws())
     if live.errors:
         first = live.errors[0]

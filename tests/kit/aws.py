@@ -16,24 +16,16 @@ from driftctl.demo import emulator
 from tests import needed
 
 REGION = "us-east-1"
-_BACKENDS: list[bool] = []
 
 
 def import_moto_backends() -> None:
-    """Import every moto backend a scan reads, once per process, before a test calls moto.
+    """Import every moto backend a scan reads, once per process, before a test calls moto
+    (driftctl/aws/inprocess.py says why)."""
+    import moto  # noqa: F401  # loaded, so that the backends are imported
 
-    moto imports a service's backend on its first request, and a scan's first requests
-    come from many threads at once, which can deadlock Python's import locks
-    (`_DeadlockError` importing moto.elb, seen under load)."""
-    if _BACKENDS:
-        return
-    from moto.backends import get_backend
+    from driftctl.aws.inprocess import import_moto_backends as ready
 
-    from driftctl.resources.registry import SCANS
-
-    for service in sorted({spec.service for spec in SCANS.values()} | {"sts"}):
-        get_backend(service)  # type: ignore[call-overload]
-    _BACKENDS.append(True)
+    ready()
 
 
 def share_service_models() -> None:
