@@ -68,3 +68,20 @@ def test_a_service_is_not_read_where_botocore_offers_it_no_endpoint() -> None:
     assert offered("cognito-idp", "eu-west-1")
     assert offered("ec2", "cn-northwest-1")
     assert offered("cognito-idp", "eu-south-99")  # newer than the installed botocore
+
+
+def test_the_clients_made_ahead_are_those_the_scan_reads_with() -> None:
+    """The processes started ahead of a large scan make its detail-call clients: one for a
+    service botocore offers no endpoint in a region would be a connection made for nothing
+    (and the scan's reads and the clients made for them must not disagree)."""
+    from driftctl.aws import fanout
+    from driftctl.aws.scanner import GLOBAL, spec_regions
+    from driftctl.resources.registry import SCANS
+
+    plan = fanout.Plan([], {"1": ["cn-north-1", "eu-west-1", GLOBAL]}, {})
+    clients = fanout._detail_clients(list(SCANS.values()), plan, "us-east-1")
+    assert ("cognito-idp", "eu-west-1") in clients
+    assert ("cognito-idp", "cn-north-1") not in clients
+    assert ("ec2", "cn-north-1") in clients and ("s3", "us-east-1") in clients
+    read = spec_regions(SCANS.values(), ["cn-north-1", "eu-west-1", GLOBAL], "us-east-1")
+    assert set(clients) == {(spec.service, region) for spec, region in read if spec.details}

@@ -22,7 +22,7 @@ from driftctl.aws import accounts, headers, shards
 from driftctl.aws import session as aws_session
 from driftctl.aws.connection import Connection
 from driftctl.aws.ratelimit import RateLimiter
-from driftctl.aws.scanner import GLOBAL, LiveState, Scanner
+from driftctl.aws.scanner import GLOBAL, LiveState, Scanner, spec_regions
 from driftctl.aws.workers import Workers
 from driftctl.base.spec import ScanSpec
 from driftctl.core.model import ScanError
@@ -255,14 +255,5 @@ def _account_failed(
 def _detail_clients(specs: list[ScanSpec], plan: Plan, global_region: str) -> list[tuple[str, str]]:
     """The (service, region) clients a single-account scan makes detail calls with."""
     scopes = sorted({s for wanted in plan.wanted.values() for s in wanted})
-    regions = [s for s in scopes if s != GLOBAL]
-    return sorted(
-        {
-            (spec.service, region)
-            for spec in specs
-            if spec.details
-            for region in (
-                ([global_region] if GLOBAL in scopes else []) if spec.global_service else regions
-            )
-        }
-    )
+    pairs = spec_regions([s for s in specs if s.details], scopes, global_region)
+    return sorted({(spec.service, region) for spec, region in pairs})

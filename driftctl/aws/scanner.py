@@ -79,6 +79,23 @@ class _Unit:
         return f"{self.spec.service}/{self.scope_region}"
 
 
+def spec_regions(
+    specs: Iterable[ScanSpec], scopes: list[str], global_region: str
+) -> list[tuple[ScanSpec, str]]:
+    """The (type, region) pairs a scan of `scopes` reads: a global service once, in
+    global_region (when GLOBAL is a scope); a regional one in each region where botocore
+    offers it an endpoint."""
+    regions = [s for s in scopes if s != GLOBAL]
+    return [
+        (spec, region)
+        for spec in specs
+        for region in (
+            ([global_region] if GLOBAL in scopes else []) if spec.global_service else regions
+        )
+        if spec.global_service or offered(spec.service, region)  # no endpoint elsewhere
+    ]
+
+
 class Scanner:
     def __init__(
         self,
@@ -215,15 +232,7 @@ class Scanner:
 
     def scan(self, specs: Iterable[ScanSpec], scopes: list[str], global_region: str) -> LiveState:
         """Scan `scopes`: regions, and GLOBAL for the global services (called in global_region)."""
-        regions = [s for s in scopes if s != GLOBAL]
-        units = [
-            _Unit(spec, region)
-            for spec in specs
-            for region in (
-                ([global_region] if GLOBAL in scopes else []) if spec.global_service else regions
-            )
-            if spec.global_service or offered(spec.service, region)  # no endpoint elsewhere
-        ]
+        units = [_Unit(spec, region) for spec, region in spec_regions(specs, scopes, global_region)]
         errors: dict[str, ScanError] = {}
         failed: set[_Unit] = set()
         with Workers(self.max_workers) as pool:
