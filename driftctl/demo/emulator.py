@@ -8,6 +8,7 @@ import os
 import socket
 from collections.abc import Iterator
 
+from driftctl.aws.inprocess import import_moto_backends
 from driftctl.errors import DriftctlError
 
 FAKE_CREDENTIALS = {
@@ -36,6 +37,10 @@ def moto_server() -> Iterator[str]:
             "pip install 'driftctl-aws[demo]' (or, in a checkout, pip install -e '.[demo]')",
         ) from exc
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one line per request otherwise
+    # the server answers in this process: its backends are imported now, not by the
+    # scan's concurrent first requests (an import deadlock), nor by a first create slow
+    # enough on a loaded machine for the client to time out and send it again
+    import_moto_backends()
     port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 import boto3
+from botocore.config import Config
 
 REGION = "us-east-1"
 COMMON = {"Project": "driftctl-demo", "Env": "demo", "ManagedBy": "terraform"}
@@ -24,9 +25,16 @@ def _spec(kind: str, extra: dict[str, str] | None = None) -> list[dict[str, Any]
     return [{"ResourceType": kind, "Tags": _tags(extra)}]
 
 
+# one attempt, and time to answer it: a create sent again after a timeout or an error
+# whose request did land makes the resource twice (two VPCs, and the scan cannot tell
+# which one the code declares)
+ONCE = Config(retries={"total_max_attempts": 1}, read_timeout=300)
+
+
 def clients(endpoint: str) -> dict[str, Any]:
     return {
-        s: boto3.client(s, region_name=REGION, endpoint_url=endpoint) for s in ("ec2", "s3", "iam")
+        s: boto3.client(s, region_name=REGION, endpoint_url=endpoint, config=ONCE)
+        for s in ("ec2", "s3", "iam")
     }
 
 
