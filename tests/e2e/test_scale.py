@@ -150,7 +150,7 @@ def test_an_account_that_cannot_be_assumed_is_an_error_entry(
 
 def test_throttled_calls_are_retried_and_the_result_is_still_right(endpoint: str) -> None:
     demo_stack.apply(endpoint)
-    conf = ProxyConfig(endpoint, throttle_share=0.3, seed=7, retry_after=0.05,
+    conf = ProxyConfig(endpoint, throttle_share=0.1, seed=7, retry_after=0.05,
                        throttle_services=frozenset({"ec2", "s3", "iam"}))  # fmt: skip
     with loopback_proxy(conf) as (proxy, stats):
         run = driftctl("scan", "--from", str(FIXTURE), "--endpoint-url", proxy, "-o", "json://-")

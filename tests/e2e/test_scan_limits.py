@@ -32,7 +32,7 @@ def stats_line(stderr: str) -> tuple[float, float]:
 
 def test_max_rps_spaces_the_calls_of_each_service(endpoint: str) -> None:
     demo_stack.apply(endpoint)
-    rps = 4
+    rps = 8
     with loopback_proxy(ProxyConfig(endpoint)) as (proxy, stats):
         run = driftctl(
             "scan", "--from", str(FIXTURE), "--endpoint-url", proxy, "--max-rps", str(rps),
@@ -62,7 +62,7 @@ def test_every_accounts_rate_limit_waits_are_reported(endpoint: str, tmp_path: P
         for i in range(2):
             s3.create_bucket(Bucket=f"logs-{i}-{account}")
     (tmp_path / "main.tf").write_text("")
-    rps = 2
+    rps = 5
     with loopback_proxy(ProxyConfig(endpoint)) as (proxy, stats):
         run = driftctl(
             "scan", "--from", f"hcl://{tmp_path}", "--endpoint-url", proxy, "--region",
