@@ -16,6 +16,7 @@ shows); an edit moto does not reflect (`Change.moto_gap`) is left out and listed
 
     python bench/recall.py                  # every group
     python bench/recall.py today msg        # some groups
+    python bench/recall.py -j 4 gov store   # four groups at a time (tests/tf/prefetch.py)
 """
 
 from __future__ import annotations
@@ -23,14 +24,13 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.tf import group as groups  # noqa: E402
-from tests.tf import harness  # noqa: E402
+from tests.tf import harness, prefetch  # noqa: E402
 from tests.tf.compare import Drift, key  # noqa: E402
 
 Pair = tuple[str, str]
@@ -47,6 +47,13 @@ def ratio(part: int, whole: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("groups", nargs="*", help="group names (default: all)")
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        help="groups at a time (each its own moto and terraform)",
+    )
     args = parser.parse_args(argv)
     reason = harness.absent()
     if reason:
@@ -63,11 +70,16 @@ def main(argv: list[str] | None = None) -> int:
     gaps: list[str] = []
     unseen: list[str] = []  # changes terraform does not show: a moto gap to name, or a bad edit
     with tempfile.TemporaryDirectory(prefix="recall-") as tmp:
-        tf = harness.Terraform(Path(tmp) / "terraform")
-        tf.init()
+        ahead = prefetch.Prefetch(Path(tmp), args.jobs)
+        ahead.start(chosen)
         for group in chosen:
-            started = time.perf_counter()
-            out = groups.run(group, tf, Path(tmp))
+            try:
+                out = prefetch.fetch(Path(tmp), group)
+            except harness.HarnessError as exc:
+                ahead.stop()
+                print(f"recall: {exc}", file=sys.stderr)
+                return 2
+            assert out is not None  # every chosen group is in the manifest
             tf_pairs, dc_pairs = pairs(out.terraform), pairs(out.driftctl)
             both = tf_pairs & dc_pairs
             misses += [f"{group.name}: {a} {k}" for a, k in sorted(tf_pairs - dc_pairs)]
@@ -90,9 +102,10 @@ def main(argv: list[str] | None = None) -> int:
                     len(counted),
                     seen_tf,
                     seen_dc,
-                    time.perf_counter() - started,
+                    sum(seconds for _, seconds in out.timings),  # its commands and scans
                 )
             )
+        ahead.stop()
     head = "stack      tf  dc  both  recall  precision  changes  tf-saw  dc-saw  seconds"
     print(head)
     for name, t, d, b, n, st, sd, secs in rows:
