@@ -28,6 +28,32 @@ def import_moto_backends() -> None:
     ready()
 
 
+_METHOD_CACHES: list[Any] = []
+
+
+def moto_method_caches() -> list[Any]:
+    """The caches moto keeps on methods of its model classes (`functools.cache` and
+    `lru_cache` on a method): they hold the instances they were called on, and with them
+    the backend each belongs to. A Subnet's cache (unbounded) kept every EC2 backend a
+    test process ever made, thousands of AMIs each: the heap grew by ~25,000 objects a
+    test module, and every full collection of a worker's last tests walked millions."""
+    if not _METHOD_CACHES:
+        import functools
+        import sys
+
+        for name, module in sorted(sys.modules.items()):
+            if not name.startswith("moto.") or module is None:
+                continue
+            for cls in [v for v in vars(module).values() if isinstance(v, type)]:
+                if cls.__module__ != name:
+                    continue
+                for value in vars(cls).values():
+                    if isinstance(value, functools._lru_cache_wrapper):
+                        _METHOD_CACHES.append(value)
+        _METHOD_CACHES.append(None)  # looked once
+    return [c for c in _METHOD_CACHES if c is not None]
+
+
 def share_service_models() -> None:
     """Every botocore Session of this process reads AWS's service models through one
     loader, so each model is parsed once per test process, not once per Session.
@@ -77,5 +103,9 @@ def aws(monkeypatch: pytest.MonkeyPatch, aws_region: str | None) -> Iterator[Non
         else:
             monkeypatch.setenv(key, aws_region)
     needed.record_calls(monkeypatch)
-    with mock_aws():
-        yield
+    try:
+        with mock_aws():
+            yield
+    finally:
+        for cache in moto_method_caches():
+            cache.cache_clear()
