@@ -98,6 +98,7 @@ from driftctl.resources.iam import instance_profile as iam_instance_profile
 from driftctl.resources.iam import openid_connect_provider as iam_openid_connect_provider
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
 from driftctl.resources.iam import saml_provider as iam_saml_provider
+from driftctl.resources.iam import service_linked_role as iam_service_linked_role
 from driftctl.resources.iam import user_group_membership as iam_user_group_membership
 from driftctl.resources.iam import user_policy as iam_user_policy
 from driftctl.resources.iam import user_policy_attachment as iam_user_policy_attachment
@@ -206,6 +207,7 @@ MODULES: tuple[ModuleType, ...] = (
     config_configuration_recorder,
     config_config_rule,
     iam_saml_provider,
+    iam_service_linked_role,
     events_rule,
     events_target,
     scheduler_schedule_group,

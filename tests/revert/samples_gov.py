@@ -123,4 +123,19 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"name": "corp", "saml_metadata_document": saml_metadata("old"), "tags": {"a": "1"}},
         {"name": "corp", "saml_metadata_document": saml_metadata("new"), "tags": {"b": "2"}},
     ),
+    "aws_iam_service_linked_role": (
+        "AWSServiceRoleForElasticBeanstalk",
+        {
+            "aws_service_name": "elasticbeanstalk.amazonaws.com",
+            "custom_suffix": "",
+            "description": "old",
+            "tags": {"a": "1"},
+        },
+        {
+            "aws_service_name": "elasticbeanstalk.amazonaws.com",
+            "custom_suffix": "",
+            "description": "new",
+            "tags": {"b": "2"},
+        },
+    ),
 }

@@ -2,10 +2,10 @@
 audit types of #26 (b-gov): a CloudTrail trail (stopped with StopLogging), the account's
 password policy (its length lowered by hand), the region's GuardDuty detector (its
 frequency changed), the region's AWS Config recorder (global types no longer recorded)
-and a rule (its description changed), a SAML provider (its metadata replaced).
-terraform applies tests/tf/stacks/gov to moto, driftctl finds no drift and nothing
-unmanaged, then each resource is changed with boto3 as a person would in the console,
-and each tool says what drifted (tests/tf/checks.py)."""
+and a rule (its description changed), a SAML provider (its metadata replaced), a
+service-linked role (its description changed). terraform applies tests/tf/stacks/gov to
+moto, driftctl finds no drift and nothing unmanaged, then each resource is changed with
+boto3 as a person would in the console, and each tool says what drifted (tests/tf/checks.py)."""
 
 from __future__ import annotations
 
@@ -48,6 +48,10 @@ CHANGES = [
         "aws_iam_saml_provider.corp", "saml_metadata_document", "iam", "update_saml_provider",
         {"SAMLProviderArn": "${self.arn}",
          "SAMLMetadataDocument": saml_metadata("https://idp.elsewhere.example.com")},
+    ),
+    Change(
+        "aws_iam_service_linked_role.beanstalk", "description", "iam", "update_role",
+        {"RoleName": "${self.name}", "Description": "changed by hand"},
     ),
 ]  # fmt: skip
 
