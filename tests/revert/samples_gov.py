@@ -138,4 +138,9 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_organizations_organizational_unit": (
+        "ou-abcd-11111111",
+        {"name": "workloads", "parent_id": "r-abcd", "tags": {"a": "1"}},
+        {"name": "platform", "parent_id": "r-abcd", "tags": {"b": "2"}},
+    ),
 }

@@ -3,9 +3,10 @@ audit types of #26 (b-gov): a CloudTrail trail (stopped with StopLogging), the a
 password policy (its length lowered by hand), the region's GuardDuty detector (its
 frequency changed), the region's AWS Config recorder (global types no longer recorded)
 and a rule (its description changed), a SAML provider (its metadata replaced), a
-service-linked role (its description changed). terraform applies tests/tf/stacks/gov to
-moto, driftctl finds no drift and nothing unmanaged, then each resource is changed with
-boto3 as a person would in the console, and each tool says what drifted (tests/tf/checks.py)."""
+service-linked role (its description changed), an organizational unit (retagged).
+terraform applies tests/tf/stacks/gov to moto, driftctl finds no drift and nothing
+unmanaged, then each resource is changed with boto3 as a person would in the console,
+and each tool says what drifted (tests/tf/checks.py)."""
 
 from __future__ import annotations
 
@@ -53,9 +54,20 @@ CHANGES = [
         "aws_iam_service_linked_role.beanstalk", "description", "iam", "update_role",
         {"RoleName": "${self.name}", "Description": "changed by hand"},
     ),
+    Change(
+        "aws_organizations_organizational_unit.workloads", "tags.Team", "organizations",
+        "tag_resource", {"ResourceId": "${self.id}", "Tags": [{"Key": "Team", "Value": "ops"}]},
+    ),
 ]  # fmt: skip
 
-GROUP = Group("gov", CHANGES)
+GROUP = Group(
+    "gov",
+    CHANGES,
+    uncompared={
+        "aws_organizations_organization": "the organization itself is not compared yet (its "
+        "units, policies and attachments are)"
+    },
+)
 
 
 class TestGovernance(DeclaredStackChecks):
