@@ -143,4 +143,21 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"name": "workloads", "parent_id": "r-abcd", "tags": {"a": "1"}},
         {"name": "platform", "parent_id": "r-abcd", "tags": {"b": "2"}},
     ),
+    "aws_organizations_policy": (
+        "p-abcd1234",
+        {
+            "name": "stay",
+            "description": "old",
+            "type": "SERVICE_CONTROL_POLICY",
+            "content": {"Version": "2012-10-17", "Statement": []},
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "stay-in-org",
+            "description": "new",
+            "type": "SERVICE_CONTROL_POLICY",
+            "content": {"Version": "2012-10-17", "Statement": [{"Effect": "Deny"}]},
+            "tags": {"b": "2"},
+        },
+    ),
 }

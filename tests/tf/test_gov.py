@@ -3,7 +3,8 @@ audit types of #26 (b-gov): a CloudTrail trail (stopped with StopLogging), the a
 password policy (its length lowered by hand), the region's GuardDuty detector (its
 frequency changed), the region's AWS Config recorder (global types no longer recorded)
 and a rule (its description changed), a SAML provider (its metadata replaced), a
-service-linked role (its description changed), an organizational unit (retagged).
+service-linked role (its description changed), an organizational unit (retagged), a
+service control policy (its description changed).
 terraform applies tests/tf/stacks/gov to moto, driftctl finds no drift and nothing
 unmanaged, then each resource is changed with boto3 as a person would in the console,
 and each tool says what drifted (tests/tf/checks.py)."""
@@ -57,6 +58,10 @@ CHANGES = [
     Change(
         "aws_organizations_organizational_unit.workloads", "tags.Team", "organizations",
         "tag_resource", {"ResourceId": "${self.id}", "Tags": [{"Key": "Team", "Value": "ops"}]},
+    ),
+    Change(
+        "aws_organizations_policy.stay", "description", "organizations", "update_policy",
+        {"PolicyId": "${self.id}", "Description": "changed by hand"},
     ),
 ]  # fmt: skip
 

@@ -1,6 +1,7 @@
 # The organization (not compared yet) and two of its units, one nested in the other
 resource "aws_organizations_organization" "main" {
-  feature_set = "ALL"
+  feature_set          = "ALL"
+  enabled_policy_types = ["SERVICE_CONTROL_POLICY"]
 }
 
 resource "aws_organizations_organizational_unit" "workloads" {
@@ -12,4 +13,15 @@ resource "aws_organizations_organizational_unit" "workloads" {
 resource "aws_organizations_organizational_unit" "prod" {
   name      = "gov-prod"
   parent_id = aws_organizations_organizational_unit.workloads.id
+}
+
+# A service control policy (the organization enables the type)
+resource "aws_organizations_policy" "stay" {
+  name        = "gov-stay-in-org"
+  description = "no account leaves the organization"
+  content = jsonencode({
+    Version   = "2012-10-17"
+    Statement = [{ Effect = "Deny", Action = "organizations:LeaveOrganization", Resource = "*" }]
+  })
+  tags = { Team = "security" }
 }
