@@ -110,6 +110,7 @@ from driftctl.resources.logs import metric_filter as logs_metric_filter
 from driftctl.resources.logs import subscription_filter as logs_subscription_filter
 from driftctl.resources.organizations import organizational_unit as organizations_unit
 from driftctl.resources.organizations import policy as organizations_policy
+from driftctl.resources.organizations import policy_attachment as organizations_policy_attachment
 from driftctl.resources.rds import cluster as rds_cluster
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
@@ -212,6 +213,7 @@ MODULES: tuple[ModuleType, ...] = (
     iam_service_linked_role,
     organizations_unit,
     organizations_policy,
+    organizations_policy_attachment,
     events_rule,
     events_target,
     scheduler_schedule_group,

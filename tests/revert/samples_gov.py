@@ -160,4 +160,9 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_organizations_policy_attachment": (
+        "ou-abcd-11111111:p-abcd1234",
+        {"policy_id": "p-abcd1234", "target_id": "ou-abcd-11111111"},
+        {"policy_id": "p-abcd1234", "target_id": "ou-abcd-22222222"},
+    ),
 }

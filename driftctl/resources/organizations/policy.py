@@ -5,7 +5,8 @@ type, content (a JSON document) and tags.
 Live: ListRoots (nothing here for an account in no organization, or a member account:
 organizations/common.py), ListPolicies pages for each of the five types, then per policy
 of the organization's own DescribePolicy (the content no list call carries) and
-ListTagsForResource. The policies AWS manages (FullAWSAccess, RCPFullAWSAccess) are
+ListTagsForResource, and ListTargetsForPolicy pages per policy (its attachments,
+policy_attachment.py). The policies AWS manages (FullAWSAccess, RCPFullAWSAccess) are
 AWS's own: never unmanaged, their content not read. Policies of the newer types
 (Chatbot, declarative, Security Hub, ...) are not read yet. The content is compared as
 a JSON document, as Terraform compares it. Name, description and content are put back
@@ -33,7 +34,8 @@ from driftctl.base.spec import (
     ScanSpec,
     cfn_identity,
 )
-from driftctl.core.model import Resource
+from driftctl.core.model import Ref, Resource
+from driftctl.resources.organizations import policy_attachment
 from driftctl.resources.organizations.common import ROOTS, items, org_tagger, tags_detail, tags_of
 
 if TYPE_CHECKING:
@@ -84,6 +86,10 @@ def policies(item: Item, details: Details) -> list[Resource]:
         content = ((found or {}).get("Policy") or {}).get("Content")
         out.append(live(summary, content, tags[index] if index < len(tags) else None))
     out += [live(s, None, None) for s in listed if s.get("AwsManaged")]
+    targets = list(details.get("targets") or ())
+    for index, summary in enumerate(listed):
+        answer = targets[index] if index < len(targets) else None
+        out += [policy_attachment.live(summary, t) for t in items(answer, "Targets")]
     return out
 
 
@@ -112,6 +118,14 @@ SCAN = ScanSpec(
             batch=1,
         ),
         tags_detail("tags", "policies", lambda answer: [p["Id"] for p in own(answer)]),
+        DetailCall(
+            "targets",
+            "list_targets_for_policy",
+            lambda item: [{"PolicyId": p["Id"]} for p in items(item["policies"], "Policies")],
+            needs="policies",
+            paged=True,
+            batch=1,
+        ),
     ),
     build=build,
 )
@@ -130,6 +144,10 @@ def _cfn(d: Declaring) -> None:
         "tags": d.tags(),
     }
     d.emit(TYPE, attrs)
+    policy_id = Ref(d.logical, ("id",))
+    for target in p.get("TargetIds") or ():
+        attachment = {"policy_id": policy_id, "target_id": target}
+        d.emit(policy_attachment.TYPE, attachment, owner=TYPE)
 
 
 def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
@@ -178,7 +196,7 @@ def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
 
 
 def _read(reader: Reader, unit: Unit) -> list[Resource]:
-    """One policy: DescribePolicy and its tags (ListTagsForResource)."""
+    """One policy: DescribePolicy, its tags (ListTagsForResource) and targets."""
     found = reader.call(
         "organizations", unit.region, "describe_policy", {"PolicyId": unit.id}, gone=GONE
     )["Policy"]
@@ -188,7 +206,10 @@ def _read(reader: Reader, unit: Unit) -> list[Resource]:
         by_id = {"ResourceId": unit.id}
         tags = reader.paged("organizations", unit.region, "list_tags_for_resource", by_id)
     content = found.get("Content") if not summary.get("AwsManaged") else None
-    return [live(summary, content, tags)]
+    by_policy = {"PolicyId": unit.id}
+    targets = reader.paged("organizations", unit.region, "list_targets_for_policy", by_policy)
+    attached = [policy_attachment.live(summary, t) for t in items(targets, "Targets")]
+    return [live(summary, content, tags), *attached]
 
 
 EVENTS = Events(
@@ -243,7 +264,7 @@ FAMILY = Family(
         CfnType(
             "AWS::Organizations::Policy",
             _cfn,
-            emits=(TYPE,),
+            emits=(TYPE, policy_attachment.TYPE),
             ref=("id",),
             getatt={"Arn": ("arn",), "Id": ("id",)},
             name_attr="name",

@@ -25,3 +25,9 @@ resource "aws_organizations_policy" "stay" {
   })
   tags = { Team = "security" }
 }
+
+# The policy attached to the workloads unit
+resource "aws_organizations_policy_attachment" "workloads" {
+  policy_id = aws_organizations_policy.stay.id
+  target_id = aws_organizations_organizational_unit.workloads.id
+}
