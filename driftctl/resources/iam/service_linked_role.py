@@ -15,7 +15,8 @@ owns its trust and permissions and refuses a delete while the role is in use. So
 undeclared service-linked role is never reported unmanaged (`--strict` reports them);
 a declared one is compared like any resource: deleted, it is missing; its description
 or tags changed, it has drifted. Its policies are the service's (IAM refuses to attach
-or detach them): they are not read as attachments. Revert: the description with
+or detach them): they are not read as attachments. A role a revert created again is
+left by an undo (deleting it could break the service that now uses it). Revert: the description with
 UpdateRole, tags with TagRole/UntagRole, a deleted one created again with
 CreateServiceLinkedRole; the service and suffix cannot change ("replace needed").
 CloudFormation's AWS::IAM::ServiceLinkedRole and Crossplane's ServiceLinkedRole declare
