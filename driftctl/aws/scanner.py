@@ -163,15 +163,15 @@ class Scanner:
             token = call.marker or (_next_token(client, call.operation) if call.paginated else None)
             return self._token_pages(unit, call.operation, params, page, token)
         paginator = client.get_paginator(call.operation)
-        pages: list[dict[str, Any]] = self._guarded(
+        pages: list[dict[str, Any]] | None = self._guarded(
             unit,
             call.operation,
-            frozenset(),
+            call.absent,  # the first page's answer may say there is nothing to list
             lambda: list(
                 paginator.paginate(**params, PaginationConfig={"PageSize": call.page_size})
             ),
         )
-        return pages
+        return pages or []
 
     def _token_pages(
         self,
@@ -332,27 +332,34 @@ class Scanner:
         items: dict[_Unit, list[Item]],
         futures: dict[tuple[_Unit, int, str], Future[Any]],
     ) -> None:
-        """The detail calls made after another one (`DetailCall.needs`), with its response."""
-        later = {}
-        for unit, unit_items in items.items():
-            for detail in unit.spec.details:
-                if detail.needs is None:
-                    continue
-                for index, item in enumerate(unit_items):
-                    first = futures.get((unit, index, detail.needs))
-                    if first is None or first.exception() is not None or first.result() is None:
+        """The detail calls made after another one (`DetailCall.needs`), with its response,
+        wave after wave: a call may need one that needed another (an organization's
+        units, one level of its tree after the other)."""
+        while True:
+            later = {}
+            for unit, unit_items in items.items():
+                for detail in unit.spec.details:
+                    if detail.needs is None:
                         continue
-                    given = {**item, detail.needs: first.result()}
-                    if detail.when is None or detail.when(given):
-                        later[(unit, index, detail.key)] = (unit, detail, given)
-        if not later:
-            return
-        pool.grow(len(later))
-        for key, work in later.items():
-            futures[key] = pool.submit(self._detail, *work)
-        self._track({k: futures[k] for k in later}, lambda key: key[0].spec.service)
-        for key in later:
-            futures[key].exception()
+                    for index, item in enumerate(unit_items):
+                        if (unit, index, detail.key) in futures:
+                            continue
+                        first = futures.get((unit, index, detail.needs))
+                        if first is None or first.exception() is not None:
+                            continue
+                        if first.result() is None:
+                            continue
+                        given = {**item, detail.needs: first.result()}
+                        if detail.when is None or detail.when(given):
+                            later[(unit, index, detail.key)] = (unit, detail, given)
+            if not later:
+                return
+            pool.grow(len(later))
+            for key, work in later.items():
+                futures[key] = pool.submit(self._detail, *work)
+            self._track({k: futures[k] for k in later}, lambda key: key[0].spec.service)
+            for key in later:
+                futures[key].exception()
 
     def detail_outcomes(self, calls: list[tuple[ScanSpec, str, str, Item]]) -> list[Any]:
         """Make detail calls given as (spec, region, detail key, item), in a worker process

@@ -33,6 +33,17 @@ class Reader(Protocol):
         self, service: str, region: str, operation: str, params: Mapping[str, Any], key: str
     ) -> list[Any]: ...
 
+    def paged(
+        self,
+        service: str,
+        region: str,
+        operation: str,
+        params: Mapping[str, Any],
+        absent: frozenset[str] = frozenset(),
+        gone: frozenset[str] = frozenset(),
+        page_size: int | None = None,
+    ) -> Any: ...
+
     def details(
         self, spec: ScanSpec, unit: Unit, item: dict[str, Any], gone: frozenset[str] = frozenset()
     ) -> dict[str, Any]: ...

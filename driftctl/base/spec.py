@@ -40,8 +40,10 @@ class ListCall:
     # ... or each page's strings are ONE item {item_key: [values]}, for a detail call that
     # takes a page's worth of them at once (DescribeClusters takes 100 cluster ARNs)
     whole_pages: bool = False
-    # error codes meaning there is nothing to list (no items), for a call that answers one
-    # object under `result_key` (an account's password policy: NoSuchEntity when unset)
+    # error codes meaning there is nothing to list (no items): for a call that answers one
+    # object under `result_key` (an account's password policy: NoSuchEntity when unset), or
+    # a paged list whose first page says there is nothing here (an account in no
+    # organization: AWSOrganizationsNotInUseException)
     absent: frozenset[str] = frozenset()
     # where botocore has no paginator, the name of the marker AWS pages by in the request
     # and the response (WAFv2's NextMarker); each page's marker is sent back until a page

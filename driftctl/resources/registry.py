@@ -98,6 +98,7 @@ from driftctl.resources.iam import instance_profile as iam_instance_profile
 from driftctl.resources.iam import openid_connect_provider as iam_openid_connect_provider
 from driftctl.resources.iam import policy, role, role_policy, role_policy_attachment, user
 from driftctl.resources.iam import saml_provider as iam_saml_provider
+from driftctl.resources.iam import service_linked_role as iam_service_linked_role
 from driftctl.resources.iam import user_group_membership as iam_user_group_membership
 from driftctl.resources.iam import user_policy as iam_user_policy
 from driftctl.resources.iam import user_policy_attachment as iam_user_policy_attachment
@@ -107,6 +108,9 @@ from driftctl.resources.kms import key as kms_key
 from driftctl.resources.logs import log_group as logs_log_group
 from driftctl.resources.logs import metric_filter as logs_metric_filter
 from driftctl.resources.logs import subscription_filter as logs_subscription_filter
+from driftctl.resources.organizations import organizational_unit as organizations_unit
+from driftctl.resources.organizations import policy as organizations_policy
+from driftctl.resources.organizations import policy_attachment as organizations_policy_attachment
 from driftctl.resources.rds import cluster as rds_cluster
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
@@ -206,6 +210,10 @@ MODULES: tuple[ModuleType, ...] = (
     config_configuration_recorder,
     config_config_rule,
     iam_saml_provider,
+    iam_service_linked_role,
+    organizations_unit,
+    organizations_policy,
+    organizations_policy_attachment,
     events_rule,
     events_target,
     scheduler_schedule_group,

@@ -123,4 +123,46 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"name": "corp", "saml_metadata_document": saml_metadata("old"), "tags": {"a": "1"}},
         {"name": "corp", "saml_metadata_document": saml_metadata("new"), "tags": {"b": "2"}},
     ),
+    "aws_iam_service_linked_role": (
+        "AWSServiceRoleForElasticBeanstalk",
+        {
+            "aws_service_name": "elasticbeanstalk.amazonaws.com",
+            "custom_suffix": "",
+            "description": "old",
+            "tags": {"a": "1"},
+        },
+        {
+            "aws_service_name": "elasticbeanstalk.amazonaws.com",
+            "custom_suffix": "",
+            "description": "new",
+            "tags": {"b": "2"},
+        },
+    ),
+    "aws_organizations_organizational_unit": (
+        "ou-abcd-11111111",
+        {"name": "workloads", "parent_id": "r-abcd", "tags": {"a": "1"}},
+        {"name": "platform", "parent_id": "r-abcd", "tags": {"b": "2"}},
+    ),
+    "aws_organizations_policy": (
+        "p-abcd1234",
+        {
+            "name": "stay",
+            "description": "old",
+            "type": "SERVICE_CONTROL_POLICY",
+            "content": {"Version": "2012-10-17", "Statement": []},
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "stay-in-org",
+            "description": "new",
+            "type": "SERVICE_CONTROL_POLICY",
+            "content": {"Version": "2012-10-17", "Statement": [{"Effect": "Deny"}]},
+            "tags": {"b": "2"},
+        },
+    ),
+    "aws_organizations_policy_attachment": (
+        "ou-abcd-11111111:p-abcd1234",
+        {"policy_id": "p-abcd1234", "target_id": "ou-abcd-11111111"},
+        {"policy_id": "p-abcd1234", "target_id": "ou-abcd-22222222"},
+    ),
 }

@@ -2,7 +2,9 @@
 audit types of #26 (b-gov): a CloudTrail trail (stopped with StopLogging), the account's
 password policy (its length lowered by hand), the region's GuardDuty detector (its
 frequency changed), the region's AWS Config recorder (global types no longer recorded)
-and a rule (its description changed), a SAML provider (its metadata replaced).
+and a rule (its description changed), a SAML provider (its metadata replaced), a
+service-linked role (its description changed), an organizational unit (retagged), a
+service control policy (its description changed) and its attachment (detached).
 terraform applies tests/tf/stacks/gov to moto, driftctl finds no drift and nothing
 unmanaged, then each resource is changed with boto3 as a person would in the console,
 and each tool says what drifted (tests/tf/checks.py)."""
@@ -10,6 +12,7 @@ and each tool says what drifted (tests/tf/checks.py)."""
 from __future__ import annotations
 
 from tests.revert.samples_gov import saml_metadata
+from tests.tf import harness
 from tests.tf.checks import DeclaredStackChecks
 from tests.tf.group import Group
 from tests.tf.harness import Change
@@ -49,9 +52,34 @@ CHANGES = [
         {"SAMLProviderArn": "${self.arn}",
          "SAMLMetadataDocument": saml_metadata("https://idp.elsewhere.example.com")},
     ),
+    Change(
+        "aws_iam_service_linked_role.beanstalk", "description", "iam", "update_role",
+        {"RoleName": "${self.name}", "Description": "changed by hand"},
+    ),
+    Change(
+        "aws_organizations_organizational_unit.workloads", "tags.Team", "organizations",
+        "tag_resource", {"ResourceId": "${self.id}", "Tags": [{"Key": "Team", "Value": "ops"}]},
+    ),
+    Change(
+        "aws_organizations_policy.stay", "description", "organizations", "update_policy",
+        {"PolicyId": "${self.id}", "Description": "changed by hand"},
+    ),
+    Change(
+        "aws_organizations_policy_attachment.workloads", harness.MISSING, "organizations",
+        "detach_policy",
+        {"PolicyId": "${aws_organizations_policy.stay.id}",
+         "TargetId": "${aws_organizations_organizational_unit.workloads.id}"},
+    ),
 ]  # fmt: skip
 
-GROUP = Group("gov", CHANGES)
+GROUP = Group(
+    "gov",
+    CHANGES,
+    uncompared={
+        "aws_organizations_organization": "the organization itself is not compared yet (its "
+        "units, policies and attachments are)"
+    },
+)
 
 
 class TestGovernance(DeclaredStackChecks):

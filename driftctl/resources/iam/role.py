@@ -4,7 +4,8 @@ role_policy_attachment.py), which it may also declare inline.
 
 Live: GetAccountAuthorizationDetails pages (shared with users and policies) joined with
 ListRoles pages (description and maximum session duration), nothing per role.
-Service-linked roles (`/aws-service-role/`) and `/aws-reserved/` roles are AWS's own,
+A role under `/aws-service-role/` is read as an aws_iam_service_linked_role
+(service_linked_role.py); `/aws-reserved/` roles (IAM Identity Center's) are AWS's own,
 never unmanaged. A role in an instance profile is never deleted by a revert. A role
 deleted out of band is missing with its inline and attached policies, as Terraform's
 refresh says (checked against real Terraform in tests/tf/test_patterns.py).
@@ -36,7 +37,7 @@ from driftctl.base.spec import (
     tag_dict,
 )
 from driftctl.core.model import Ref, Resource
-from driftctl.resources.iam import role_policy, role_policy_attachment
+from driftctl.resources.iam import role_policy, role_policy_attachment, service_linked_role
 from driftctl.resources.iam.common import (
     DELETE,
     GENERATED,
@@ -73,6 +74,8 @@ COMPARED = frozenset(
 def build(item: Item, details: Details, region: str) -> list[Resource]:
     name = item["RoleName"]
     listed = details.get("listed") or {}
+    if service_linked_role.linked(item):
+        return [service_linked_role.live(item, listed)]
     attrs = {
         "name": name,
         "path": item.get("Path", "/"),

@@ -9,3 +9,10 @@ resource "aws_iam_account_password_policy" "strict" {
   max_password_age               = 90
   password_reuse_prevention      = 5
 }
+
+# A service-linked role asked for by name (the ones services make are never unmanaged)
+resource "aws_iam_service_linked_role" "beanstalk" {
+  aws_service_name = "elasticbeanstalk.amazonaws.com"
+  custom_suffix    = "gov"
+  description      = "for the gov environments"
+}
