@@ -84,6 +84,7 @@ from driftctl.resources.elasticache import cluster as elasticache_cluster
 from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
 from driftctl.resources.elbv2 import lb as elbv2_lb
 from driftctl.resources.elbv2 import listener as elbv2_listener
+from driftctl.resources.elbv2 import listener_rule as elbv2_listener_rule
 from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import bus as events_bus
 from driftctl.resources.events import rule as events_rule
@@ -240,6 +241,7 @@ MODULES: tuple[ModuleType, ...] = (
     elbv2_target_group,
     elbv2_lb,
     elbv2_listener,
+    elbv2_listener_rule,
     ec2_launch_template,
     autoscaling_group,
     ec2_volume_attachment,

@@ -94,6 +94,32 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_lb_listener_rule": (
+        LISTENER_ARN.replace(":listener/", ":listener-rule/") + "/0a1b2c",
+        {
+            "listener_arn": LISTENER_ARN,
+            "priority": 20,
+            "action": [{"type": "forward", "target_group_arn": TG_ARN}],
+            "condition": [{"path_pattern": [{"values": ["/old/*"]}]}],
+            "tags": {"a": "1"},
+        },
+        {
+            "listener_arn": LISTENER_ARN,
+            "priority": 10,
+            "action": [
+                {
+                    "type": "fixed-response",
+                    "fixed_response": [{"content_type": "text/plain", "status_code": "404"}],
+                }
+            ],
+            "condition": [
+                {"host_header": [{"values": ["api.example.com"]}]},
+                {"http_header": [{"http_header_name": "X-Env", "values": ["prod"]}]},
+                {"query_string": [{"key": "v", "value": "2"}]},
+            ],
+            "tags": {"b": "2"},
+        },
+    ),
     "aws_launch_template": (
         "lt-0123456789abcdef0",
         {

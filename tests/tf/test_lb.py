@@ -30,6 +30,10 @@ CHANGES = [
         {"ListenerArn": "${self.arn}", "Port": 8080},
     ),
     Change(
+        "aws_lb_listener_rule.api", "priority", "elbv2", "set_rule_priorities",
+        {"RulePriorities": [{"RuleArn": "${self.arn}", "Priority": 20}]},
+    ),
+    Change(
         "aws_launch_template.web", "instance_type", "ec2", "create_launch_template_version",
         {"LaunchTemplateId": "${self.id}", "SourceVersion": "1",
          "LaunchTemplateData": {"InstanceType": "t3.small"}},
