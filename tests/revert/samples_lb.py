@@ -188,6 +188,34 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tag": [{"key": "b", "value": "2", "propagate_at_launch": False}],
         },
     ),
+    "aws_autoscaling_policy": (
+        "web/scale-out",
+        {
+            "name": "scale-out",
+            "autoscaling_group_name": "web",
+            "policy_type": "SimpleScaling",
+            "adjustment_type": "ChangeInCapacity",
+            "scaling_adjustment": 2,
+            "cooldown": 60,
+            "enabled": False,
+        },
+        {
+            "name": "scale-out",
+            "autoscaling_group_name": "web",
+            "policy_type": "TargetTrackingScaling",
+            "estimated_instance_warmup": 120,
+            "enabled": True,
+            "target_tracking_configuration": [
+                {
+                    "target_value": 50.0,
+                    "disable_scale_in": True,
+                    "predefined_metric_specification": [
+                        {"predefined_metric_type": "ASGAverageCPUUtilization"}
+                    ],
+                }
+            ],
+        },
+    ),
     "aws_volume_attachment": (
         "/dev/sdf:vol-0123:i-0123",
         {"device_name": "/dev/sdf", "volume_id": "vol-0123", "instance_id": "i-0123"},

@@ -43,6 +43,12 @@ CHANGES = [
         {"AutoScalingGroupName": "${self.name}", "MaxSize": 3},
     ),
     Change(
+        "aws_autoscaling_policy.scale_out", "scaling_adjustment", "autoscaling",
+        "put_scaling_policy",
+        {"AutoScalingGroupName": "lb-web", "PolicyName": "lb-scale-out",
+         "AdjustmentType": "ChangeInCapacity", "ScalingAdjustment": 3, "Cooldown": 120},
+    ),
+    Change(
         "aws_volume_attachment.data", harness.MISSING, "ec2", "detach_volume",
         {"VolumeId": "${aws_ebs_volume.data.id}", "InstanceId": "${aws_instance.db.id}"},
     ),
