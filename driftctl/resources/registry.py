@@ -36,6 +36,7 @@ from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integrat
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
 from driftctl.resources.apigatewayv2 import stage as apigatewayv2_stage
 from driftctl.resources.autoscaling import group as autoscaling_group
+from driftctl.resources.autoscaling import lifecycle_hook as autoscaling_lifecycle_hook
 from driftctl.resources.autoscaling import policy as autoscaling_policy
 from driftctl.resources.awslambda import alias as lambda_alias
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
@@ -246,6 +247,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_launch_template,
     autoscaling_group,
     autoscaling_policy,
+    autoscaling_lifecycle_hook,
     ec2_volume_attachment,
     iam_group,
     iam_group_policy_attachment,

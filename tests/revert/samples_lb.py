@@ -216,6 +216,26 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             ],
         },
     ),
+    "aws_autoscaling_lifecycle_hook": (
+        "web/drain",
+        {
+            "name": "drain",
+            "autoscaling_group_name": "web",
+            "lifecycle_transition": "autoscaling:EC2_INSTANCE_TERMINATING",
+            "default_result": "ABANDON",
+            "heartbeat_timeout": 3600,
+        },
+        {
+            "name": "drain",
+            "autoscaling_group_name": "web",
+            "lifecycle_transition": "autoscaling:EC2_INSTANCE_LAUNCHING",
+            "default_result": "CONTINUE",
+            "heartbeat_timeout": 300,
+            "notification_target_arn": "arn:aws:sqs:us-east-1:123456789012:hooks",
+            "role_arn": "arn:aws:iam::123456789012:role/hooks",
+            "notification_metadata": "{}",
+        },
+    ),
     "aws_volume_attachment": (
         "/dev/sdf:vol-0123:i-0123",
         {"device_name": "/dev/sdf", "volume_id": "vol-0123", "instance_id": "i-0123"},

@@ -68,3 +68,11 @@ resource "aws_autoscaling_policy" "cpu" {
     }
   }
 }
+
+resource "aws_autoscaling_lifecycle_hook" "launch" {
+  name                   = "lb-launch"
+  autoscaling_group_name = aws_autoscaling_group.web.name
+  lifecycle_transition   = "autoscaling:EC2_INSTANCE_LAUNCHING"
+  default_result         = "CONTINUE"
+  heartbeat_timeout      = 300
+}
