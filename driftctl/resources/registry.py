@@ -111,6 +111,7 @@ from driftctl.resources.logs import log_group as logs_log_group
 from driftctl.resources.logs import metric_filter as logs_metric_filter
 from driftctl.resources.logs import subscription_filter as logs_subscription_filter
 from driftctl.resources.rds import cluster as rds_cluster
+from driftctl.resources.rds import cluster_parameter_group as rds_cluster_parameter_group
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
 from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
@@ -236,6 +237,7 @@ MODULES: tuple[ModuleType, ...] = (
     lambda_event_source_mapping,
     rds_db_subnet_group,
     rds_db_parameter_group,
+    rds_cluster_parameter_group,
     rds_db_instance,
     rds_cluster,
     elasticache_subnet_group,
