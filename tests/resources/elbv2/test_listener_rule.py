@@ -208,3 +208,18 @@ spec:
         if d["kind"] == "changed"
     ]
     assert changed == [("aws_lb_listener_rule", ["priority"])]
+
+
+def test_a_rule_retagged_by_hand_is_drift(aws: None, tmp_path: Path) -> None:
+    """A rule's tags are read by DescribeTags after DescribeRules, itself made after
+    DescribeListeners: a detail call needing one that needed another."""
+    *_, rule_arn = apply()
+    elb = boto3.client("elbv2", region_name=REGION)
+    elb.add_tags(ResourceArns=[rule_arn], Tags=[{"Key": "Team", "Value": "ops"}])
+    directory = write(tmp_path / "tf", HCL)
+    assert drifts(scan(directory)) == [("changed", "aws_lb_listener_rule.api", ["tags.Team"])]
+    calls, refusals = plan_calls(tmp_path, directory)
+    assert refusals == []
+    assert [c.operation for c in calls] == ["add_tags"]
+    run(calls)
+    assert drifts(scan(directory)) == []
