@@ -33,7 +33,7 @@ from driftctl.aws.session import (
 )
 from driftctl.aws.shards import Remote
 from driftctl.aws.workers import Workers
-from driftctl.base.spec import DetailCall, Item, ListCall, ScanSpec, listed
+from driftctl.base.spec import DetailCall, Item, ListCall, ScanSpec, detail_depths, listed
 from driftctl.core.model import Resource, ScanError
 from driftctl.errors import DriftctlError
 
@@ -332,28 +332,27 @@ class Scanner:
         items: dict[_Unit, list[Item]],
         futures: dict[tuple[_Unit, int, str], Future[Any]],
     ) -> None:
-        """The detail calls made after another one (`DetailCall.needs`), with its response,
-        wave after wave: a call may need one that needed another (an organization's
-        units, one level of its tree after the other)."""
-        while True:
+        """The detail calls made after another one (`DetailCall.needs`), with its response:
+        a wave at a time, as a call may need one that itself needed another (a listener's
+        rules need its load balancer's listeners, their tags need the rules)."""
+        depth = {u: detail_depths(u.spec) for u in items}
+        for wave in range(
+            1, 1 + max((max(d.values(), default=0) for d in depth.values()), default=0)
+        ):
             later = {}
             for unit, unit_items in items.items():
                 for detail in unit.spec.details:
-                    if detail.needs is None:
+                    if detail.needs is None or depth[unit][detail.key] != wave:
                         continue
                     for index, item in enumerate(unit_items):
-                        if (unit, index, detail.key) in futures:
-                            continue
                         first = futures.get((unit, index, detail.needs))
-                        if first is None or first.exception() is not None:
-                            continue
-                        if first.result() is None:
+                        if first is None or first.exception() is not None or first.result() is None:
                             continue
                         given = {**item, detail.needs: first.result()}
                         if detail.when is None or detail.when(given):
                             later[(unit, index, detail.key)] = (unit, detail, given)
             if not later:
-                return
+                continue
             pool.grow(len(later))
             for key, work in later.items():
                 futures[key] = pool.submit(self._detail, *work)

@@ -140,6 +140,19 @@ class ScanSpec:
     tags_detail: str | None = None
 
 
+def detail_depths(spec: ScanSpec) -> dict[str, int]:
+    """How many detail calls each of the scan's waits on (0: made with the listed item;
+    a listener's rules wait on its load balancer's listeners, their tags on the rules)."""
+    needs = {d.key: d.needs for d in spec.details}
+    out: dict[str, int] = {}
+    for key, found in needs.items():
+        n = 0
+        while found is not None:
+            n, found = n + 1, needs.get(found)
+        out[key] = n
+    return out
+
+
 def _no_defaults(_: Resource) -> bool:
     return False
 

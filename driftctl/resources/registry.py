@@ -36,6 +36,8 @@ from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integrat
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
 from driftctl.resources.apigatewayv2 import stage as apigatewayv2_stage
 from driftctl.resources.autoscaling import group as autoscaling_group
+from driftctl.resources.autoscaling import lifecycle_hook as autoscaling_lifecycle_hook
+from driftctl.resources.autoscaling import policy as autoscaling_policy
 from driftctl.resources.awslambda import alias as lambda_alias
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
 from driftctl.resources.awslambda import function as lambda_function
@@ -84,6 +86,7 @@ from driftctl.resources.elasticache import cluster as elasticache_cluster
 from driftctl.resources.elasticache import subnet_group as elasticache_subnet_group
 from driftctl.resources.elbv2 import lb as elbv2_lb
 from driftctl.resources.elbv2 import listener as elbv2_listener
+from driftctl.resources.elbv2 import listener_rule as elbv2_listener_rule
 from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import bus as events_bus
 from driftctl.resources.events import rule as events_rule
@@ -112,6 +115,7 @@ from driftctl.resources.organizations import organizational_unit as organization
 from driftctl.resources.organizations import policy as organizations_policy
 from driftctl.resources.organizations import policy_attachment as organizations_policy_attachment
 from driftctl.resources.rds import cluster as rds_cluster
+from driftctl.resources.rds import cluster_parameter_group as rds_cluster_parameter_group
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
 from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
@@ -241,6 +245,7 @@ MODULES: tuple[ModuleType, ...] = (
     lambda_event_source_mapping,
     rds_db_subnet_group,
     rds_db_parameter_group,
+    rds_cluster_parameter_group,
     rds_db_instance,
     rds_cluster,
     elasticache_subnet_group,
@@ -248,8 +253,11 @@ MODULES: tuple[ModuleType, ...] = (
     elbv2_target_group,
     elbv2_lb,
     elbv2_listener,
+    elbv2_listener_rule,
     ec2_launch_template,
     autoscaling_group,
+    autoscaling_policy,
+    autoscaling_lifecycle_hook,
     ec2_volume_attachment,
     iam_group,
     iam_group_policy_attachment,

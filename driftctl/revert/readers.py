@@ -26,7 +26,7 @@ from driftctl.aws.session import (
 )
 from driftctl.base.calls import Attrs, Ctx, Unit
 from driftctl.base.revert import RevertSpec
-from driftctl.base.spec import ScanSpec
+from driftctl.base.spec import ScanSpec, detail_depths
 from driftctl.core.model import Resource
 from driftctl.errors import DriftctlError
 from driftctl.resources.registry import ATTR_READERS, READERS
@@ -145,7 +145,8 @@ class Reader:
         """The scan's detail calls for one item, made in the unit's region."""
         out: dict[str, Any] = {}
         service, region = spec.service, unit.region
-        for d in sorted(spec.details, key=lambda d: d.needs is not None):
+        depth = detail_depths(spec)
+        for d in sorted(spec.details, key=lambda d: depth[d.key]):
             given = item
             if d.needs is not None:
                 if out.get(d.needs) is None:

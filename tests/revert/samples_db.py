@@ -15,6 +15,23 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_rds_cluster_parameter_group": (
+        "db-cpg",
+        {
+            "name": "db-cpg",
+            "family": "aurora-postgresql15",
+            "description": "d",
+            "parameter": [{"name": "a", "value": "1"}, {"name": "b", "value": "2"}],
+            "tags": {"a": "1"},
+        },
+        {
+            "name": "db-cpg",
+            "family": "aurora-postgresql15",
+            "description": "d",
+            "parameter": [{"name": "a", "value": "3"}, {"name": "c", "value": "4"}],
+            "tags": {"b": "2"},
+        },
+    ),
     "aws_db_parameter_group": (
         "db-pg16",
         {

@@ -94,6 +94,32 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_lb_listener_rule": (
+        LISTENER_ARN.replace(":listener/", ":listener-rule/") + "/0a1b2c",
+        {
+            "listener_arn": LISTENER_ARN,
+            "priority": 20,
+            "action": [{"type": "forward", "target_group_arn": TG_ARN}],
+            "condition": [{"path_pattern": [{"values": ["/old/*"]}]}],
+            "tags": {"a": "1"},
+        },
+        {
+            "listener_arn": LISTENER_ARN,
+            "priority": 10,
+            "action": [
+                {
+                    "type": "fixed-response",
+                    "fixed_response": [{"content_type": "text/plain", "status_code": "404"}],
+                }
+            ],
+            "condition": [
+                {"host_header": [{"values": ["api.example.com"]}]},
+                {"http_header": [{"http_header_name": "X-Env", "values": ["prod"]}]},
+                {"query_string": [{"key": "v", "value": "2"}]},
+            ],
+            "tags": {"b": "2"},
+        },
+    ),
     "aws_launch_template": (
         "lt-0123456789abcdef0",
         {
@@ -160,6 +186,54 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "capacity_rebalance": True,
             "max_instance_lifetime": 86400,
             "tag": [{"key": "b", "value": "2", "propagate_at_launch": False}],
+        },
+    ),
+    "aws_autoscaling_policy": (
+        "web/scale-out",
+        {
+            "name": "scale-out",
+            "autoscaling_group_name": "web",
+            "policy_type": "SimpleScaling",
+            "adjustment_type": "ChangeInCapacity",
+            "scaling_adjustment": 2,
+            "cooldown": 60,
+            "enabled": False,
+        },
+        {
+            "name": "scale-out",
+            "autoscaling_group_name": "web",
+            "policy_type": "TargetTrackingScaling",
+            "estimated_instance_warmup": 120,
+            "enabled": True,
+            "target_tracking_configuration": [
+                {
+                    "target_value": 50.0,
+                    "disable_scale_in": True,
+                    "predefined_metric_specification": [
+                        {"predefined_metric_type": "ASGAverageCPUUtilization"}
+                    ],
+                }
+            ],
+        },
+    ),
+    "aws_autoscaling_lifecycle_hook": (
+        "web/drain",
+        {
+            "name": "drain",
+            "autoscaling_group_name": "web",
+            "lifecycle_transition": "autoscaling:EC2_INSTANCE_TERMINATING",
+            "default_result": "ABANDON",
+            "heartbeat_timeout": 3600,
+        },
+        {
+            "name": "drain",
+            "autoscaling_group_name": "web",
+            "lifecycle_transition": "autoscaling:EC2_INSTANCE_LAUNCHING",
+            "default_result": "CONTINUE",
+            "heartbeat_timeout": 300,
+            "notification_target_arn": "arn:aws:sqs:us-east-1:123456789012:hooks",
+            "role_arn": "arn:aws:iam::123456789012:role/hooks",
+            "notification_metadata": "{}",
         },
     ),
     "aws_volume_attachment": (

@@ -1,5 +1,6 @@
 """driftctl reports what `terraform plan -refresh-only` reports, for the database types
-(#13): RDS subnet and parameter groups, a DB instance, an Aurora cluster, an ElastiCache
+(#13): RDS subnet and parameter groups, a DB instance, an Aurora cluster and its cluster
+parameter group, an ElastiCache
 subnet group and cluster. terraform applies tests/tf/stacks/db to moto (moto answers
 "available" at once, so no apply waits), driftctl finds no drift, then one change per
 type is made with boto3 and each tool says what drifted (tests/tf/checks.py).
@@ -29,6 +30,10 @@ CHANGES = [
     ),
     Change(
         "aws_db_parameter_group.pg", "tags.Owner", "rds", "add_tags_to_resource",
+        {"ResourceName": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_rds_cluster_parameter_group.aurora", "tags.Owner", "rds", "add_tags_to_resource",
         {"ResourceName": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "someone"}]},
     ),
     Change(

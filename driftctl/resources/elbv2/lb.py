@@ -1,17 +1,18 @@
 """aws_lb (and its alias aws_alb): a load balancer's name, scheme, type, subnets,
 security groups, IP address type, idle timeout, deletion protection, HTTP/2, invalid
 header dropping, cross-zone balancing and tags; read with its listeners
-(aws_lb_listener, listener.py).
+(aws_lb_listener, listener.py) and their rules (aws_lb_listener_rule, listener_rule.py).
 
 Live: DescribeLoadBalancers pages (400 a call), then per load balancer
 DescribeLoadBalancerAttributes, DescribeListeners and one DescribeTags for the load
 balancer and its first 19 listeners together (the API takes 20 ARNs; one more for each
-further 20 listeners, up to AWS's 50 a load balancer). Every load
-balancer is the account's own. AWS defaults (Terraform's): application type, internet
-facing, idle timeout 60 s, HTTP/2 on, deletion protection off, invalid headers kept;
-cross-zone balancing off for network and gateway load balancers. The idle timeout,
-HTTP/2 and header settings are compared on application load balancers only, cross-zone
-balancing on the others (an application load balancer always balances across zones).
+further 20 listeners, up to AWS's 50 a load balancer); its listeners' rules as
+listener_rule.py says. Every load balancer is the account's own. AWS defaults
+(Terraform's): application type, internet facing, idle timeout 60 s, HTTP/2 on, deletion
+protection off, invalid headers kept; cross-zone balancing off for network and gateway
+load balancers. The idle timeout, HTTP/2 and header settings are compared on application
+load balancers only, cross-zone balancing on the others (an application load balancer
+always balances across zones).
 Name, scheme and type are fixed at creation: a revert says "replace needed".
 """
 
@@ -39,7 +40,7 @@ from driftctl.base.spec import (
     tag_dict,
 )
 from driftctl.core.model import Resource
-from driftctl.resources.elbv2 import listener
+from driftctl.resources.elbv2 import listener, listener_rule
 from driftctl.resources.elbv2.common import GONE, SERVICE, TAGS, attribute_map, by_arn, deleter
 
 TYPE = "aws_lb"
@@ -103,7 +104,7 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
     out = [Resource(TYPE, arn, None, _normalize(attrs), region=region)]
     for found_listener in (details.get("listeners") or {}).get("Listeners") or ():
         out.append(listener.live(found_listener, tags, region))
-    return out
+    return [*out, *listener_rule.live(details, region)]
 
 
 TAGGED_PER_CALL = 20  # DescribeTags takes 20 ARNs
@@ -161,6 +162,7 @@ SCAN = ScanSpec(
             NOT_FOUND,
         ),
         *(_tag_call(n) for n in range(len(TAG_KEYS))),
+        *listener_rule.DETAILS,
     ),
     build=build,
 )

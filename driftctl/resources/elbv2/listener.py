@@ -51,7 +51,7 @@ FIXED_RESPONSE = {
 }
 
 
-def _action(found: Mapping[str, Any]) -> dict[str, Any]:
+def live_action(found: Mapping[str, Any]) -> dict[str, Any]:
     """One of AWS's DefaultActions in Terraform's shape."""
     out: dict[str, Any] = {"type": found.get("Type")}
     target = found.get("TargetGroupArn")
@@ -66,7 +66,7 @@ def _action(found: Mapping[str, Any]) -> dict[str, Any]:
     fixed = found.get("FixedResponseConfig")
     if isinstance(fixed, dict):
         out["fixed_response"] = [{k: fixed.get(f) for k, f in FIXED_RESPONSE.items()}]
-    normalized: dict[str, Any] = _norm_action(out)
+    normalized: dict[str, Any] = norm_action(out)
     return normalized
 
 
@@ -90,7 +90,7 @@ def live(item: Mapping[str, Any], tags: Mapping[str, Any], region: str) -> Resou
         "ssl_policy": item.get("SslPolicy"),
         "certificate_arn": certificates[0].get("CertificateArn"),
         "alpn_policy": alpn[0],
-        "default_action": [_action(a) for a in actions],
+        "default_action": [live_action(a) for a in actions],
         "tags": tag_dict(found_tags) if arn in tags else None,
         **cfn_identity(found_tags),
         "arn": arn,
@@ -106,7 +106,7 @@ def _block(value: Any) -> dict[str, Any] | None:
     return {k: v for k, v in found.items() if v is not None and v != ""} if found else None
 
 
-def _norm_action(action: Any) -> Any:
+def norm_action(action: Any) -> Any:
     if not isinstance(action, dict):
         return action
     out: dict[str, Any] = {"type": action.get("type")}
@@ -127,7 +127,7 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
         number = as_int(out["port"])
         out["port"] = number if number is not None else out["port"]
     if isinstance(out.get("default_action"), list):
-        out["default_action"] = [_norm_action(a) for a in out["default_action"]]
+        out["default_action"] = [norm_action(a) for a in out["default_action"]]
     for name in ("ssl_policy", "certificate_arn", "alpn_policy"):
         if out.get(name) == "":
             out[name] = None
@@ -149,7 +149,7 @@ def _from_tf(raw: RawResource) -> list[Resource]:
 def _cfn_action(found: Any) -> Any:
     if not isinstance(found, dict):
         return found
-    return _action({k: v for k, v in found.items()})
+    return live_action({k: v for k, v in found.items()})
 
 
 def _cfn(d: Declaring) -> None:
@@ -187,7 +187,7 @@ def _aws_action(action: Mapping[str, Any], order: int) -> dict[str, Any]:
     return out
 
 
-def _actions(a: Attrs) -> list[dict[str, Any]]:
+def aws_actions(a: Attrs) -> list[dict[str, Any]]:
     return [
         _aws_action(x, n)
         for n, x in enumerate(a.get("default_action") or (), 1)
@@ -205,7 +205,7 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
         if a.get("certificate_arn")
         else None,
         "AlpnPolicy": [a["alpn_policy"]] if a.get("alpn_policy") else None,
-        "DefaultActions": _actions(a),
+        "DefaultActions": aws_actions(a),
     }
 
 
@@ -249,14 +249,14 @@ def _modify(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
     if after.get("alpn_policy"):
         params["AlpnPolicy"] = [after["alpn_policy"]]
     if after.get("default_action"):
-        params["DefaultActions"] = _actions(after)
+        params["DefaultActions"] = aws_actions(after)
     return [ctx.call(SERVICE, "modify_listener", **params)]
 
 
 def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     params: dict[str, Any] = {
         "LoadBalancerArn": desired["load_balancer_arn"],
-        "DefaultActions": _actions(desired),
+        "DefaultActions": aws_actions(desired),
     }
     if desired.get("port") is not None:
         params["Port"] = int(desired["port"])

@@ -17,6 +17,7 @@ boto3-seeded moto.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from driftctl.base.ack import AckContext
@@ -57,7 +58,8 @@ DESCRIPTION = "Managed by Terraform"
 BATCH = 20  # parameters ModifyDBParameterGroup and ResetDBParameterGroup take at once
 
 
-def _parameters(pages: Any) -> list[dict[str, Any]]:
+def parameters_of(pages: Any) -> list[dict[str, Any]]:
+    """DescribeDBParameters' (or DescribeDBClusterParameters') pages as {name, value}."""
     out = [
         {"name": p["ParameterName"], "value": str(p.get("ParameterValue", ""))}
         for p in detail_items(pages, "Parameters")
@@ -72,7 +74,7 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         "name": item["DBParameterGroupName"],
         "family": item.get("DBParameterGroupFamily"),
         "description": item.get("Description") or "",
-        "parameter": _parameters(details.get("parameters")),
+        "parameter": parameters_of(details.get("parameters")),
         "tags": tag_dict(tags),
         **cfn_identity(tags),
         "arn": item.get("DBParameterGroupArn"),
@@ -102,11 +104,12 @@ SCAN = ScanSpec(
 )
 
 
-def _aws_default(r: Resource) -> bool:
+def aws_default(r: Resource) -> bool:
+    """The `default.*` groups are AWS's own."""
     return str(r.attrs.get("name", "")).startswith("default.")
 
 
-def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
+def normalize(attrs: dict[str, Any]) -> dict[str, Any]:
     """Parameters as {name, value} with the value as text (Terraform's apply_method is
     how AWS applies one, not part of it)."""
     found = attrs.get("parameter")
@@ -128,6 +131,20 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
 # --- CloudFormation, Crossplane, ACK -------------------------------------------------------
 
 
+def parameter_list(found: Any) -> list[dict[str, Any]] | None:
+    """A template's Parameters (ACK's parameterOverrides), a map of name to value, as the
+    `parameter` set."""
+    if not isinstance(found, dict):
+        return None
+    return [{"name": k, "value": v} for k, v in sorted(found.items())]
+
+
+def parameter_map(a: Attrs) -> dict[str, Any] | None:
+    """The `parameter` set as a template's Parameters."""
+    found = {p["name"]: p["value"] for p in a.get("parameter") or () if isinstance(p, dict)}
+    return found or None
+
+
 def _cfn(d: Declaring) -> None:
     p = d.props
     params = p.get("Parameters")
@@ -135,23 +152,18 @@ def _cfn(d: Declaring) -> None:
         "name": p.get("DBParameterGroupName"),
         "family": p.get("Family"),
         "description": p.get("Description"),
-        "parameter": (
-            [{"name": k, "value": v} for k, v in sorted(params.items())]
-            if isinstance(params, dict)
-            else None
-        ),
+        "parameter": parameter_list(params),
         "tags": d.tags(),
     }
     d.emit(TYPE, attrs)
 
 
 def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
-    params = {p["name"]: p["value"] for p in a.get("parameter") or () if isinstance(p, dict)}
     return {
         "DBParameterGroupName": a.get("name"),
         "Family": a.get("family"),
         "Description": a.get("description"),
-        "Parameters": params or None,
+        "Parameters": parameter_map(a),
         "Tags": cfn_tags(a),
     }
 
@@ -168,11 +180,7 @@ def _ack(c: AckContext) -> list[RawResource]:
         "name": c.name(),
         "family": s.get("family"),
         "description": s.get("description"),
-        "parameter": (
-            [{"name": k, "value": v} for k, v in sorted(overrides.items())]
-            if isinstance(overrides, dict)
-            else None
-        ),
+        "parameter": parameter_list(overrides),
         "tags": c.tags(s.get("tags")),
     }
     return [c.raw(TYPE, attrs, c.adoption.get("name"))]
@@ -193,24 +201,24 @@ def _batches(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return [items[i : i + BATCH] for i in range(0, len(items), BATCH)]
 
 
-def _parameter_calls(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
-    want, have = _values(after), _values(before)
-    changed = [
-        {"ParameterName": k, "ParameterValue": v, "ApplyMethod": "immediate"}
-        for k, v in sorted(want.items())
-        if have.get(k) != v
-    ]
-    removed = [
-        {"ParameterName": k, "ApplyMethod": "immediate"} for k in sorted(set(have) - set(want))
-    ]
-    calls = [
-        ctx.call("rds", "modify_db_parameter_group", DBParameterGroupName=ctx.id, Parameters=b)
-        for b in _batches(changed)
-    ]
-    calls += [
-        ctx.call("rds", "reset_db_parameter_group", DBParameterGroupName=ctx.id, Parameters=b)
-        for b in _batches(removed)
-    ]
+def parameter_calls(modify: str, reset: str, key: str) -> Callable[[Ctx, Attrs, Attrs], list[Call]]:
+    """An updater putting parameters back: `modify` sets the changed and added ones, `reset`
+    resets those set by hand, 20 a call, on the group named by `key`."""
+
+    def calls(ctx: Ctx, before: Attrs, after: Attrs) -> list[Call]:
+        want, have = _values(after), _values(before)
+        changed = [
+            {"ParameterName": k, "ParameterValue": v, "ApplyMethod": "immediate"}
+            for k, v in sorted(want.items())
+            if have.get(k) != v
+        ]
+        removed = [
+            {"ParameterName": k, "ApplyMethod": "immediate"} for k in sorted(set(have) - set(want))
+        ]
+        out = [ctx.call("rds", modify, **{key: ctx.id}, Parameters=b) for b in _batches(changed)]
+        out += [ctx.call("rds", reset, **{key: ctx.id}, Parameters=b) for b in _batches(removed)]
+        return out
+
     return calls
 
 
@@ -225,7 +233,7 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     return [ctx.call("rds", "create_db_parameter_group", **params)]
 
 
-def _fresh(desired: Attrs) -> Attrs:
+def fresh(desired: Attrs) -> Attrs:
     """Created with no parameter set: the updater sets them."""
     return {**desired, "parameter": []}
 
@@ -276,8 +284,8 @@ FAMILY = Family(
             name_prefix=("name", "name_prefix"),
             declared_id=lambda a: a.get("name") if isinstance(a.get("name"), str) else None,
             declared_defaults={"description": DESCRIPTION, "parameter": [], "tags": {}},
-            normalize=_normalize,
-            is_aws_default=_aws_default,
+            normalize=normalize,
+            is_aws_default=aws_default,
             from_terraform={TYPE: keep(TYPE, COMPARED | PREFIX)},
             tags=True,
             computed=frozenset({"arn", "name"}),
@@ -290,11 +298,18 @@ FAMILY = Family(
         RevertSpec(
             type=TYPE,
             updaters=(
-                Updater(("parameter",), _parameter_calls),
+                Updater(
+                    ("parameter",),
+                    parameter_calls(
+                        "modify_db_parameter_group",
+                        "reset_db_parameter_group",
+                        "DBParameterGroupName",
+                    ),
+                ),
                 Updater(("tags",), resource_name_tagger("rds", "pg")),
             ),
             fixed={"name": REPLACE, "family": REPLACE, "description": REPLACE},
-            create=Create(_create, _fresh, _new_id, ("name", "family")),
+            create=Create(_create, fresh, _new_id, ("name", "family")),
             delete=Delete(_delete),
         ),
     ),

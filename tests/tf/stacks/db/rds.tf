@@ -20,6 +20,16 @@ resource "aws_db_parameter_group" "pg" {
   }
 }
 
+# An Aurora cluster parameter group, with no parameter set as the instance group
+resource "aws_rds_cluster_parameter_group" "aurora" {
+  name        = "db-aurora15"
+  family      = "aurora-postgresql15"
+  description = "Aurora 15 settings"
+  tags = {
+    Team = "data"
+  }
+}
+
 resource "aws_db_instance" "main" {
   identifier              = "db-main"
   engine                  = "postgres"

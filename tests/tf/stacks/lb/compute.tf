@@ -48,3 +48,31 @@ resource "aws_volume_attachment" "data" {
   volume_id   = aws_ebs_volume.data.id
   instance_id = aws_instance.db.id
 }
+
+resource "aws_autoscaling_policy" "scale_out" {
+  name                   = "lb-scale-out"
+  autoscaling_group_name = aws_autoscaling_group.web.name
+  adjustment_type        = "ChangeInCapacity"
+  scaling_adjustment     = 1
+  cooldown               = 120
+}
+
+resource "aws_autoscaling_policy" "cpu" {
+  name                   = "lb-cpu"
+  autoscaling_group_name = aws_autoscaling_group.web.name
+  policy_type            = "TargetTrackingScaling"
+  target_tracking_configuration {
+    target_value = 60
+    predefined_metric_specification {
+      predefined_metric_type = "ASGAverageCPUUtilization"
+    }
+  }
+}
+
+resource "aws_autoscaling_lifecycle_hook" "launch" {
+  name                   = "lb-launch"
+  autoscaling_group_name = aws_autoscaling_group.web.name
+  lifecycle_transition   = "autoscaling:EC2_INSTANCE_LAUNCHING"
+  default_result         = "CONTINUE"
+  heartbeat_timeout      = 300
+}

@@ -34,3 +34,25 @@ resource "aws_lb_listener" "http" {
     target_group_arn = aws_lb_target_group.web.arn
   }
 }
+
+resource "aws_lb_listener_rule" "api" {
+  listener_arn = aws_lb_listener.http.arn
+  priority     = 10
+  action {
+    type             = "forward"
+    target_group_arn = aws_lb_target_group.web.arn
+  }
+  condition {
+    path_pattern {
+      values = ["/api/*", "/v2/*"]
+    }
+  }
+  condition {
+    host_header {
+      values = ["api.example.com"]
+    }
+  }
+  tags = {
+    Team = "api"
+  }
+}
