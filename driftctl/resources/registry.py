@@ -42,6 +42,9 @@ from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
+from driftctl.resources.cloudfront import (
+    origin_access_control as cloudfront_origin_access_control,
+)
 from driftctl.resources.cloudtrail import trail as cloudtrail_trail
 from driftctl.resources.cloudwatch import composite_alarm as cloudwatch_composite_alarm
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
@@ -261,6 +264,7 @@ MODULES: tuple[ModuleType, ...] = (
     eks_cluster,
     eks_node_group,
     cloudfront_distribution,
+    cloudfront_origin_access_control,
     wafv2_ip_set,
     wafv2_web_acl,
     cognito_user_pool,

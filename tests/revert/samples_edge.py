@@ -106,4 +106,21 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"b": "2"},
         },
     ),
+    "aws_cloudfront_origin_access_control": (
+        "E2OACEXAMPLE",
+        {
+            "name": "site",
+            "description": "changed",
+            "origin_access_control_origin_type": "s3",
+            "signing_behavior": "no-override",
+            "signing_protocol": "sigv4",
+        },
+        {
+            "name": "site",
+            "description": "Managed by Terraform",
+            "origin_access_control_origin_type": "s3",
+            "signing_behavior": "always",
+            "signing_protocol": "sigv4",
+        },
+    ),
 }
