@@ -1,9 +1,10 @@
 """driftctl reports what `terraform plan -refresh-only` reports, for CloudFront (#13): a
-distribution in front of a custom origin. terraform applies tests/tf/stacks/cdn to moto
-(moto deploys a distribution at once, so the provider's wait for `Deployed` ends), driftctl
-finds no drift, then a person changes the price class (UpdateDistribution takes the whole
-configuration: the one terraform sent, read back from moto, with one value changed) and
-adds a tag, and each tool says what drifted (tests/tf/checks.py).
+distribution in front of a custom origin, and an origin access control. terraform applies
+tests/tf/stacks/cdn to moto (moto deploys a distribution at once, so the provider's wait
+for `Deployed` ends), driftctl finds no drift, then a person changes the price class
+(UpdateDistribution takes the whole configuration: the one terraform sent, read back from
+moto, with one value changed), adds a tag and sets the control's signing behavior to
+no-override, and each tool says what drifted (tests/tf/checks.py).
 """
 
 from __future__ import annotations
@@ -74,6 +75,14 @@ CHANGES = [
     Change(
         "aws_cloudfront_distribution.site", "tags.Owner", "cloudfront", "tag_resource",
         {"Resource": "${self.arn}", "Tags": {"Items": [{"Key": "Owner", "Value": "someone"}]}},
+    ),
+    Change(
+        "aws_cloudfront_origin_access_control.site", "signing_behavior", "cloudfront",
+        "update_origin_access_control",
+        {"Id": "${self.id}", "IfMatch": "${self.etag}", "OriginAccessControlConfig": {
+            "Name": "cdn-site", "Description": "Managed by Terraform",
+            "OriginAccessControlOriginType": "s3", "SigningBehavior": "no-override",
+            "SigningProtocol": "sigv4"}},
     ),
 ]  # fmt: skip
 

@@ -45,3 +45,11 @@ resource "aws_cloudfront_distribution" "site" {
     Team = "web"
   }
 }
+
+# An origin access control for an S3 origin
+resource "aws_cloudfront_origin_access_control" "site" {
+  name                              = "cdn-site"
+  origin_access_control_origin_type = "s3"
+  signing_behavior                  = "always"
+  signing_protocol                  = "sigv4"
+}
