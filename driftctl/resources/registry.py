@@ -42,6 +42,7 @@ from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
+from driftctl.resources.cloudfront import function as cloudfront_function
 from driftctl.resources.cloudfront import (
     origin_access_control as cloudfront_origin_access_control,
 )
@@ -265,6 +266,7 @@ MODULES: tuple[ModuleType, ...] = (
     eks_node_group,
     cloudfront_distribution,
     cloudfront_origin_access_control,
+    cloudfront_function,
     wafv2_ip_set,
     wafv2_web_acl,
     cognito_user_pool,

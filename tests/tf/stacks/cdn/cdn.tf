@@ -53,3 +53,15 @@ resource "aws_cloudfront_origin_access_control" "site" {
   signing_behavior                  = "always"
   signing_protocol                  = "sigv4"
 }
+
+# A CloudFront function (published, the provider's default)
+resource "aws_cloudfront_function" "rewrite" {
+  name    = "cdn-rewrite"
+  runtime = "cloudfront-js-2.0"
+  comment = "rewrite index"
+  code    = <<-EOT
+    function handler(event) {
+      return event.request;
+    }
+  EOT
+}
