@@ -115,6 +115,7 @@ from driftctl.resources.rds import cluster as rds_cluster
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
 from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
+from driftctl.resources.route53 import health_check as route53_health_check
 from driftctl.resources.route53 import record as route53_record
 from driftctl.resources.route53 import zone as route53_zone
 from driftctl.resources.s3 import (
@@ -258,6 +259,7 @@ MODULES: tuple[ModuleType, ...] = (
     iam_access_key,
     route53_zone,
     route53_record,
+    route53_health_check,
     efs_file_system,
     ecs_cluster,
     ecs_task_definition,
