@@ -30,6 +30,7 @@ from driftctl.aws.session import (
     ClientFactory,
     call_failure,
     fatal_error,
+    read_streams,
 )
 from driftctl.aws.shards import Remote
 from driftctl.aws.workers import Workers
@@ -149,7 +150,7 @@ class Scanner:
         client = self.factory(unit.spec.service, region or unit.region)
 
         def call() -> Any:
-            return getattr(client, operation)(**params)
+            return read_streams(getattr(client, operation)(**params))
 
         return self._guarded(unit, operation, absent, call, region)
 
@@ -161,7 +162,8 @@ class Scanner:
             if page is None:  # an error code of `absent`: nothing here
                 return []
             token = call.marker or (_next_token(client, call.operation) if call.paginated else None)
-            return self._token_pages(unit, call.operation, params, page, token)
+            answer = call.next_marker or token
+            return self._token_pages(unit, call.operation, params, page, token, answer)
         paginator = client.get_paginator(call.operation)
         pages: list[dict[str, Any]] | None = self._guarded(
             unit,
@@ -180,15 +182,16 @@ class Scanner:
         params: dict[str, Any],
         first: dict[str, Any],
         token: str | None,
+        answer: str | None,
     ) -> list[dict[str, Any]]:
         """Every page of a list call botocore has no paginator for, from its `first`,
-        following its `token` (WAFv2's NextMarker, EventBridge's NextToken): a list is
+        following its `token` (WAFv2's NextMarker, EventBridge's NextToken), found in each
+        page at the dotted path `answer` (CloudFront's FunctionList.NextMarker): a list is
         never read only in part."""
         pages = [first]
-        while token is not None and pages[-1].get(token):
-            pages.append(
-                self.call(unit, operation, {**params, token: pages[-1][token]}, frozenset())
-            )
+        while token is not None and answer is not None and _at(pages[-1], answer):
+            following = {**params, token: _at(pages[-1], answer)}
+            pages.append(self.call(unit, operation, following, frozenset()))
         return pages
 
     def _guarded(
@@ -538,6 +541,13 @@ def _items(unit: _Unit, lists: dict[tuple[Any, ...], Future[Any]]) -> list[Item]
 
 def _err_key(e: ScanError) -> tuple[str, str]:
     return (e.scope, e.message)
+
+
+def _at(page: Any, path: str) -> Any:
+    """The value at a dotted path of a page (None where a step is missing)."""
+    for part in path.split("."):
+        page = page.get(part) if isinstance(page, dict) else None
+    return page
 
 
 def _next_token(client: Any, operation: str) -> str | None:

@@ -76,6 +76,14 @@ def call_failure(exc: Exception) -> str:
 _SENT_KEYS: dict[str, str] = {}  # "before-send.s3.GetBucketTagging" -> "s3:GetBucketTagging"
 
 
+def read_streams(answer: Any) -> Any:
+    """An answer with each streamed field read (CloudFront's GetFunction answers the code
+    as a stream): the answer can then be kept, compared and sent between processes."""
+    if not isinstance(answer, dict):
+        return answer
+    return {k: v.read() if hasattr(v, "iter_chunks") else v for k, v in answer.items()}
+
+
 def user_agent() -> str:
     """The User-Agent of every request: driftctl's name and version, then botocore's and
     Python's. Given as the client's `user_agent`, botocore sends it as is; otherwise it

@@ -49,6 +49,9 @@ class ListCall:
     # and the response (WAFv2's NextMarker); each page's marker is sent back until a page
     # has none. Unset, a paginated call without a paginator follows its NextToken
     marker: str | None = None
+    # where each page holds the marker to send back as `marker`, a dotted path, when the
+    # response names it otherwise (CloudFront's FunctionList.NextMarker, sent as Marker)
+    next_marker: str | None = None
 
 
 def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:

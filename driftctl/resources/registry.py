@@ -44,6 +44,10 @@ from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
+from driftctl.resources.cloudfront import function as cloudfront_function
+from driftctl.resources.cloudfront import (
+    origin_access_control as cloudfront_origin_access_control,
+)
 from driftctl.resources.cloudtrail import trail as cloudtrail_trail
 from driftctl.resources.cloudwatch import composite_alarm as cloudwatch_composite_alarm
 from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
@@ -119,6 +123,7 @@ from driftctl.resources.rds import cluster_parameter_group as rds_cluster_parame
 from driftctl.resources.rds import db_instance as rds_db_instance
 from driftctl.resources.rds import db_parameter_group as rds_db_parameter_group
 from driftctl.resources.rds import db_subnet_group as rds_db_subnet_group
+from driftctl.resources.route53 import health_check as route53_health_check
 from driftctl.resources.route53 import record as route53_record
 from driftctl.resources.route53 import zone as route53_zone
 from driftctl.resources.s3 import (
@@ -270,6 +275,7 @@ MODULES: tuple[ModuleType, ...] = (
     iam_access_key,
     route53_zone,
     route53_record,
+    route53_health_check,
     efs_file_system,
     ecs_cluster,
     ecs_task_definition,
@@ -277,6 +283,8 @@ MODULES: tuple[ModuleType, ...] = (
     eks_cluster,
     eks_node_group,
     cloudfront_distribution,
+    cloudfront_origin_access_control,
+    cloudfront_function,
     wafv2_ip_set,
     wafv2_web_acl,
     cognito_user_pool,

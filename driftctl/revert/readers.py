@@ -23,6 +23,7 @@ from driftctl.aws.session import (
     ClientFactory,
     call_failure,
     fatal_error,
+    read_streams,
 )
 from driftctl.base.calls import Attrs, Ctx, Unit
 from driftctl.base.revert import RevertSpec
@@ -64,7 +65,12 @@ class Reader:
     ) -> Any:
         client = self.factory(service, region)
         return self._guarded(
-            service, region, operation, absent, gone, lambda: getattr(client, operation)(**params)
+            service,
+            region,
+            operation,
+            absent,
+            gone,
+            lambda: read_streams(getattr(client, operation)(**params)),
         )
 
     def paged(

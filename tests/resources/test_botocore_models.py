@@ -79,6 +79,12 @@ def test_list_calls_page_through_their_result_key(spec: ScanSpec) -> None:
         codes = {(e.metadata.get("error") or {}).get("code") for e in op.error_shapes}
         known = {e.name for e in op.error_shapes} | codes | UNMODELLED.get(spec.service, set())
         assert call.absent <= known, f"{op.name}: {sorted(call.absent - known)}"
+        if call.marker:  # sent back from where each page holds it
+            assert call.marker in op.input_shape.members, f"{op.name} takes no {call.marker}"
+            shape = op.output_shape
+            for part in (call.next_marker or call.marker).split("."):
+                assert part in shape.members, f"{op.name} returns no {call.next_marker}"
+                shape = shape.members[part]
         if not call.paginated:
             continue
         client = _client(spec.service)

@@ -6,6 +6,7 @@ from typing import Any
 
 ROLE = "arn:aws:iam::123456789012:role/eks"
 NODE_ROLE = "arn:aws:iam::123456789012:role/node"
+KVS = "arn:aws:cloudfront::123456789012:key-value-store/0a1b2c3d-example"
 VPC = {
     "subnet_ids": ["subnet-0a", "subnet-0b"],
     "security_group_ids": [],
@@ -104,6 +105,40 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             },
             "viewer_certificate": {"cloudfront_default_certificate": True},
             "tags": {"b": "2"},
+        },
+    ),
+    "aws_cloudfront_origin_access_control": (
+        "E2OACEXAMPLE",
+        {
+            "name": "site",
+            "description": "changed",
+            "origin_access_control_origin_type": "s3",
+            "signing_behavior": "no-override",
+            "signing_protocol": "sigv4",
+        },
+        {
+            "name": "site",
+            "description": "Managed by Terraform",
+            "origin_access_control_origin_type": "s3",
+            "signing_behavior": "always",
+            "signing_protocol": "sigv4",
+        },
+    ),
+    "aws_cloudfront_function": (
+        "rewrite",
+        {
+            "name": "rewrite",
+            "runtime": "cloudfront-js-1.0",
+            "comment": "changed",
+            "code": "function handler(event) { return event.response; }",
+            "key_value_store_associations": [],
+        },
+        {
+            "name": "rewrite",
+            "runtime": "cloudfront-js-2.0",
+            "comment": "",
+            "code": "function handler(event) { return event.request; }",
+            "key_value_store_associations": [KVS],
         },
     ),
 }

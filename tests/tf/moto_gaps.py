@@ -27,6 +27,12 @@ answers a valid request, so that `terraform apply` can create the type at all.
   in-process type tests use as well). moto keeps no actions suppressor.
 - API Gateway's GetDeployment of a deleted deployment raises a KeyError (a 500 the
   provider retries for minutes) where AWS answers NotFoundException: it is answered so.
+- CloudFront's UpdateFunction and PublishFunction are not in moto (the provider publishes
+  every function it creates or changes with `publish`, its default; a person's edit of a
+  function's code is an UpdateFunction): UpdateFunction puts the configuration and code
+  sent and gives a new ETag, PublishFunction marks the function published, as AWS does
+  (`cloudfront_function_calls`, which the in-process type tests use as well). moto keeps
+  one stage of a function: its LIVE stage is its DEVELOPMENT one.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -62,11 +68,39 @@ def composite_alarm_put(response: Any) -> None:
         response.put_composite_alarm = response.put_metric_alarm
 
 
+# PublishFunction's path, which moto's CloudFront routes not
+FUNCTION_PUBLISH_PATH = "{0}/2020-05-31/function/(?P<function_name>[^/]+)/publish$"
+
+
+def cloudfront_function_calls() -> dict[str, Callable[..., Any]]:
+    """UpdateFunction and PublishFunction, as methods of moto's CloudFrontResponse."""
+    from moto.cloudfront.models import random_id
+    from moto.core.responses import ActionResult
+    from moto.core.utils import utcnow
+
+    def update_function(self: Any) -> object:
+        function = self.backend.describe_function(self._get_param("Name"))
+        function.config = self._get_param("FunctionConfig", {})
+        function.code = self._get_param("FunctionCode")
+        function.etag, function.status = random_id(), "UNPUBLISHED"
+        function.last_modified_time = utcnow()
+        return ActionResult({"FunctionSummary": function.function_summary, "ETag": function.etag})
+
+    def publish_function(self: Any) -> object:
+        function = self.backend.describe_function(self._get_param("Name"))
+        function.status = "UNASSOCIATED"
+        return ActionResult({"FunctionSummary": function.function_summary})
+
+    return {"update_function": update_function, "publish_function": publish_function}
+
+
 def fill() -> None:
     import hashlib
 
     from moto.apigateway.exceptions import DeploymentNotFoundException
     from moto.apigateway.models import RestAPI
+    from moto.cloudfront import urls as cloudfront_urls
+    from moto.cloudfront.responses import CloudFrontResponse
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
@@ -76,6 +110,10 @@ def fill() -> None:
     from moto.stepfunctions.responses import StepFunctionResponse
 
     composite_alarm_put(CloudWatchResponse)
+    for name, call in cloudfront_function_calls().items():
+        if not hasattr(CloudFrontResponse, name):
+            setattr(CloudFrontResponse, name, call)
+    cloudfront_urls.url_paths.setdefault(FUNCTION_PUBLISH_PATH, CloudFrontResponse.dispatch)
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

@@ -1,9 +1,12 @@
 """driftctl reports what `terraform plan -refresh-only` reports, for CloudFront (#13): a
-distribution in front of a custom origin. terraform applies tests/tf/stacks/cdn to moto
-(moto deploys a distribution at once, so the provider's wait for `Deployed` ends), driftctl
-finds no drift, then a person changes the price class (UpdateDistribution takes the whole
-configuration: the one terraform sent, read back from moto, with one value changed) and
-adds a tag, and each tool says what drifted (tests/tf/checks.py).
+distribution in front of a custom origin, an origin access control and a function.
+terraform applies tests/tf/stacks/cdn to moto (moto deploys a distribution at once, so the
+provider's wait for `Deployed` ends; the function's PublishFunction, and UpdateFunction,
+are answered by tests/tf/moto_gaps.py), driftctl finds no drift, then a person changes the
+price class (UpdateDistribution takes the whole configuration: the one terraform sent,
+read back from moto, with one value changed), adds a tag, sets the control's signing
+behavior to no-override and the function's runtime to cloudfront-js-1.0, and each tool
+says what drifted (tests/tf/checks.py).
 """
 
 from __future__ import annotations
@@ -66,6 +69,8 @@ CONFIG = {
     "Staging": False,
 }  # fmt: skip
 
+FUNCTION_CODE = b"function handler(event) {\n  return event.request;\n}\n"
+
 CHANGES = [
     Change(
         "aws_cloudfront_distribution.site", "price_class", "cloudfront", "update_distribution",
@@ -74,6 +79,19 @@ CHANGES = [
     Change(
         "aws_cloudfront_distribution.site", "tags.Owner", "cloudfront", "tag_resource",
         {"Resource": "${self.arn}", "Tags": {"Items": [{"Key": "Owner", "Value": "someone"}]}},
+    ),
+    Change(
+        "aws_cloudfront_origin_access_control.site", "signing_behavior", "cloudfront",
+        "update_origin_access_control",
+        {"Id": "${self.id}", "IfMatch": "${self.etag}", "OriginAccessControlConfig": {
+            "Name": "cdn-site", "Description": "Managed by Terraform",
+            "OriginAccessControlOriginType": "s3", "SigningBehavior": "no-override",
+            "SigningProtocol": "sigv4"}},
+    ),
+    Change(
+        "aws_cloudfront_function.rewrite", "runtime", "cloudfront", "update_function",
+        {"Name": "cdn-rewrite", "IfMatch": "${self.etag}", "FunctionCode": FUNCTION_CODE,
+         "FunctionConfig": {"Comment": "rewrite index", "Runtime": "cloudfront-js-1.0"}},
     ),
 ]  # fmt: skip
 

@@ -1,9 +1,9 @@
-"""driftctl reports what `terraform plan -refresh-only` reports, for Route53 zones and
-record sets and EFS file systems (#13). terraform applies tests/tf/stacks/dns to moto,
-driftctl finds no drift, then a person changes one thing per type out of band with boto3
-(a zone's comment and tags, a record's TTL, values, weight and alias, a deleted record,
-a file system's lifecycle policy and tags), and each tool says what drifted
-(tests/tf/checks.py).
+"""driftctl reports what `terraform plan -refresh-only` reports, for Route53 zones, record
+sets and health checks and EFS file systems (#13). terraform applies tests/tf/stacks/dns
+to moto, driftctl finds no drift, then a person changes one thing per type out of band
+with boto3 (a zone's comment and tags, a record's TTL, values, weight and alias, a
+deleted record, a health check's failure threshold, a file system's lifecycle policy and
+tags), and each tool says what drifted (tests/tf/checks.py).
 
 moto makes a zone private only when HostedZoneConfig.PrivateZone is sent, which Terraform
 does not send (AWS makes a zone with a VPC private): tests/tf/moto_gaps.py makes it
@@ -68,6 +68,10 @@ CHANGES = [
         "aws_route53_zone.internal", "vpc", "route53", "associate_vpc_with_hosted_zone",
         {"HostedZoneId": "${self.zone_id}",
          "VPC": {"VPCRegion": "us-east-1", "VPCId": "${aws_vpc.c.id}"}},
+    ),
+    Change(
+        "aws_route53_health_check.www", "failure_threshold", "route53", "update_health_check",
+        {"HealthCheckId": "${self.id}", "FailureThreshold": 5},
     ),
     Change(
         "aws_efs_file_system.data", "lifecycle_policy", "efs", "put_lifecycle_configuration",

@@ -45,3 +45,23 @@ resource "aws_cloudfront_distribution" "site" {
     Team = "web"
   }
 }
+
+# An origin access control for an S3 origin
+resource "aws_cloudfront_origin_access_control" "site" {
+  name                              = "cdn-site"
+  origin_access_control_origin_type = "s3"
+  signing_behavior                  = "always"
+  signing_protocol                  = "sigv4"
+}
+
+# A CloudFront function (published, the provider's default)
+resource "aws_cloudfront_function" "rewrite" {
+  name    = "cdn-rewrite"
+  runtime = "cloudfront-js-2.0"
+  comment = "rewrite index"
+  code    = <<-EOT
+    function handler(event) {
+      return event.request;
+    }
+  EOT
+}

@@ -86,3 +86,16 @@ resource "aws_route53_zone" "internal" {
     vpc_id = aws_vpc.b.id
   }
 }
+
+# a health check of the site's HTTPS endpoint
+resource "aws_route53_health_check" "www" {
+  type              = "HTTPS"
+  fqdn              = "www.dns-tf.example"
+  port              = 443
+  resource_path     = "/health"
+  failure_threshold = 3
+  request_interval  = 30
+  tags = {
+    Name = "dns-www"
+  }
+}
