@@ -38,6 +38,11 @@ CHANGES = [
         "aws_api_gateway_deployment.v1", harness.MISSING, "apigateway", "delete_deployment",
         {"restApiId": "${self.rest_api_id}", "deploymentId": "${self.id}"},
     ),
+    Change(
+        "aws_api_gateway_stage.prod", "variables.backend", "apigateway", "update_stage",
+        {"restApiId": "${self.rest_api_id}", "stageName": "prod",
+         "patchOperations": [{"op": "replace", "path": "/variables/backend", "value": "green"}]},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

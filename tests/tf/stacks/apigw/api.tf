@@ -60,3 +60,26 @@ resource "aws_api_gateway_deployment" "v1" {
   description = "release 1"
   depends_on  = [aws_api_gateway_integration.home]
 }
+
+# the deployment the stage serves (v1 is deleted by hand in the test: AWS refuses to
+# delete a deployment a stage serves)
+resource "aws_api_gateway_deployment" "live" {
+  rest_api_id = aws_api_gateway_rest_api.shop.id
+  description = "release 2"
+  depends_on  = [aws_api_gateway_integration.home]
+}
+
+resource "aws_api_gateway_stage" "prod" {
+  rest_api_id   = aws_api_gateway_rest_api.shop.id
+  deployment_id = aws_api_gateway_deployment.live.id
+  stage_name    = "prod"
+  description   = "production"
+  variables = {
+    backend = "blue"
+  }
+  access_log_settings {
+    destination_arn = "arn:aws:logs:us-east-1:123456789012:log-group:apigw-access"
+    format          = "$context.requestId"
+  }
+  tags = { team = "web" }
+}
