@@ -26,6 +26,7 @@ from driftctl.base.family import (
 from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
+from driftctl.resources.apigateway import authorizer as apigateway_authorizer
 from driftctl.resources.apigateway import deployment as apigateway_deployment
 from driftctl.resources.apigateway import integration as apigateway_integration
 from driftctl.resources.apigateway import method as apigateway_method
@@ -232,6 +233,7 @@ MODULES: tuple[ModuleType, ...] = (
     apigateway_integration,
     apigateway_deployment,
     apigateway_stage,
+    apigateway_authorizer,
     lambda_event_source_mapping,
     rds_db_subnet_group,
     rds_db_parameter_group,

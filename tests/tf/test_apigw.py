@@ -43,6 +43,12 @@ CHANGES = [
         {"restApiId": "${self.rest_api_id}", "stageName": "prod",
          "patchOperations": [{"op": "replace", "path": "/variables/backend", "value": "green"}]},
     ),
+    Change(
+        "aws_api_gateway_authorizer.token", "identity_source", "apigateway", "update_authorizer",
+        {"restApiId": "${self.rest_api_id}", "authorizerId": "${self.id}",
+         "patchOperations": [{"op": "replace", "path": "/identitySource",
+                              "value": "method.request.header.X-Token"}]},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

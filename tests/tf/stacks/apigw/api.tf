@@ -83,3 +83,12 @@ resource "aws_api_gateway_stage" "prod" {
   }
   tags = { team = "web" }
 }
+
+# a Lambda TOKEN authorizer (the function need not exist: API Gateway calls it only when
+# a request comes)
+resource "aws_api_gateway_authorizer" "token" {
+  name                             = "apigw-token"
+  rest_api_id                      = aws_api_gateway_rest_api.shop.id
+  authorizer_uri                   = "arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/arn:aws:lambda:us-east-1:123456789012:function:apigw-auth/invocations"
+  authorizer_result_ttl_in_seconds = 60
+}
