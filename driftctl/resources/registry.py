@@ -33,6 +33,7 @@ from driftctl.resources.apigateway import method as apigateway_method
 from driftctl.resources.apigateway import resource as apigateway_resource
 from driftctl.resources.apigateway import rest_api as apigateway_rest_api
 from driftctl.resources.apigateway import stage as apigateway_stage
+from driftctl.resources.apigateway import usage_plan as apigateway_usage_plan
 from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
 from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
@@ -234,6 +235,7 @@ MODULES: tuple[ModuleType, ...] = (
     apigateway_deployment,
     apigateway_stage,
     apigateway_authorizer,
+    apigateway_usage_plan,
     lambda_event_source_mapping,
     rds_db_subnet_group,
     rds_db_parameter_group,

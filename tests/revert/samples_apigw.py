@@ -179,4 +179,35 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "provider_arns": ["arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_new"],
         },
     ),
+    "aws_api_gateway_usage_plan": (
+        "up1234",
+        {
+            "name": "basic",
+            "description": "",
+            "product_code": "",
+            "api_stages": [
+                {"api_id": "a1b2c3d4e5", "stage": "prod", "throttle": []},
+                {"api_id": "a1b2c3d4e5", "stage": "test", "throttle": []},
+            ],
+            "quota_settings": {"limit": 1000, "offset": 0, "period": "DAY"},
+            "throttle_settings": {"burst_limit": 10, "rate_limit": 5.0},
+            "tags": {"team": "web"},
+        },
+        {
+            "name": "premium",
+            "description": "for paying customers",
+            "product_code": "shop-premium",
+            "api_stages": [
+                {
+                    "api_id": "a1b2c3d4e5",
+                    "stage": "prod",
+                    "throttle": [{"path": "/items/GET", "burst_limit": 5, "rate_limit": 2.0}],
+                },
+                {"api_id": "f6g7h8i9j0", "stage": "prod", "throttle": []},
+            ],
+            "quota_settings": {"limit": 5000, "offset": 1, "period": "WEEK"},
+            "throttle_settings": {"burst_limit": 20, "rate_limit": 10.0},
+            "tags": {"team": "shop"},
+        },
+    ),
 }

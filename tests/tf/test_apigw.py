@@ -49,6 +49,12 @@ CHANGES = [
          "patchOperations": [{"op": "replace", "path": "/identitySource",
                               "value": "method.request.header.X-Token"}]},
     ),
+    Change(
+        "aws_api_gateway_usage_plan.basic", "throttle_settings.burst_limit", "apigateway",
+        "update_usage_plan",
+        {"usagePlanId": "${self.id}",
+         "patchOperations": [{"op": "replace", "path": "/throttle/burstLimit", "value": "50"}]},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

@@ -23,6 +23,7 @@ INTEGRATION = "aws_api_gateway_integration"
 DEPLOYMENT = "aws_api_gateway_deployment"
 STAGE = "aws_api_gateway_stage"
 AUTHORIZER = "aws_api_gateway_authorizer"
+USAGE_PLAN = "aws_api_gateway_usage_plan"
 # an API deleted meanwhile: it has none of the things read per API
 GONE = frozenset({"NotFoundException"})
 

@@ -92,3 +92,21 @@ resource "aws_api_gateway_authorizer" "token" {
   authorizer_uri                   = "arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/arn:aws:lambda:us-east-1:123456789012:function:apigw-auth/invocations"
   authorizer_result_ttl_in_seconds = 60
 }
+
+resource "aws_api_gateway_usage_plan" "basic" {
+  name        = "apigw-basic"
+  description = "for everyone"
+  api_stages {
+    api_id = aws_api_gateway_rest_api.shop.id
+    stage  = aws_api_gateway_stage.prod.stage_name
+  }
+  quota_settings {
+    limit  = 1000
+    period = "DAY"
+  }
+  throttle_settings {
+    burst_limit = 10
+    rate_limit  = 5
+  }
+  tags = { team = "web" }
+}
