@@ -28,6 +28,7 @@ from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
 from driftctl.resources.apigateway import authorizer as apigateway_authorizer
 from driftctl.resources.apigateway import deployment as apigateway_deployment
+from driftctl.resources.apigateway import domain_name as apigateway_domain_name
 from driftctl.resources.apigateway import integration as apigateway_integration
 from driftctl.resources.apigateway import method as apigateway_method
 from driftctl.resources.apigateway import resource as apigateway_resource
@@ -236,6 +237,7 @@ MODULES: tuple[ModuleType, ...] = (
     apigateway_stage,
     apigateway_authorizer,
     apigateway_usage_plan,
+    apigateway_domain_name,
     lambda_event_source_mapping,
     rds_db_subnet_group,
     rds_db_parameter_group,

@@ -210,4 +210,35 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"team": "shop"},
         },
     ),
+    "aws_api_gateway_domain_name": (
+        "api.example.com",
+        {
+            "domain_name": "api.example.com",
+            "certificate_arn": "",
+            "regional_certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/old",
+            "security_policy": "TLS_1_0",
+            "ownership_verification_certificate_arn": "",
+            "endpoint_configuration": {"types": ["REGIONAL"]},
+            "mutual_tls_authentication": {
+                "truststore_uri": "s3://trust/old.pem",
+                "truststore_version": "",
+            },
+            "tags": {"team": "web"},
+        },
+        {
+            "domain_name": "api.example.com",
+            "certificate_arn": "",
+            "regional_certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/new",
+            "security_policy": "TLS_1_2",
+            "ownership_verification_certificate_arn": (
+                "arn:aws:acm:us-east-1:123456789012:certificate/own"
+            ),
+            "endpoint_configuration": {"types": ["EDGE"]},
+            "mutual_tls_authentication": {
+                "truststore_uri": "s3://trust/new.pem",
+                "truststore_version": "v2",
+            },
+            "tags": {"team": "shop"},
+        },
+    ),
 }

@@ -24,6 +24,7 @@ DEPLOYMENT = "aws_api_gateway_deployment"
 STAGE = "aws_api_gateway_stage"
 AUTHORIZER = "aws_api_gateway_authorizer"
 USAGE_PLAN = "aws_api_gateway_usage_plan"
+DOMAIN_NAME = "aws_api_gateway_domain_name"
 # an API deleted meanwhile: it has none of the things read per API
 GONE = frozenset({"NotFoundException"})
 

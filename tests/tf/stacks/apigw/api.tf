@@ -110,3 +110,14 @@ resource "aws_api_gateway_usage_plan" "basic" {
   }
   tags = { team = "web" }
 }
+
+# a regional custom domain (its certificate an ARN moto does not check)
+resource "aws_api_gateway_domain_name" "api" {
+  domain_name              = "api.apigw.example.com"
+  regional_certificate_arn = "arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555"
+  security_policy          = "TLS_1_2"
+  endpoint_configuration {
+    types = ["REGIONAL"]
+  }
+  tags = { team = "web" }
+}
