@@ -27,6 +27,7 @@ from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
 from driftctl.resources.apigateway import authorizer as apigateway_authorizer
+from driftctl.resources.apigateway import base_path_mapping as apigateway_base_path_mapping
 from driftctl.resources.apigateway import deployment as apigateway_deployment
 from driftctl.resources.apigateway import domain_name as apigateway_domain_name
 from driftctl.resources.apigateway import integration as apigateway_integration
@@ -238,6 +239,7 @@ MODULES: tuple[ModuleType, ...] = (
     apigateway_authorizer,
     apigateway_usage_plan,
     apigateway_domain_name,
+    apigateway_base_path_mapping,
     lambda_event_source_mapping,
     rds_db_subnet_group,
     rds_db_parameter_group,

@@ -241,4 +241,19 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"team": "shop"},
         },
     ),
+    "aws_api_gateway_base_path_mapping": (
+        "api.example.com/v1",
+        {
+            "domain_name": "api.example.com",
+            "base_path": "v1",
+            "api_id": "a1b2c3d4e5",
+            "stage_name": "test",
+        },
+        {
+            "domain_name": "api.example.com",
+            "base_path": "v1",
+            "api_id": "f6g7h8i9j0",
+            "stage_name": "prod",
+        },
+    ),
 }

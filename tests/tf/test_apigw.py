@@ -60,6 +60,10 @@ CHANGES = [
         "aws_api_gateway_domain_name.api", harness.MISSING, "apigateway", "delete_domain_name",
         {"domainName": "${self.domain_name}"},
     ),
+    Change(
+        "aws_api_gateway_base_path_mapping.v1", harness.MISSING, "apigateway",
+        "delete_base_path_mapping", {"domainName": "${self.domain_name}", "basePath": "v1"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

@@ -25,6 +25,7 @@ STAGE = "aws_api_gateway_stage"
 AUTHORIZER = "aws_api_gateway_authorizer"
 USAGE_PLAN = "aws_api_gateway_usage_plan"
 DOMAIN_NAME = "aws_api_gateway_domain_name"
+BASE_PATH_MAPPING = "aws_api_gateway_base_path_mapping"
 # an API deleted meanwhile: it has none of the things read per API
 GONE = frozenset({"NotFoundException"})
 
@@ -109,12 +110,13 @@ def api_of(rid: str, attrs: Attrs) -> str:
     return str(attrs["rest_api_id"])
 
 
-def api_reader(spec: ScanSpec) -> Callable[[Reader, Unit], list[Resource]]:
-    """The reader of a scan of one detail call per API (its stages, its authorizers): the
-    API's things read again by the API's id."""
+def api_reader(spec: ScanSpec, key: str = "id") -> Callable[[Reader, Unit], list[Resource]]:
+    """The reader of a scan of one detail call per API (its stages, its authorizers) or per
+    domain (its base path mappings): the owner's things read again by the owner's id, the
+    listed item's field `key`."""
 
     def read(reader: Reader, unit: Unit) -> list[Resource]:
-        item = {"id": unit.id}
+        item = {key: unit.id}
         return spec.build(item, reader.details(spec, unit, item, gone=GONE), unit.region)
 
     return read

@@ -3,7 +3,8 @@ domain), matched by name (Terraform's defaults for what a declaration leaves out
 added by hand unmanaged, one seeded with another certificate planned back with
 UpdateDomainName and the tag calls (moto has no UpdateDomainName: the plan's calls are
 checked, not made), a deleted one created again, the drift codified, and CloudFormation
-and Crossplane (ACK has no domain name)."""
+and Crossplane (ACK has no domain name). moto fails GetBasePathMappings for a domain
+without mappings: answered with none, as tests/tf/moto_gaps.py does for Terraform."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import boto3
+import pytest
 
 from tests.resources.formats import codify, manifests, scan_source, template
 from tests.resources.helpers import drifts, plan_calls, run, scan, write
+from tests.tf.moto_gaps import answer_base_path_mappings
 
 REGION = "us-east-1"
 CERT = "arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555"
@@ -29,6 +32,12 @@ resource "aws_api_gateway_domain_name" "api" {{
   tags = {{ team = "web" }}
 }}
 """
+
+
+@pytest.fixture(autouse=True)
+def _mappings_of_any_domain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A declared domain's mappings are read too: moto fails where it has none."""
+    answer_base_path_mappings(monkeypatch.setattr)
 
 
 def client() -> Any:

@@ -121,3 +121,16 @@ resource "aws_api_gateway_domain_name" "api" {
   }
   tags = { team = "web" }
 }
+
+# an edge domain whose /v1 serves the stage prod
+resource "aws_api_gateway_domain_name" "web" {
+  domain_name     = "web.apigw.example.com"
+  certificate_arn = "arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555"
+}
+
+resource "aws_api_gateway_base_path_mapping" "v1" {
+  domain_name = aws_api_gateway_domain_name.web.domain_name
+  api_id      = aws_api_gateway_rest_api.shop.id
+  stage_name  = aws_api_gateway_stage.prod.stage_name
+  base_path   = "v1"
+}
