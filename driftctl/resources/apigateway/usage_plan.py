@@ -48,6 +48,7 @@ from driftctl.base.spec import (
 from driftctl.core.model import Resource, is_known
 from driftctl.resources.apigateway.common import (
     SERVICE,
+    STAGE,
     USAGE_PLAN,
     api_arn,
     arn_tagger,
@@ -355,7 +356,7 @@ FAMILY = Family(
             shape={"quota_settings": "single", "throttle_settings": "single"},
             computed=frozenset({"arn"}),
             id_doc="usage plan id (6 characters AWS assigns)",
-            after=("aws_api_gateway_stage",),
+            after=(STAGE,),
             state_id=True,
         ),
     ),
