@@ -26,11 +26,16 @@ from driftctl.base.family import (
 from driftctl.base.revert import RevertSpec
 from driftctl.base.spec import Fold, ResourceType, ScanSpec
 from driftctl.resources.acm import certificate as acm_certificate
+from driftctl.resources.apigateway import authorizer as apigateway_authorizer
+from driftctl.resources.apigateway import base_path_mapping as apigateway_base_path_mapping
 from driftctl.resources.apigateway import deployment as apigateway_deployment
+from driftctl.resources.apigateway import domain_name as apigateway_domain_name
 from driftctl.resources.apigateway import integration as apigateway_integration
 from driftctl.resources.apigateway import method as apigateway_method
 from driftctl.resources.apigateway import resource as apigateway_resource
 from driftctl.resources.apigateway import rest_api as apigateway_rest_api
+from driftctl.resources.apigateway import stage as apigateway_stage
+from driftctl.resources.apigateway import usage_plan as apigateway_usage_plan
 from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
 from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
@@ -247,6 +252,11 @@ MODULES: tuple[ModuleType, ...] = (
     apigateway_method,
     apigateway_integration,
     apigateway_deployment,
+    apigateway_stage,
+    apigateway_authorizer,
+    apigateway_usage_plan,
+    apigateway_domain_name,
+    apigateway_base_path_mapping,
     lambda_event_source_mapping,
     rds_db_subnet_group,
     rds_db_parameter_group,

@@ -92,6 +92,25 @@ def cloudfront_function_calls() -> dict[str, Callable[..., Any]]:
         return ActionResult({"FunctionSummary": function.function_summary})
 
     return {"update_function": update_function, "publish_function": publish_function}
+def base_path_mappings_of_any_domain(get: Callable[..., Any]) -> Callable[..., Any]:
+    """moto's APIGatewayBackend.get_base_path_mappings, answering none for a domain that
+    has no mapping (moto fails with a KeyError)."""
+
+    def get_or_none(self: Any, domain_name: str) -> Any:
+        if domain_name in self.domain_names and domain_name not in self.base_path_mappings:
+            return []
+        return get(self, domain_name)
+
+    return get_or_none
+
+
+def answer_base_path_mappings(setattr_: Callable[[Any, str, Any], object]) -> None:
+    """Patch moto's get_base_path_mappings with `setattr_` (the builtin in the server,
+    a test's monkeypatch.setattr in process)."""
+    from moto.apigateway.models import APIGatewayBackend
+
+    get = base_path_mappings_of_any_domain(APIGatewayBackend.get_base_path_mappings)
+    setattr_(APIGatewayBackend, "get_base_path_mappings", get)
 
 
 def fill() -> None:
@@ -114,6 +133,7 @@ def fill() -> None:
         if not hasattr(CloudFrontResponse, name):
             setattr(CloudFrontResponse, name, call)
     cloudfront_urls.url_paths.setdefault(FUNCTION_PUBLISH_PATH, CloudFrontResponse.dispatch)
+    answer_base_path_mappings(setattr)
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

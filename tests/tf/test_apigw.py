@@ -38,6 +38,32 @@ CHANGES = [
         "aws_api_gateway_deployment.v1", harness.MISSING, "apigateway", "delete_deployment",
         {"restApiId": "${self.rest_api_id}", "deploymentId": "${self.id}"},
     ),
+    Change(
+        "aws_api_gateway_stage.prod", "variables.backend", "apigateway", "update_stage",
+        {"restApiId": "${self.rest_api_id}", "stageName": "prod",
+         "patchOperations": [{"op": "replace", "path": "/variables/backend", "value": "green"}]},
+    ),
+    Change(
+        "aws_api_gateway_authorizer.token", "identity_source", "apigateway", "update_authorizer",
+        {"restApiId": "${self.rest_api_id}", "authorizerId": "${self.id}",
+         "patchOperations": [{"op": "replace", "path": "/identitySource",
+                              "value": "method.request.header.X-Token"}]},
+    ),
+    Change(
+        "aws_api_gateway_usage_plan.basic", "throttle_settings.burst_limit", "apigateway",
+        "update_usage_plan",
+        {"usagePlanId": "${self.id}",
+         "patchOperations": [{"op": "replace", "path": "/throttle/burstLimit", "value": "50"}]},
+    ),
+    # moto has no UpdateDomainName and tags no domain after its creation: deleted by hand
+    Change(
+        "aws_api_gateway_domain_name.api", harness.MISSING, "apigateway", "delete_domain_name",
+        {"domainName": "${self.domain_name}"},
+    ),
+    Change(
+        "aws_api_gateway_base_path_mapping.v1", harness.MISSING, "apigateway",
+        "delete_base_path_mapping", {"domainName": "${self.domain_name}", "basePath": "v1"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("apigw", CHANGES)

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.helpers import tagger
 from driftctl.base.revert import same
+from driftctl.base.spec import ScanSpec
+from driftctl.core.model import Resource
+
+if TYPE_CHECKING:
+    from driftctl.base.calls import Unit
+    from driftctl.base.reader import Reader
 
 SERVICE = "apigateway"
 REST_API = "aws_api_gateway_rest_api"
@@ -15,6 +21,13 @@ RESOURCE = "aws_api_gateway_resource"
 METHOD = "aws_api_gateway_method"
 INTEGRATION = "aws_api_gateway_integration"
 DEPLOYMENT = "aws_api_gateway_deployment"
+STAGE = "aws_api_gateway_stage"
+AUTHORIZER = "aws_api_gateway_authorizer"
+USAGE_PLAN = "aws_api_gateway_usage_plan"
+DOMAIN_NAME = "aws_api_gateway_domain_name"
+BASE_PATH_MAPPING = "aws_api_gateway_base_path_mapping"
+# an API deleted meanwhile: it has none of the things read per API
+GONE = frozenset({"NotFoundException"})
 
 
 def api_arn(region: str, path: str) -> str:
@@ -71,12 +84,13 @@ def value_set_ops(path: str, before: Any, after: Any) -> list[dict[str, str]]:
     return adds + [{"op": "remove", "path": path, "value": v} for v in sorted(old - new)]
 
 
-def map_ops(path: str, before: Any, after: Any) -> list[dict[str, str]]:
+def map_ops(path: str, before: Any, after: Any, add: str = "add") -> list[dict[str, str]]:
     """Operations turning the map `before` into `after`, one per key (`/requestModels/
-    application~1json`)."""
+    application~1json`); `add`: the operation a new key takes (a stage's variables are
+    added by `replace`)."""
     old, new = dict(before or {}), dict(after or {})
     ops = [
-        {"op": "add" if k not in old else "replace", "path": f"{path}/{escape(k)}",
+        {"op": add if k not in old else "replace", "path": f"{path}/{escape(k)}",
          "value": text(v)}
         for k, v in sorted(new.items())
         if k not in old or not same(old[k], v)
@@ -89,3 +103,20 @@ def map_ops(path: str, before: Any, after: Any) -> list[dict[str, str]]:
 def method_id(prefix: str, api: str, resource: str, verb: str) -> str:
     """Terraform's id of a method (`agm-`) or an integration (`agi-`)."""
     return f"{prefix}-{api}-{resource}-{verb}"
+
+
+def api_of(rid: str, attrs: Attrs) -> str:
+    """The revert unit of a thing read per API: its API."""
+    return str(attrs["rest_api_id"])
+
+
+def api_reader(spec: ScanSpec, key: str = "id") -> Callable[[Reader, Unit], list[Resource]]:
+    """The reader of a scan of one detail call per API (its stages, its authorizers) or per
+    domain (its base path mappings): the owner's things read again by the owner's id, the
+    listed item's field `key`."""
+
+    def read(reader: Reader, unit: Unit) -> list[Resource]:
+        item = {key: unit.id}
+        return spec.build(item, reader.details(spec, unit, item, gone=GONE), unit.region)
+
+    return read

@@ -26,6 +26,7 @@ from driftctl.base.revert import Create, Delete, RevertSpec, Updater
 from driftctl.base.spec import ResourceType, first_block
 from driftctl.core.model import Resource, is_known
 from driftctl.resources.apigateway.common import (
+    AUTHORIZER,
     INTEGRATION,
     METHOD,
     REST_API,
@@ -230,7 +231,7 @@ FAMILY = Family(
             parent=(REST_API, "rest_api_id"),
             from_terraform={TYPE: keep(TYPE, COMPARED)},
             id_doc="`agm-<api>-<resource>-<verb>`",
-            after=("aws_api_gateway_resource",),
+            after=("aws_api_gateway_resource", AUTHORIZER),
             state_id=True,
         ),
     ),
