@@ -48,6 +48,7 @@ from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.cognito import identity_pool as cognito_identity_pool
 from driftctl.resources.cognito import user_pool as cognito_user_pool
+from driftctl.resources.cognito import user_pool_client as cognito_user_pool_client
 from driftctl.resources.cognito import user_pool_domain as cognito_user_pool_domain
 from driftctl.resources.config import config_rule as config_config_rule
 from driftctl.resources.config import configuration_recorder as config_configuration_recorder
@@ -265,6 +266,7 @@ MODULES: tuple[ModuleType, ...] = (
     wafv2_web_acl,
     cognito_user_pool,
     cognito_user_pool_domain,
+    cognito_user_pool_client,
     cognito_identity_pool,
 )
 

@@ -164,4 +164,23 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"Env": "dev"},
         },
     ),
+    "aws_cognito_user_pool_client": (
+        "1example23456789abcdefghij",
+        {
+            "name": "web",
+            "user_pool_id": "us-east-1_EXAMPLE",
+            "generate_secret": False,
+            "explicit_auth_flows": ["ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_PASSWORD_AUTH"],
+            "callback_urls": ["https://example.com/cb"],
+            "refresh_token_validity": 30,
+        },
+        {
+            "name": "web",
+            "user_pool_id": "us-east-1_EXAMPLE",
+            "generate_secret": False,
+            "explicit_auth_flows": ["ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_SRP_AUTH"],
+            "callback_urls": ["https://example.com/callback"],
+            "refresh_token_validity": 7,
+        },
+    ),
 }
