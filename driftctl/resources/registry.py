@@ -142,6 +142,7 @@ from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
 from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.resources.wafv2 import ip_set as wafv2_ip_set
+from driftctl.resources.wafv2 import rule_group as wafv2_rule_group
 from driftctl.resources.wafv2 import web_acl as wafv2_web_acl
 
 MODULES: tuple[ModuleType, ...] = (
@@ -264,6 +265,7 @@ MODULES: tuple[ModuleType, ...] = (
     cloudfront_distribution,
     wafv2_ip_set,
     wafv2_web_acl,
+    wafv2_rule_group,
     cognito_user_pool,
     cognito_user_pool_domain,
     cognito_user_pool_client,

@@ -183,4 +183,42 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "refresh_token_validity": 7,
         },
     ),
+    "aws_wafv2_rule_group": (
+        "c1b2c3d4-5678-90ab-cdef-EXAMPLE33333",
+        {
+            "name": "shared",
+            "scope": "REGIONAL",
+            "capacity": 10,
+            "description": "",
+            "visibility_config": [VISIBILITY],
+            "rule": [
+                {
+                    "name": "office",
+                    "priority": 1,
+                    "action": [{"count": [{}]}],
+                    "statement": [{"ip_set_reference_statement": [{"arn": IP_SET_ARN}]}],
+                    "visibility_config": [VISIBILITY],
+                }
+            ],
+            "tags": {"Env": "prod"},
+            "lock_token": "c1b2c3d4",
+        },
+        {
+            "name": "shared",
+            "scope": "REGIONAL",
+            "capacity": 10,
+            "description": "shared rules",
+            "visibility_config": [VISIBILITY],
+            "rule": [
+                {
+                    "name": "office",
+                    "priority": 1,
+                    "action": [{"block": [{}]}],
+                    "statement": [{"ip_set_reference_statement": [{"arn": IP_SET_ARN}]}],
+                    "visibility_config": [VISIBILITY],
+                }
+            ],
+            "tags": {"Env": "dev"},
+        },
+    ),
 }

@@ -1,6 +1,6 @@
 """driftctl against `terraform plan -refresh-only` for the identity and edge-security types
-of #26: WAFv2 (an IP set, a web ACL whose rule is set to count by hand) and Cognito
-(a user pool whose password policy is weakened by hand; moto's UpdateUserPool resets
+of #26: WAFv2 (an IP set, a web ACL and a rule group whose rule is set to count by hand)
+and Cognito (a user pool whose password policy is weakened by hand; moto's UpdateUserPool resets
 what it is not sent, as AWS does, so the change sends the rest again; its domain deleted
 by hand; an identity pool letting guests in by hand; an app client allowed password
 sign-in by hand).
@@ -79,6 +79,22 @@ CHANGES = [
          "CallbackURLs": ["https://example.com/callback"],
          "ExplicitAuthFlows": ["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH",
                                "ALLOW_USER_PASSWORD_AUTH"]},
+    ),
+    Change(
+        "aws_wafv2_rule_group.shared", "rule", "wafv2", "update_rule_group",
+        {"Name": "ident-shared", "Scope": "REGIONAL", "Id": "${self.id}",
+         "Description": "shared rules", "LockToken": "${self.lock_token}",
+         "VisibilityConfig": {"CloudWatchMetricsEnabled": False, "MetricName": "ident-shared",
+                              "SampledRequestsEnabled": False},
+         "Rules": [{
+             "Name": "admin", "Priority": 1, "Action": {"Count": {}},
+             "Statement": {"ByteMatchStatement": {
+                 "SearchString": "/admin", "PositionalConstraint": "STARTS_WITH",
+                 "FieldToMatch": {"UriPath": {}},
+                 "TextTransformations": [{"Priority": 0, "Type": "LOWERCASE"}]}},
+             "VisibilityConfig": {"CloudWatchMetricsEnabled": False, "MetricName": "admin",
+                                  "SampledRequestsEnabled": False},
+         }]},
     ),
 ]  # fmt: skip
 
