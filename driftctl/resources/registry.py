@@ -144,6 +144,7 @@ from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.resources.wafv2 import ip_set as wafv2_ip_set
 from driftctl.resources.wafv2 import rule_group as wafv2_rule_group
 from driftctl.resources.wafv2 import web_acl as wafv2_web_acl
+from driftctl.resources.wafv2 import web_acl_association as wafv2_web_acl_association
 
 MODULES: tuple[ModuleType, ...] = (
     vpc,
@@ -266,6 +267,7 @@ MODULES: tuple[ModuleType, ...] = (
     wafv2_ip_set,
     wafv2_web_acl,
     wafv2_rule_group,
+    wafv2_web_acl_association,
     cognito_user_pool,
     cognito_user_pool_domain,
     cognito_user_pool_client,

@@ -28,6 +28,17 @@ def import_moto_backends() -> None:
     ready()
 
 
+def answer_missing_calls() -> None:
+    """The calls a scan makes that moto lacks entirely, answered from moto's own state as
+    AWS answers them (tests/tf/moto_gaps.py; a method moto has is never replaced): WAFv2's
+    ListResourcesForWebACL, which the web ACL associations' scan makes for every web ACL."""
+    from moto.wafv2.responses import WAFV2Response
+
+    from tests.tf.moto_gaps import wafv2_resources_listed
+
+    wafv2_resources_listed(WAFV2Response)
+
+
 def share_service_models() -> None:
     """Every botocore Session of this process reads AWS's service models through one
     loader, so each model is parsed once per test process, not once per Session.
@@ -66,6 +77,7 @@ def aws(monkeypatch: pytest.MonkeyPatch, aws_region: str | None) -> Iterator[Non
     from moto import mock_aws
 
     import_moto_backends()
+    answer_missing_calls()
     share_service_models()
     for key, value in emulator.FAKE_CREDENTIALS.items():
         monkeypatch.setenv(key, value)

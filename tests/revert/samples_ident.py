@@ -221,4 +221,15 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"Env": "dev"},
         },
     ),
+    "aws_wafv2_web_acl_association": (
+        f"{WEB_ACL_ARN},arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_EXAMPLE",
+        {
+            "web_acl_arn": WEB_ACL_ARN,
+            "resource_arn": "arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_EXAMPLE",
+        },
+        {
+            "web_acl_arn": WEB_ACL_ARN,
+            "resource_arn": "arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_EXAMPLE",
+        },
+    ),
 }

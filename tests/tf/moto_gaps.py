@@ -27,6 +27,11 @@ answers a valid request, so that `terraform apply` can create the type at all.
   in-process type tests use as well). moto keeps no actions suppressor.
 - API Gateway's GetDeployment of a deleted deployment raises a KeyError (a 500 the
   provider retries for minutes) where AWS answers NotFoundException: it is answered so.
+- WAFv2's ListResourcesForWebACL is not in moto (its AssociateWebACL records the ARN on
+  the web ACL): answered from that record, the ARNs of the kind asked for (AWS's default,
+  APPLICATION_LOAD_BALANCER, where none is named), as AWS answers
+  (`wafv2_resources_listed`, which the `aws` fixture of tests/kit/aws.py applies too). The provider
+  does not call it (it reads an association by GetWebACLForResource); driftctl's scan does.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -34,7 +39,7 @@ answers a valid request, so that `terraform apply` can create the type at all.
 
 Loaded by the harness's moto server process (tests/tf/harness.py; the in-process type
 tests of metric filters patch their moto with `metric_filter_put_replaces`); nothing here
-changes what driftctl calls or how moto answers driftctl's calls.
+changes what driftctl calls, nor how moto answers a call it implements.
 """
 
 from __future__ import annotations
@@ -62,6 +67,38 @@ def composite_alarm_put(response: Any) -> None:
         response.put_composite_alarm = response.put_metric_alarm
 
 
+# ListResourcesForWebACL's ResourceType -> what the resource's ARN holds
+WAF_RESOURCE_KINDS = {
+    "APPLICATION_LOAD_BALANCER": ":elasticloadbalancing:",
+    "API_GATEWAY": ":apigateway:",
+    "APPSYNC": ":appsync:",
+    "COGNITO_USER_POOL": ":cognito-idp:",
+    "APP_RUNNER_SERVICE": ":apprunner:",
+    "VERIFIED_ACCESS_INSTANCE": ":ec2:",
+    "AMPLIFY": ":amplify:",
+}
+
+
+def wafv2_resources_listed(response: Any) -> None:
+    """moto's WAFV2Response, answering ListResourcesForWebACL from the web ACL's record of
+    the resources associated with it."""
+
+    def list_resources_for_web_acl(self: Any) -> object:
+        from moto.wafv2.exceptions import WAFNonexistentItemException
+
+        body = json.loads(self.body)
+        acl = self.wafv2_backend.wacls.get(body["WebACLArn"])
+        if acl is None:
+            raise WAFNonexistentItemException()
+        part = WAF_RESOURCE_KINDS.get(body.get("ResourceType") or "APPLICATION_LOAD_BALANCER")
+        arns = [arn for arn in acl.associated_resources if part and part in arn]
+        headers = {"Content-Type": "application/json"}
+        return 200, headers, json.dumps({"ResourceArns": arns})
+
+    if not hasattr(response, "list_resources_for_web_acl"):
+        response.list_resources_for_web_acl = list_resources_for_web_acl
+
+
 def fill() -> None:
     import hashlib
 
@@ -74,8 +111,10 @@ def fill() -> None:
     from moto.rds.models import DBInstance
     from moto.route53.responses import Route53
     from moto.stepfunctions.responses import StepFunctionResponse
+    from moto.wafv2.responses import WAFV2Response
 
     composite_alarm_put(CloudWatchResponse)
+    wafv2_resources_listed(WAFV2Response)
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

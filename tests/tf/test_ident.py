@@ -1,9 +1,9 @@
-"""driftctl against `terraform plan -refresh-only` for the identity and edge-security types
-of #26: WAFv2 (an IP set, a web ACL and a rule group whose rule is set to count by hand)
-and Cognito (a user pool whose password policy is weakened by hand; moto's UpdateUserPool resets
-what it is not sent, as AWS does, so the change sends the rest again; its domain deleted
-by hand; an identity pool letting guests in by hand; an app client allowed password
-sign-in by hand).
+"""driftctl against `terraform plan -refresh-only` for the identity and edge-security types of
+#26: WAFv2 (an IP set, a web ACL and a rule group whose rule is set to count by hand, the
+ACL's association with the user pool removed by hand) and Cognito (a user pool whose
+password policy is weakened by hand; moto's UpdateUserPool resets what it is not sent, as
+AWS does, so the change sends the rest again; its domain deleted by hand; an identity pool
+letting guests in by hand; an app client allowed password sign-in by hand).
 
 One stack (tests/tf/stacks/ident), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and both tools
@@ -95,6 +95,10 @@ CHANGES = [
              "VisibilityConfig": {"CloudWatchMetricsEnabled": False, "MetricName": "admin",
                                   "SampledRequestsEnabled": False},
          }]},
+    ),
+    Change(
+        "aws_wafv2_web_acl_association.users", harness.MISSING, "wafv2", "disassociate_web_acl",
+        {"ResourceArn": "${aws_cognito_user_pool.users.arn}"},
     ),
 ]  # fmt: skip
 

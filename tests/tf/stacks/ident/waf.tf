@@ -129,3 +129,9 @@ resource "aws_wafv2_rule_group" "shared" {
     Team = "edge"
   }
 }
+
+# The user pool's sign-in protected by the edge web ACL
+resource "aws_wafv2_web_acl_association" "users" {
+  web_acl_arn  = aws_wafv2_web_acl.edge.arn
+  resource_arn = aws_cognito_user_pool.users.arn
+}
