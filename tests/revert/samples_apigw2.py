@@ -137,4 +137,31 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"Env": "dev"},
         },
     ),
+    "aws_apigatewayv2_authorizer": (
+        "abcdefgh",
+        {
+            "api_id": "a1b2c3d4e5",
+            "name": "jwt",
+            "authorizer_type": "JWT",
+            "authorizer_uri": "",
+            "authorizer_credentials_arn": "",
+            "authorizer_payload_format_version": "",
+            "enable_simple_responses": False,
+            "identity_sources": ["$request.header.Authorization"],
+            "jwt_configuration": [{"audience": ["web"], "issuer": "https://issuer.example.com"}],
+        },
+        {
+            "api_id": "a1b2c3d4e5",
+            "name": "jwt",
+            "authorizer_type": "JWT",
+            "authorizer_uri": "",
+            "authorizer_credentials_arn": "",
+            "authorizer_payload_format_version": "",
+            "enable_simple_responses": False,
+            "identity_sources": ["$request.header.Authorization"],
+            "jwt_configuration": [
+                {"audience": ["app", "web"], "issuer": "https://issuer.example.com"}
+            ],
+        },
+    ),
 }

@@ -32,6 +32,9 @@ answers a valid request, so that `terraform apply` can create the type at all.
   APPLICATION_LOAD_BALANCER, where none is named), as AWS answers
   (`wafv2_resources_listed`, which the `aws` fixture of tests/kit/aws.py applies too). The provider
   does not call it (it reads an association by GetWebACLForResource); driftctl's scan does.
+- API Gateway v2's GetAuthorizers is not in moto (it has each authorizer's Get): answered
+  with the API's authorizers, as AWS answers (`apigatewayv2_authorizers_listed`, which the
+  `aws` fixture applies too). The provider does not call it; driftctl's scan does.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -99,11 +102,24 @@ def wafv2_resources_listed(response: Any) -> None:
         response.list_resources_for_web_acl = list_resources_for_web_acl
 
 
+def apigatewayv2_authorizers_listed(response: Any) -> None:
+    """moto's ApiGatewayV2Response, answering GetAuthorizers with the API's authorizers."""
+
+    def get_authorizers(self: Any) -> object:
+        api_id = self.path.split("/")[-2]
+        found = self.apigatewayv2_backend.get_api(api_id).authorizers.values()
+        return 200, {}, json.dumps({"items": [a.to_json() for a in found]})
+
+    if not hasattr(response, "get_authorizers"):
+        response.get_authorizers = get_authorizers
+
+
 def fill() -> None:
     import hashlib
 
     from moto.apigateway.exceptions import DeploymentNotFoundException
     from moto.apigateway.models import RestAPI
+    from moto.apigatewayv2.responses import ApiGatewayV2Response
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
@@ -115,6 +131,7 @@ def fill() -> None:
 
     composite_alarm_put(CloudWatchResponse)
     wafv2_resources_listed(WAFV2Response)
+    apigatewayv2_authorizers_listed(ApiGatewayV2Response)
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

@@ -55,3 +55,16 @@ resource "aws_apigatewayv2_stage" "dev" {
   name        = "dev"
   auto_deploy = true
 }
+
+# a JWT authorizer of the HTTP API
+resource "aws_apigatewayv2_authorizer" "jwt" {
+  api_id           = aws_apigatewayv2_api.http.id
+  authorizer_type  = "JWT"
+  name             = "apigw2-jwt"
+  identity_sources = ["$request.header.Authorization"]
+
+  jwt_configuration {
+    audience = ["web"]
+    issuer   = "https://issuer.example.com"
+  }
+}
