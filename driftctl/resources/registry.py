@@ -33,6 +33,7 @@ from driftctl.resources.apigateway import resource as apigateway_resource
 from driftctl.resources.apigateway import rest_api as apigateway_rest_api
 from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
 from driftctl.resources.apigatewayv2 import authorizer as apigatewayv2_authorizer
+from driftctl.resources.apigatewayv2 import domain_name as apigatewayv2_domain_name
 from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
 from driftctl.resources.apigatewayv2 import stage as apigatewayv2_stage
@@ -206,6 +207,7 @@ MODULES: tuple[ModuleType, ...] = (
     apigatewayv2_integration,
     apigatewayv2_stage,
     apigatewayv2_authorizer,
+    apigatewayv2_domain_name,
     cloudtrail_trail,
     guardduty_detector,
     config_configuration_recorder,

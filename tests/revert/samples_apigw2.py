@@ -164,4 +164,25 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             ],
         },
     ),
+    "aws_apigatewayv2_domain_name": (
+        "api.example.com",
+        {
+            "domain_name": "api.example.com",
+            "domain_name_configuration": {
+                "certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/old",
+                "endpoint_type": "REGIONAL",
+                "security_policy": "TLS_1_2",
+            },
+            "tags": {"Env": "prod"},
+        },
+        {
+            "domain_name": "api.example.com",
+            "domain_name_configuration": {
+                "certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/new",
+                "endpoint_type": "REGIONAL",
+                "security_policy": "TLS_1_2",
+            },
+            "tags": {"Env": "dev"},
+        },
+    ),
 }

@@ -35,6 +35,12 @@ answers a valid request, so that `terraform apply` can create the type at all.
 - API Gateway v2's GetAuthorizers is not in moto (it has each authorizer's Get): answered
   with the API's authorizers, as AWS answers (`apigatewayv2_authorizers_listed`, which the
   `aws` fixture applies too). The provider does not call it; driftctl's scan does.
+- API Gateway v2's UpdateDomainName is not in moto: the domain's configurations and
+  mutual TLS are replaced by those sent, as AWS does (`apigatewayv2_domain_updated`, the
+  `aws` fixture's too): the provider calls it when a configuration changes, driftctl's
+  revert when it puts one back. moto keeps a domain's configurations as sent, where AWS
+  fills each one's status, target domain name and hosted zone (the provider waits for
+  the status AVAILABLE): they are filled, as AWS fills them.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -114,11 +120,38 @@ def apigatewayv2_authorizers_listed(response: Any) -> None:
         response.get_authorizers = get_authorizers
 
 
+def domain_filled(configs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A domain name's configurations with what AWS fills: status, target, hosted zone."""
+    filled = {
+        "domainNameStatus": "AVAILABLE",
+        "apiGatewayDomainName": "d-moto.execute-api.us-east-1.amazonaws.com",
+        "hostedZoneId": "Z1UJRXOUMOOFQ8",
+    }
+    return [{**filled, **config} for config in configs or [{}]]
+
+
+def apigatewayv2_domain_updated(response: Any) -> None:
+    """moto's ApiGatewayV2Response, answering UpdateDomainName."""
+
+    def update_domain_name(self: Any) -> object:
+        body = json.loads(self.body)
+        domain = self.apigatewayv2_backend.get_domain_name(self.path.split("/")[-1])
+        if "domainNameConfigurations" in body:
+            domain.domain_name_configurations = domain_filled(body["domainNameConfigurations"])
+        if "mutualTlsAuthentication" in body:
+            domain.mutual_tls_authentication = body["mutualTlsAuthentication"]
+        return 200, {}, json.dumps(domain.to_json())
+
+    if not hasattr(response, "update_domain_name"):
+        response.update_domain_name = update_domain_name
+
+
 def fill() -> None:
     import hashlib
 
     from moto.apigateway.exceptions import DeploymentNotFoundException
     from moto.apigateway.models import RestAPI
+    from moto.apigatewayv2.models import DomainName as ApiGatewayV2DomainName
     from moto.apigatewayv2.responses import ApiGatewayV2Response
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
@@ -132,6 +165,14 @@ def fill() -> None:
     composite_alarm_put(CloudWatchResponse)
     wafv2_resources_listed(WAFV2Response)
     apigatewayv2_authorizers_listed(ApiGatewayV2Response)
+    apigatewayv2_domain_updated(ApiGatewayV2Response)
+    init_domain = ApiGatewayV2DomainName.__init__
+
+    def init_domain_filled(self: Any, **kwargs: Any) -> None:
+        configs = kwargs.get("domain_name_configurations")
+        init_domain(self, **{**kwargs, "domain_name_configurations": domain_filled(configs)})
+
+    ApiGatewayV2DomainName.__init__ = init_domain_filled  # type: ignore[method-assign]
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

@@ -68,3 +68,18 @@ resource "aws_apigatewayv2_authorizer" "jwt" {
     issuer   = "https://issuer.example.com"
   }
 }
+
+# a regional custom domain name (its certificate is not read: moto keeps the ARN)
+resource "aws_apigatewayv2_domain_name" "api" {
+  domain_name = "api.apigw2.example.com"
+
+  domain_name_configuration {
+    certificate_arn = "arn:aws:acm:us-east-1:123456789012:certificate/apigw2"
+    endpoint_type   = "REGIONAL"
+    security_policy = "TLS_1_2"
+  }
+
+  tags = {
+    Team = "apigw2"
+  }
+}
