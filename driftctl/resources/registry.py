@@ -32,6 +32,7 @@ from driftctl.resources.apigateway import method as apigateway_method
 from driftctl.resources.apigateway import resource as apigateway_resource
 from driftctl.resources.apigateway import rest_api as apigateway_rest_api
 from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
+from driftctl.resources.apigatewayv2 import api_mapping as apigatewayv2_api_mapping
 from driftctl.resources.apigatewayv2 import authorizer as apigatewayv2_authorizer
 from driftctl.resources.apigatewayv2 import domain_name as apigatewayv2_domain_name
 from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
@@ -208,6 +209,7 @@ MODULES: tuple[ModuleType, ...] = (
     apigatewayv2_stage,
     apigatewayv2_authorizer,
     apigatewayv2_domain_name,
+    apigatewayv2_api_mapping,
     cloudtrail_trail,
     guardduty_detector,
     config_configuration_recorder,

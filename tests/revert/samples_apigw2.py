@@ -185,4 +185,19 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"Env": "dev"},
         },
     ),
+    "aws_apigatewayv2_api_mapping": (
+        "abc123",
+        {
+            "api_id": "a1b2c3d4e5",
+            "domain_name": "api.example.com",
+            "stage": "dev",
+            "api_mapping_key": "v1",
+        },
+        {
+            "api_id": "a1b2c3d4e5",
+            "domain_name": "api.example.com",
+            "stage": "prod",
+            "api_mapping_key": "v1",
+        },
+    ),
 }

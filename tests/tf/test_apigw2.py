@@ -1,7 +1,7 @@
 """driftctl against `terraform plan -refresh-only` for API Gateway v2 (#26): an HTTP API
 with a CORS configuration, a route, an integration, two stages and a JWT authorizer (its
-audience widened by hand), a custom domain name (its TLS policy weakened by hand), and a
-WebSocket API
+audience widened by hand), a custom domain name (its TLS policy weakened by hand) with the
+production stage mapped to its /v1 (the mapping deleted by hand), and a WebSocket API
 (tests/tf/stacks/apigw2), applied once; driftctl finds no drift and nothing unmanaged,
 then one out-of-band change per type is made with boto3 and each tool says what drifted
 (tests/tf/checks.py).
@@ -57,6 +57,10 @@ CHANGES = [
         {"DomainName": "api.apigw2.example.com", "DomainNameConfigurations": [{
             "CertificateArn": "arn:aws:acm:us-east-1:123456789012:certificate/apigw2",
             "EndpointType": "REGIONAL", "SecurityPolicy": "TLS_1_0"}]},
+    ),
+    Change(
+        "aws_apigatewayv2_api_mapping.v1", harness.MISSING, "apigatewayv2", "delete_api_mapping",
+        {"DomainName": "api.apigw2.example.com", "ApiMappingId": "${self.id}"},
     ),
 ]  # fmt: skip
 

@@ -83,3 +83,11 @@ resource "aws_apigatewayv2_domain_name" "api" {
     Team = "apigw2"
   }
 }
+
+# the HTTP API's production stage under the domain's /v1
+resource "aws_apigatewayv2_api_mapping" "v1" {
+  api_id          = aws_apigatewayv2_api.http.id
+  domain_name     = aws_apigatewayv2_domain_name.api.id
+  stage           = aws_apigatewayv2_stage.prod.id
+  api_mapping_key = "v1"
+}
