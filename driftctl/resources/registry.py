@@ -37,6 +37,9 @@ from driftctl.resources.apigateway import rest_api as apigateway_rest_api
 from driftctl.resources.apigateway import stage as apigateway_stage
 from driftctl.resources.apigateway import usage_plan as apigateway_usage_plan
 from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
+from driftctl.resources.apigatewayv2 import api_mapping as apigatewayv2_api_mapping
+from driftctl.resources.apigatewayv2 import authorizer as apigatewayv2_authorizer
+from driftctl.resources.apigatewayv2 import domain_name as apigatewayv2_domain_name
 from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
 from driftctl.resources.apigatewayv2 import stage as apigatewayv2_stage
@@ -59,6 +62,7 @@ from driftctl.resources.cloudwatch import dashboard as cloudwatch_dashboard
 from driftctl.resources.cloudwatch import metric_alarm as cloudwatch_metric_alarm
 from driftctl.resources.cognito import identity_pool as cognito_identity_pool
 from driftctl.resources.cognito import user_pool as cognito_user_pool
+from driftctl.resources.cognito import user_pool_client as cognito_user_pool_client
 from driftctl.resources.cognito import user_pool_domain as cognito_user_pool_domain
 from driftctl.resources.config import config_rule as config_config_rule
 from driftctl.resources.config import configuration_recorder as config_configuration_recorder
@@ -159,7 +163,9 @@ from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
 from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.resources.wafv2 import ip_set as wafv2_ip_set
+from driftctl.resources.wafv2 import rule_group as wafv2_rule_group
 from driftctl.resources.wafv2 import web_acl as wafv2_web_acl
+from driftctl.resources.wafv2 import web_acl_association as wafv2_web_acl_association
 
 MODULES: tuple[ModuleType, ...] = (
     vpc,
@@ -219,6 +225,9 @@ MODULES: tuple[ModuleType, ...] = (
     apigatewayv2_route,
     apigatewayv2_integration,
     apigatewayv2_stage,
+    apigatewayv2_authorizer,
+    apigatewayv2_domain_name,
+    apigatewayv2_api_mapping,
     cloudtrail_trail,
     guardduty_detector,
     config_configuration_recorder,
@@ -297,8 +306,11 @@ MODULES: tuple[ModuleType, ...] = (
     cloudfront_function,
     wafv2_ip_set,
     wafv2_web_acl,
+    wafv2_rule_group,
+    wafv2_web_acl_association,
     cognito_user_pool,
     cognito_user_pool_domain,
+    cognito_user_pool_client,
     cognito_identity_pool,
 )
 

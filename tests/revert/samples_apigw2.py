@@ -137,4 +137,67 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"Env": "dev"},
         },
     ),
+    "aws_apigatewayv2_authorizer": (
+        "abcdefgh",
+        {
+            "api_id": "a1b2c3d4e5",
+            "name": "jwt",
+            "authorizer_type": "JWT",
+            "authorizer_uri": "",
+            "authorizer_credentials_arn": "",
+            "authorizer_payload_format_version": "",
+            "enable_simple_responses": False,
+            "identity_sources": ["$request.header.Authorization"],
+            "jwt_configuration": [{"audience": ["web"], "issuer": "https://issuer.example.com"}],
+        },
+        {
+            "api_id": "a1b2c3d4e5",
+            "name": "jwt",
+            "authorizer_type": "JWT",
+            "authorizer_uri": "",
+            "authorizer_credentials_arn": "",
+            "authorizer_payload_format_version": "",
+            "enable_simple_responses": False,
+            "identity_sources": ["$request.header.Authorization"],
+            "jwt_configuration": [
+                {"audience": ["app", "web"], "issuer": "https://issuer.example.com"}
+            ],
+        },
+    ),
+    "aws_apigatewayv2_domain_name": (
+        "api.example.com",
+        {
+            "domain_name": "api.example.com",
+            "domain_name_configuration": {
+                "certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/old",
+                "endpoint_type": "REGIONAL",
+                "security_policy": "TLS_1_2",
+            },
+            "tags": {"Env": "prod"},
+        },
+        {
+            "domain_name": "api.example.com",
+            "domain_name_configuration": {
+                "certificate_arn": "arn:aws:acm:us-east-1:123456789012:certificate/new",
+                "endpoint_type": "REGIONAL",
+                "security_policy": "TLS_1_2",
+            },
+            "tags": {"Env": "dev"},
+        },
+    ),
+    "aws_apigatewayv2_api_mapping": (
+        "abc123",
+        {
+            "api_id": "a1b2c3d4e5",
+            "domain_name": "api.example.com",
+            "stage": "dev",
+            "api_mapping_key": "v1",
+        },
+        {
+            "api_id": "a1b2c3d4e5",
+            "domain_name": "api.example.com",
+            "stage": "prod",
+            "api_mapping_key": "v1",
+        },
+    ),
 }

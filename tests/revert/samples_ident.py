@@ -164,4 +164,72 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "tags": {"Env": "dev"},
         },
     ),
+    "aws_cognito_user_pool_client": (
+        "1example23456789abcdefghij",
+        {
+            "name": "web",
+            "user_pool_id": "us-east-1_EXAMPLE",
+            "generate_secret": False,
+            "explicit_auth_flows": ["ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_PASSWORD_AUTH"],
+            "callback_urls": ["https://example.com/cb"],
+            "refresh_token_validity": 30,
+        },
+        {
+            "name": "web",
+            "user_pool_id": "us-east-1_EXAMPLE",
+            "generate_secret": False,
+            "explicit_auth_flows": ["ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_SRP_AUTH"],
+            "callback_urls": ["https://example.com/callback"],
+            "refresh_token_validity": 7,
+        },
+    ),
+    "aws_wafv2_rule_group": (
+        "c1b2c3d4-5678-90ab-cdef-EXAMPLE33333",
+        {
+            "name": "shared",
+            "scope": "REGIONAL",
+            "capacity": 10,
+            "description": "",
+            "visibility_config": [VISIBILITY],
+            "rule": [
+                {
+                    "name": "office",
+                    "priority": 1,
+                    "action": [{"count": [{}]}],
+                    "statement": [{"ip_set_reference_statement": [{"arn": IP_SET_ARN}]}],
+                    "visibility_config": [VISIBILITY],
+                }
+            ],
+            "tags": {"Env": "prod"},
+            "lock_token": "c1b2c3d4",
+        },
+        {
+            "name": "shared",
+            "scope": "REGIONAL",
+            "capacity": 10,
+            "description": "shared rules",
+            "visibility_config": [VISIBILITY],
+            "rule": [
+                {
+                    "name": "office",
+                    "priority": 1,
+                    "action": [{"block": [{}]}],
+                    "statement": [{"ip_set_reference_statement": [{"arn": IP_SET_ARN}]}],
+                    "visibility_config": [VISIBILITY],
+                }
+            ],
+            "tags": {"Env": "dev"},
+        },
+    ),
+    "aws_wafv2_web_acl_association": (
+        f"{WEB_ACL_ARN},arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_EXAMPLE",
+        {
+            "web_acl_arn": WEB_ACL_ARN,
+            "resource_arn": "arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_EXAMPLE",
+        },
+        {
+            "web_acl_arn": WEB_ACL_ARN,
+            "resource_arn": "arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_EXAMPLE",
+        },
+    ),
 }

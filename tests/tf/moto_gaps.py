@@ -33,6 +33,20 @@ answers a valid request, so that `terraform apply` can create the type at all.
   sent and gives a new ETag, PublishFunction marks the function published, as AWS does
   (`cloudfront_function_calls`, which the in-process type tests use as well). moto keeps
   one stage of a function: its LIVE stage is its DEVELOPMENT one.
+- WAFv2's ListResourcesForWebACL is not in moto (its AssociateWebACL records the ARN on
+  the web ACL): answered from that record, the ARNs of the kind asked for (AWS's default,
+  APPLICATION_LOAD_BALANCER, where none is named), as AWS answers
+  (`wafv2_resources_listed`, which the `aws` fixture of tests/kit/aws.py applies too). The provider
+  does not call it (it reads an association by GetWebACLForResource); driftctl's scan does.
+- API Gateway v2's GetAuthorizers is not in moto (it has each authorizer's Get): answered
+  with the API's authorizers, as AWS answers (`apigatewayv2_authorizers_listed`, which the
+  `aws` fixture applies too). The provider does not call it; driftctl's scan does.
+- API Gateway v2's UpdateDomainName is not in moto: the domain's configurations and
+  mutual TLS are replaced by those sent, as AWS does (`apigatewayv2_domain_updated`, the
+  `aws` fixture's too): the provider calls it when a configuration changes, driftctl's
+  revert when it puts one back. moto keeps a domain's configurations as sent, where AWS
+  fills each one's status, target domain name and hosted zone (the provider waits for
+  the status AVAILABLE): they are filled, as AWS fills them.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -40,7 +54,7 @@ answers a valid request, so that `terraform apply` can create the type at all.
 
 Loaded by the harness's moto server process (tests/tf/harness.py; the in-process type
 tests of metric filters patch their moto with `metric_filter_put_replaces`); nothing here
-changes what driftctl calls or how moto answers driftctl's calls.
+changes what driftctl calls, nor how moto answers a call it implements.
 """
 
 from __future__ import annotations
@@ -111,6 +125,74 @@ def answer_base_path_mappings(setattr_: Callable[[Any, str, Any], object]) -> No
 
     get = base_path_mappings_of_any_domain(APIGatewayBackend.get_base_path_mappings)
     setattr_(APIGatewayBackend, "get_base_path_mappings", get)
+# ListResourcesForWebACL's ResourceType -> what the resource's ARN holds
+WAF_RESOURCE_KINDS = {
+    "APPLICATION_LOAD_BALANCER": ":elasticloadbalancing:",
+    "API_GATEWAY": ":apigateway:",
+    "APPSYNC": ":appsync:",
+    "COGNITO_USER_POOL": ":cognito-idp:",
+    "APP_RUNNER_SERVICE": ":apprunner:",
+    "VERIFIED_ACCESS_INSTANCE": ":ec2:",
+    "AMPLIFY": ":amplify:",
+}
+
+
+def wafv2_resources_listed(response: Any) -> None:
+    """moto's WAFV2Response, answering ListResourcesForWebACL from the web ACL's record of
+    the resources associated with it."""
+
+    def list_resources_for_web_acl(self: Any) -> object:
+        from moto.wafv2.exceptions import WAFNonexistentItemException
+
+        body = json.loads(self.body)
+        acl = self.wafv2_backend.wacls.get(body["WebACLArn"])
+        if acl is None:
+            raise WAFNonexistentItemException()
+        part = WAF_RESOURCE_KINDS.get(body.get("ResourceType") or "APPLICATION_LOAD_BALANCER")
+        arns = [arn for arn in acl.associated_resources if part and part in arn]
+        headers = {"Content-Type": "application/json"}
+        return 200, headers, json.dumps({"ResourceArns": arns})
+
+    if not hasattr(response, "list_resources_for_web_acl"):
+        response.list_resources_for_web_acl = list_resources_for_web_acl
+
+
+def apigatewayv2_authorizers_listed(response: Any) -> None:
+    """moto's ApiGatewayV2Response, answering GetAuthorizers with the API's authorizers."""
+
+    def get_authorizers(self: Any) -> object:
+        api_id = self.path.split("/")[-2]
+        found = self.apigatewayv2_backend.get_api(api_id).authorizers.values()
+        return 200, {}, json.dumps({"items": [a.to_json() for a in found]})
+
+    if not hasattr(response, "get_authorizers"):
+        response.get_authorizers = get_authorizers
+
+
+def domain_filled(configs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A domain name's configurations with what AWS fills: status, target, hosted zone."""
+    filled = {
+        "domainNameStatus": "AVAILABLE",
+        "apiGatewayDomainName": "d-moto.execute-api.us-east-1.amazonaws.com",
+        "hostedZoneId": "Z1UJRXOUMOOFQ8",
+    }
+    return [{**filled, **config} for config in configs or [{}]]
+
+
+def apigatewayv2_domain_updated(response: Any) -> None:
+    """moto's ApiGatewayV2Response, answering UpdateDomainName."""
+
+    def update_domain_name(self: Any) -> object:
+        body = json.loads(self.body)
+        domain = self.apigatewayv2_backend.get_domain_name(self.path.split("/")[-1])
+        if "domainNameConfigurations" in body:
+            domain.domain_name_configurations = domain_filled(body["domainNameConfigurations"])
+        if "mutualTlsAuthentication" in body:
+            domain.mutual_tls_authentication = body["mutualTlsAuthentication"]
+        return 200, {}, json.dumps(domain.to_json())
+
+    if not hasattr(response, "update_domain_name"):
+        response.update_domain_name = update_domain_name
 
 
 def fill() -> None:
@@ -120,6 +202,8 @@ def fill() -> None:
     from moto.apigateway.models import RestAPI
     from moto.cloudfront import urls as cloudfront_urls
     from moto.cloudfront.responses import CloudFrontResponse
+    from moto.apigatewayv2.models import DomainName as ApiGatewayV2DomainName
+    from moto.apigatewayv2.responses import ApiGatewayV2Response
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
@@ -127,6 +211,7 @@ def fill() -> None:
     from moto.rds.models import DBInstance
     from moto.route53.responses import Route53
     from moto.stepfunctions.responses import StepFunctionResponse
+    from moto.wafv2.responses import WAFV2Response
 
     composite_alarm_put(CloudWatchResponse)
     for name, call in cloudfront_function_calls().items():
@@ -134,6 +219,16 @@ def fill() -> None:
             setattr(CloudFrontResponse, name, call)
     cloudfront_urls.url_paths.setdefault(FUNCTION_PUBLISH_PATH, CloudFrontResponse.dispatch)
     answer_base_path_mappings(setattr)
+    wafv2_resources_listed(WAFV2Response)
+    apigatewayv2_authorizers_listed(ApiGatewayV2Response)
+    apigatewayv2_domain_updated(ApiGatewayV2Response)
+    init_domain = ApiGatewayV2DomainName.__init__
+
+    def init_domain_filled(self: Any, **kwargs: Any) -> None:
+        configs = kwargs.get("domain_name_configurations")
+        init_domain(self, **{**kwargs, "domain_name_configurations": domain_filled(configs)})
+
+    ApiGatewayV2DomainName.__init__ = init_domain_filled  # type: ignore[method-assign]
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

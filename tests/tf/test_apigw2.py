@@ -1,5 +1,7 @@
 """driftctl against `terraform plan -refresh-only` for API Gateway v2 (#26): an HTTP API
-with a CORS configuration, a route, an integration and two stages, and a WebSocket API
+with a CORS configuration, a route, an integration, two stages and a JWT authorizer (its
+audience widened by hand), a custom domain name (its TLS policy weakened by hand) with the
+production stage mapped to its /v1 (the mapping deleted by hand), and a WebSocket API
 (tests/tf/stacks/apigw2), applied once; driftctl finds no drift and nothing unmanaged,
 then one out-of-band change per type is made with boto3 and each tool says what drifted
 (tests/tf/checks.py).
@@ -42,6 +44,23 @@ CHANGES = [
     Change(
         "aws_apigatewayv2_stage.dev", harness.MISSING, "apigatewayv2", "delete_stage",
         {"ApiId": "${self.api_id}", "StageName": "dev"},
+    ),
+    Change(
+        "aws_apigatewayv2_authorizer.jwt", "jwt_configuration", "apigatewayv2",
+        "update_authorizer",
+        {"ApiId": "${self.api_id}", "AuthorizerId": "${self.id}", "JwtConfiguration": {
+            "Audience": ["web", "anyone"], "Issuer": "https://issuer.example.com"}},
+    ),
+    Change(
+        "aws_apigatewayv2_domain_name.api", "domain_name_configuration.security_policy",
+        "apigatewayv2", "update_domain_name",
+        {"DomainName": "api.apigw2.example.com", "DomainNameConfigurations": [{
+            "CertificateArn": "arn:aws:acm:us-east-1:123456789012:certificate/apigw2",
+            "EndpointType": "REGIONAL", "SecurityPolicy": "TLS_1_0"}]},
+    ),
+    Change(
+        "aws_apigatewayv2_api_mapping.v1", harness.MISSING, "apigatewayv2", "delete_api_mapping",
+        {"DomainName": "api.apigw2.example.com", "ApiMappingId": "${self.id}"},
     ),
 ]  # fmt: skip
 

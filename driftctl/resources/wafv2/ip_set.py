@@ -17,17 +17,14 @@ from typing import Any
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
-from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.helpers import REPLACE, keep, new_id, pending, reader, xp_prefixed
+from driftctl.base.helpers import REPLACE, keep, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import (
     CFN_KEY,
-    DetailCall,
     Details,
     Item,
-    ListCall,
     ResourceType,
     ScanSpec,
     cfn_identity,
@@ -35,12 +32,17 @@ from driftctl.base.spec import (
 )
 from driftctl.core.model import Resource
 from driftctl.resources.wafv2.common import (
-    GONE,
     SCOPE,
     SERVICE,
     aws_tags,
+    deleter,
+    details,
+    events,
+    listing,
     located,
     lock_token,
+    read_one,
+    tag_list,
     tags_updater,
 )
 
@@ -48,9 +50,9 @@ TYPE = "aws_wafv2_ip_set"
 COMPARED = frozenset({"name", "scope", "description", "ip_address_version", "addresses", "tags"})
 
 
-def build(item: Item, details: Details, region: str) -> list[Resource]:
-    held = (details.get("set") or {}).get("IPSet") or {}
-    tags = (details.get("tags") or {}).get("TagInfoForResource", {}).get("TagList")
+def build(item: Item, found: Details, region: str) -> list[Resource]:
+    held = (found.get("set") or {}).get("IPSet") or {}
+    tags = tag_list(found)
     if not held:
         return []
     attrs = {
@@ -67,24 +69,11 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
     return [Resource(TYPE, item["Id"], None, attrs, region=region)]
 
 
-def _where(item: Item) -> dict[str, Any]:
-    return {"Name": item["Name"], "Scope": SCOPE, "Id": item["Id"]}
-
-
 SCAN = ScanSpec(
     name="wafv2_ip_sets",
     service=SERVICE,
-    listing=ListCall(
-        "list_ip_sets",
-        "IPSets",
-        {"Scope": SCOPE, "Limit": 100},
-        paginated=False,
-        marker="NextMarker",
-    ),
-    details=(
-        DetailCall("set", "get_ip_set", _where, GONE),
-        DetailCall("tags", "list_tags_for_resource", lambda i: {"ResourceARN": i["ARN"]}, GONE),
-    ),
+    listing=listing("list_ip_sets", "IPSets"),
+    details=details("set", "get_ip_set"),
     build=build,
     tags_detail="tags",
 )
@@ -181,43 +170,8 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     return [ctx.producing(output, SERVICE, "create_ip_set", **params)]
 
 
-def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
-    params = {
-        "Name": live.get("name"),
-        "Scope": SCOPE,
-        "Id": ctx.id,
-        "LockToken": lock_token(ctx, live, "set"),
-    }
-    return [ctx.call(SERVICE, "delete_ip_set", **params)]
-
-
-def _read(r: Any, unit: Any) -> list[Resource]:
-    """One set: the first page of ListIPSets, the set picked out by its id."""
-
-    def pick(answer: Any) -> Item | None:
-        found = (answer or {}).get("IPSets") or ()
-        return next((dict(s) for s in found if s["Id"] == unit.id), None)
-
-    params = {"Scope": SCOPE, "Limit": 100}
-    return reader(SCAN, SERVICE, "list_ip_sets", lambda rid: params, pick, GONE)(r, unit)
-
-
 EMITS = (TYPE,)
-
-EVENTS = Events(
-    source="wafv2.amazonaws.com",
-    service=SERVICE,
-    create=("CreateIPSet",),
-    change=("UpdateIPSet", "TagResource", "UntagResource"),
-    delete=("DeleteIPSet",),
-    ids=("responseElements.summary.id", "requestParameters.id"),
-    touches={
-        "TagResource": frozenset({"tags"}),
-        "UntagResource": frozenset({"tags"}),
-        "UpdateIPSet": frozenset({"addresses", "description"}),
-    },
-    indexed=False,
-)
+EVENTS = events("IPSet", {"UpdateIPSet": frozenset({"addresses", "description"})})
 
 FAMILY = Family(
     types=(
@@ -248,11 +202,11 @@ FAMILY = Family(
             ),
             fixed={"name": REPLACE, "scope": REPLACE, "ip_address_version": REPLACE},
             create=Create(_create, dict, new_id),
-            delete=Delete(_delete),
+            delete=Delete(deleter("delete_ip_set", "set")),
             facts=(Fact("set", SERVICE, "get_ip_set", located, frozenset({"update", "delete"})),),
         ),
     ),
-    readers={SCAN.name: _read},
+    readers={SCAN.name: read_one(SCAN, "list_ip_sets", "IPSets")},
     cfn=(
         CfnType(
             "AWS::WAFv2::IPSet",

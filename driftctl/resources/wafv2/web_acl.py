@@ -26,23 +26,19 @@ at creation (replace needed: a human decides).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from driftctl.base.ack import AckContext
 from driftctl.base.calls import Attrs, Call, Ctx
 from driftctl.base.cfn import Declaring
-from driftctl.base.events import Events
 from driftctl.base.family import AckKind, CfnType, CrossplaneKind, Family, cfn_tags
-from driftctl.base.helpers import REPLACE, new_id, pending, reader, xp_prefixed
+from driftctl.base.helpers import REPLACE, new_id, pending, xp_prefixed
 from driftctl.base.raw import RawResource
 from driftctl.base.revert import Create, Delete, Fact, RevertSpec, Updater
 from driftctl.base.spec import (
     CFN_KEY,
-    DetailCall,
     Details,
     Item,
-    ListCall,
     ResourceType,
     ScanSpec,
     cfn_identity,
@@ -50,14 +46,22 @@ from driftctl.base.spec import (
 )
 from driftctl.core.model import Resource
 from driftctl.resources.wafv2.common import (
-    GONE,
     SCOPE,
     SERVICE,
+    aws_rules,
     aws_tags,
+    deleter,
+    details,
+    events,
     from_aws,
+    listing,
     located,
     lock_token,
-    ordered,
+    normalizer,
+    read_one,
+    rule_json,
+    rules,
+    tag_list,
     tags_updater,
     to_aws,
 )
@@ -65,16 +69,6 @@ from driftctl.resources.wafv2.common import (
 TYPE = "aws_wafv2_web_acl"
 DOCUMENT = ("default_action", "visibility_config", "rule")
 COMPARED = frozenset({"name", "scope", "description", *DOCUMENT, "tags"})
-# values AWS fills where a rule leaves them unset (and Terraform's schema defaults to):
-# dropped on both sides, so a rule compared whole is not drift for them
-AWS_DEFAULTS = {
-    "evaluation_window_sec": 300,
-    "aggregate_key_type": "IP",
-    "oversize_handling": "CONTINUE",
-    # a rule's empty CAPTCHA or challenge configuration is none (the web ACL's applies)
-    "captcha_config": [{}],
-    "challenge_config": [{}],
-}
 # what UpdateWebACL would reset if not sent again: carried over from GetWebACL's answer
 KEPT = (
     "CustomResponseBodies",
@@ -86,13 +80,9 @@ KEPT = (
 )
 
 
-def _rules(rules: Any) -> list[Any]:
-    return [block for rule in rules or () for block in from_aws(rule)]
-
-
-def build(item: Item, details: Details, region: str) -> list[Resource]:
-    acl = (details.get("acl") or {}).get("WebACL") or {}
-    tags = (details.get("tags") or {}).get("TagInfoForResource", {}).get("TagList")
+def build(item: Item, found: Details, region: str) -> list[Resource]:
+    acl = (found.get("acl") or {}).get("WebACL") or {}
+    tags = tag_list(found)
     if not acl:
         return []
     attrs = {
@@ -101,7 +91,7 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         "description": acl.get("Description") or "",
         "default_action": from_aws(acl.get("DefaultAction") or {}),
         "visibility_config": from_aws(acl.get("VisibilityConfig") or {}),
-        "rule": _rules(acl.get("Rules")),
+        "rule": rules(acl.get("Rules")),
         "tags": tag_dict(tags),
         **cfn_identity(tags),
         "arn": item.get("ARN"),
@@ -111,49 +101,14 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
     return [Resource(TYPE, item["Id"], None, attrs, region=region)]
 
 
-def _where(item: Item) -> dict[str, Any]:
-    return {"Name": item["Name"], "Scope": SCOPE, "Id": item["Id"]}
-
-
 SCAN = ScanSpec(
     name="wafv2_web_acls",
     service=SERVICE,
-    listing=ListCall(
-        "list_web_acls",
-        "WebACLs",
-        {"Scope": SCOPE, "Limit": 100},
-        paginated=False,
-        marker="NextMarker",
-    ),
-    details=(
-        DetailCall("acl", "get_web_acl", _where, GONE),
-        DetailCall("tags", "list_tags_for_resource", lambda i: {"ResourceARN": i["ARN"]}, GONE),
-    ),
+    listing=listing("list_web_acls", "WebACLs"),
+    details=details("acl", "get_web_acl"),
     build=build,
     tags_detail="tags",
 )
-
-
-def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
-    """Rules and text transformations in priority order; no description is an empty one."""
-    out = dict(attrs)
-    for name in DOCUMENT:
-        if isinstance(out.get(name), list):
-            out[name] = ordered(out[name], AWS_DEFAULTS)
-    if "description" in out and out["description"] is None:
-        out["description"] = ""
-    return out
-
-
-def _rule_json(text: Any) -> Any:
-    """`rule_json` / Crossplane's `ruleJson`: AWS's JSON of the rules, as rule blocks."""
-    if not isinstance(text, str):
-        return None
-    try:
-        parsed = json.loads(text)
-    except ValueError:
-        return None
-    return _rules(parsed) if isinstance(parsed, list) else None
 
 
 def _convert(raw: RawResource) -> list[Resource]:
@@ -162,7 +117,7 @@ def _convert(raw: RawResource) -> list[Resource]:
         return []  # not read live yet (see the docstring)
     attrs = {k: v for k, v in a.items() if k in COMPARED}
     if "rule" not in attrs and a.get("rule_json") is not None:
-        attrs["rule"] = _rule_json(a["rule_json"])
+        attrs["rule"] = rule_json(a["rule_json"])
     return [
         Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
     ]
@@ -187,7 +142,7 @@ def _cfn(d: Declaring) -> None:
             "description": p.get("Description"),
             "default_action": _aws_doc(p.get("DefaultAction")),
             "visibility_config": _aws_doc(p.get("VisibilityConfig")),
-            "rule": _rules(p.get("Rules")),
+            "rule": rules(p.get("Rules")),
             "tags": d.tags(),
         },
     )
@@ -197,8 +152,7 @@ def _aws_acl(a: dict[str, Any]) -> dict[str, Any]:
     """DefaultAction, VisibilityConfig and Rules as AWS (and CloudFormation) hold them."""
     return {
         "DefaultAction": to_aws(a.get("default_action") or [{"allow": [{}]}], "DefaultAction"),
-        "VisibilityConfig": to_aws(a.get("visibility_config") or [], "VisibilityConfig"),
-        "Rules": [to_aws(rule, "Rule") for rule in a.get("rule") or ()],
+        **aws_rules(a),
     }
 
 
@@ -222,7 +176,7 @@ def _ack(c: AckContext) -> list[RawResource]:
         "description": s.get("description"),
         "default_action": _aws_doc(s.get("defaultAction")),
         "visibility_config": _aws_doc(s.get("visibilityConfig")),
-        "rule": _rules(s.get("rules")) if s.get("rules") is not None else None,
+        "rule": rules(s.get("rules")) if s.get("rules") is not None else None,
         "tags": c.tags(s.get("tags")),
     }
     return [c.raw(TYPE, attrs, c.adoption.get("id"))]
@@ -256,38 +210,8 @@ def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
     return [ctx.producing(output, SERVICE, "create_web_acl", **params)]
 
 
-def _delete(ctx: Ctx, live: Attrs, children: list[Resource]) -> list[Call]:
-    token = lock_token(ctx, live, "acl")
-    params = {"Name": live.get("name"), "Scope": SCOPE, "Id": ctx.id, "LockToken": token}
-    return [ctx.call(SERVICE, "delete_web_acl", **params)]
-
-
-def _read(r: Any, unit: Any) -> list[Resource]:
-    """One web ACL: the first page of ListWebACLs, the ACL picked out by its id."""
-
-    def pick(answer: Any) -> Item | None:
-        found = (answer or {}).get("WebACLs") or ()
-        return next((dict(s) for s in found if s["Id"] == unit.id), None)
-
-    params = {"Scope": SCOPE, "Limit": 100}
-    return reader(SCAN, SERVICE, "list_web_acls", lambda rid: params, pick, GONE)(r, unit)
-
-
 EMITS = (TYPE,)
-
-EVENTS = Events(
-    source="wafv2.amazonaws.com",
-    service=SERVICE,
-    create=("CreateWebACL",),
-    change=("UpdateWebACL", "TagResource", "UntagResource"),
-    delete=("DeleteWebACL",),
-    ids=("responseElements.summary.id", "requestParameters.id"),
-    touches={
-        "TagResource": frozenset({"tags"}),
-        "UntagResource": frozenset({"tags"}),
-    },
-    indexed=False,
-)
+EVENTS = events("WebACL")
 
 FAMILY = Family(
     types=(
@@ -299,7 +223,7 @@ FAMILY = Family(
             exact=frozenset({"tags", *DOCUMENT}),
             natural_keys=(CFN_KEY, ("name", "scope")),
             declared_defaults={"tags": {}, "rule": [], "description": ""},
-            normalize=_normalize,
+            normalize=normalizer(DOCUMENT),
             from_terraform={TYPE: _convert},
             tags=True,
             computed=frozenset({"arn", "lock_token", "capacity"}),
@@ -317,11 +241,11 @@ FAMILY = Family(
             ),
             fixed={"name": REPLACE, "scope": REPLACE},
             create=Create(_create, dict, new_id),
-            delete=Delete(_delete),
+            delete=Delete(deleter("delete_web_acl", "acl")),
             facts=(Fact("acl", SERVICE, "get_web_acl", located, frozenset({"update", "delete"})),),
         ),
     ),
-    readers={SCAN.name: _read},
+    readers={SCAN.name: read_one(SCAN, "list_web_acls", "WebACLs")},
     cfn=(
         CfnType(
             "AWS::WAFv2::WebACL",

@@ -55,3 +55,39 @@ resource "aws_apigatewayv2_stage" "dev" {
   name        = "dev"
   auto_deploy = true
 }
+
+# a JWT authorizer of the HTTP API
+resource "aws_apigatewayv2_authorizer" "jwt" {
+  api_id           = aws_apigatewayv2_api.http.id
+  authorizer_type  = "JWT"
+  name             = "apigw2-jwt"
+  identity_sources = ["$request.header.Authorization"]
+
+  jwt_configuration {
+    audience = ["web"]
+    issuer   = "https://issuer.example.com"
+  }
+}
+
+# a regional custom domain name (its certificate is not read: moto keeps the ARN)
+resource "aws_apigatewayv2_domain_name" "api" {
+  domain_name = "api.apigw2.example.com"
+
+  domain_name_configuration {
+    certificate_arn = "arn:aws:acm:us-east-1:123456789012:certificate/apigw2"
+    endpoint_type   = "REGIONAL"
+    security_policy = "TLS_1_2"
+  }
+
+  tags = {
+    Team = "apigw2"
+  }
+}
+
+# the HTTP API's production stage under the domain's /v1
+resource "aws_apigatewayv2_api_mapping" "v1" {
+  api_id          = aws_apigatewayv2_api.http.id
+  domain_name     = aws_apigatewayv2_domain_name.api.id
+  stage           = aws_apigatewayv2_stage.prod.id
+  api_mapping_key = "v1"
+}

@@ -36,3 +36,12 @@ resource "aws_cognito_identity_pool" "app" {
     Team = "identity"
   }
 }
+
+# An app client of the pool signing in by SRP, with an OAuth callback
+resource "aws_cognito_user_pool_client" "web" {
+  name                   = "ident-web"
+  user_pool_id           = aws_cognito_user_pool.users.id
+  explicit_auth_flows    = ["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"]
+  callback_urls          = ["https://example.com/callback"]
+  refresh_token_validity = 7
+}

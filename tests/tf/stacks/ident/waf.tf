@@ -85,3 +85,53 @@ resource "aws_wafv2_web_acl" "edge" {
     Team = "edge"
   }
 }
+
+# A regional rule group: requests to /admin blocked
+resource "aws_wafv2_rule_group" "shared" {
+  name        = "ident-shared"
+  description = "shared rules"
+  scope       = "REGIONAL"
+  capacity    = 10
+
+  rule {
+    name     = "admin"
+    priority = 1
+    action {
+      block {}
+    }
+    statement {
+      byte_match_statement {
+        search_string         = "/admin"
+        positional_constraint = "STARTS_WITH"
+        field_to_match {
+          uri_path {}
+        }
+        text_transformation {
+          priority = 0
+          type     = "LOWERCASE"
+        }
+      }
+    }
+    visibility_config {
+      cloudwatch_metrics_enabled = false
+      metric_name                = "admin"
+      sampled_requests_enabled   = false
+    }
+  }
+
+  visibility_config {
+    cloudwatch_metrics_enabled = false
+    metric_name                = "ident-shared"
+    sampled_requests_enabled   = false
+  }
+
+  tags = {
+    Team = "edge"
+  }
+}
+
+# The user pool's sign-in protected by the edge web ACL
+resource "aws_wafv2_web_acl_association" "users" {
+  web_acl_arn  = aws_wafv2_web_acl.edge.arn
+  resource_arn = aws_cognito_user_pool.users.arn
+}
