@@ -71,6 +71,7 @@ from driftctl.resources.ec2 import route_table_association as ec2_route_table_as
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
+from driftctl.resources.ec2 import vpc_peering_connection as ec2_vpc_peering_connection
 from driftctl.resources.ec2 import vpn_gateway as ec2_vpn_gateway
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
@@ -183,6 +184,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_dhcp_options_association,
     ec2_managed_prefix_list,
     ec2_flow_log,
+    ec2_vpc_peering_connection,
     ec2_key_pair,
     ec2_ebs_volume,
     ec2_instance,

@@ -251,3 +251,20 @@ SAMPLES["aws_flow_log"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_vpc_peering_connection"] = (
+    "pcx-0123",
+    {
+        "vpc_id": "vpc-0123",
+        "peer_vpc_id": "vpc-0456",
+        "requester": {"allow_remote_vpc_dns_resolution": False},
+        "accepter": {"allow_remote_vpc_dns_resolution": False},
+        "tags": {"a": "1"},
+    },
+    {
+        "vpc_id": "vpc-0123",
+        "peer_vpc_id": "vpc-0456",
+        "requester": {"allow_remote_vpc_dns_resolution": True},
+        "accepter": {"allow_remote_vpc_dns_resolution": True},
+        "tags": {"b": "2"},
+    },
+)

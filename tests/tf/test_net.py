@@ -55,6 +55,12 @@ CHANGES = [
         "aws_instance.web", "source_dest_check", "ec2", "modify_instance_attribute",
         {"InstanceId": "${self.id}", "SourceDestCheck": {"Value": False}},
     ),
+    Change(
+        "aws_vpc_peering_connection.main_peer", "requester.allow_remote_vpc_dns_resolution",
+        "ec2", "modify_vpc_peering_connection_options",
+        {"VpcPeeringConnectionId": "${self.id}",
+         "RequesterPeeringConnectionOptions": {"AllowDnsResolutionFromRemoteVpc": False}},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("net", CHANGES)

@@ -1,0 +1,21 @@
+# A second VPC, peered with the main one
+resource "aws_vpc" "peer" {
+  cidr_block = "10.61.0.0/16"
+  tags = {
+    Name = "net-peer"
+  }
+}
+
+resource "aws_vpc_peering_connection" "main_peer" {
+  vpc_id      = aws_vpc.main.id
+  peer_vpc_id = aws_vpc.peer.id
+  auto_accept = true
+
+  requester {
+    allow_remote_vpc_dns_resolution = true
+  }
+
+  tags = {
+    Name = "net-main-peer"
+  }
+}
