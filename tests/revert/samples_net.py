@@ -268,3 +268,32 @@ SAMPLES["aws_vpc_peering_connection"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_ec2_transit_gateway"] = (
+    "tgw-0123",
+    {
+        "description": "old",
+        "amazon_side_asn": 64512,
+        "auto_accept_shared_attachments": "disable",
+        "default_route_table_association": "enable",
+        "default_route_table_propagation": "enable",
+        "dns_support": "enable",
+        "vpn_ecmp_support": "enable",
+        "multicast_support": "disable",
+        "security_group_referencing_support": "disable",
+        "transit_gateway_cidr_blocks": ["10.0.0.0/24"],
+        "tags": {"a": "1"},
+    },
+    {
+        "description": "new",
+        "amazon_side_asn": 64513,
+        "auto_accept_shared_attachments": "enable",
+        "default_route_table_association": "disable",
+        "default_route_table_propagation": "disable",
+        "dns_support": "disable",
+        "vpn_ecmp_support": "disable",
+        "multicast_support": "disable",
+        "security_group_referencing_support": "enable",
+        "transit_gateway_cidr_blocks": ["10.1.0.0/24"],
+        "tags": {"b": "2"},
+    },
+)

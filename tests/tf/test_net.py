@@ -61,6 +61,10 @@ CHANGES = [
         {"VpcPeeringConnectionId": "${self.id}",
          "RequesterPeeringConnectionOptions": {"AllowDnsResolutionFromRemoteVpc": False}},
     ),
+    Change(
+        "aws_ec2_transit_gateway.hub", "dns_support", "ec2", "modify_transit_gateway",
+        {"TransitGatewayId": "${self.id}", "Options": {"DnsSupport": "disable"}},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("net", CHANGES)

@@ -19,3 +19,13 @@ resource "aws_vpc_peering_connection" "main_peer" {
     Name = "net-main-peer"
   }
 }
+
+# A transit gateway, the main VPC attached to it
+resource "aws_ec2_transit_gateway" "hub" {
+  description                     = "net hub"
+  amazon_side_asn                 = 64600
+  default_route_table_propagation = "disable"
+  tags = {
+    Name = "net-hub"
+  }
+}
