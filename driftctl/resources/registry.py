@@ -70,6 +70,9 @@ from driftctl.resources.ec2 import route_table as ec2_route_table
 from driftctl.resources.ec2 import route_table_association as ec2_route_table_association
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
 from driftctl.resources.ec2 import transit_gateway as ec2_transit_gateway
+from driftctl.resources.ec2 import (
+    transit_gateway_vpc_attachment as ec2_transit_gateway_vpc_attachment,
+)
 from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
 from driftctl.resources.ec2 import vpc_peering_connection as ec2_vpc_peering_connection
@@ -187,6 +190,7 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_flow_log,
     ec2_vpc_peering_connection,
     ec2_transit_gateway,
+    ec2_transit_gateway_vpc_attachment,
     ec2_key_pair,
     ec2_ebs_volume,
     ec2_instance,

@@ -297,3 +297,26 @@ SAMPLES["aws_ec2_transit_gateway"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_ec2_transit_gateway_vpc_attachment"] = (
+    "tgw-attach-0123",
+    {
+        "transit_gateway_id": "tgw-0123",
+        "vpc_id": "vpc-0123",
+        "subnet_ids": ["subnet-0old"],
+        "dns_support": "enable",
+        "ipv6_support": "disable",
+        "appliance_mode_support": "disable",
+        "security_group_referencing_support": "enable",
+        "tags": {"a": "1"},
+    },
+    {
+        "transit_gateway_id": "tgw-0123",
+        "vpc_id": "vpc-0123",
+        "subnet_ids": ["subnet-0new"],
+        "dns_support": "disable",
+        "ipv6_support": "enable",
+        "appliance_mode_support": "enable",
+        "security_group_referencing_support": "disable",
+        "tags": {"b": "2"},
+    },
+)

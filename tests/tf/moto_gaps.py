@@ -27,6 +27,10 @@ answers a valid request, so that `terraform apply` can create the type at all.
   in-process type tests use as well). moto keeps no actions suppressor.
 - API Gateway's GetDeployment of a deleted deployment raises a KeyError (a 500 the
   provider retries for minutes) where AWS answers NotFoundException: it is answered so.
+- EC2's CreateTransitGatewayVpcAttachment reads the tags of a `transit-gateway-route-table`
+  tag specification where AWS (and the provider) send `transit-gateway-attachment`: the
+  attachment is tagged with those, as AWS does (`attachment_created_tagged`, which the
+  in-process type tests use as well).
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -62,6 +66,21 @@ def composite_alarm_put(response: Any) -> None:
         response.put_composite_alarm = response.put_metric_alarm
 
 
+def attachment_created_tagged(create: Callable[..., Any]) -> Callable[..., Any]:
+    """moto's CreateTransitGatewayVpcAttachment response, tagging the new attachment with
+    its `transit-gateway-attachment` tag specification."""
+
+    def create_tagged(self: Any) -> Any:
+        result = create(self)
+        tags = self._parse_tag_specification().get("transit-gateway-attachment", {})
+        if tags:
+            attachments = self.ec2_backend.transit_gateway_attachments
+            list(attachments.values())[-1].add_tags(tags)
+        return result
+
+    return create_tagged
+
+
 def fill() -> None:
     import hashlib
 
@@ -69,6 +88,7 @@ def fill() -> None:
     from moto.apigateway.models import RestAPI
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
+    from moto.ec2.responses.transit_gateway_attachments import TransitGatewayAttachment
     from moto.kinesis.responses import KinesisResponse
     from moto.logs.metric_filters import MetricFilters
     from moto.rds.models import DBInstance
@@ -76,6 +96,10 @@ def fill() -> None:
     from moto.stepfunctions.responses import StepFunctionResponse
 
     composite_alarm_put(CloudWatchResponse)
+    tagged = attachment_created_tagged(
+        TransitGatewayAttachment.create_transit_gateway_vpc_attachment
+    )
+    TransitGatewayAttachment.create_transit_gateway_vpc_attachment = tagged  # type: ignore[method-assign]
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

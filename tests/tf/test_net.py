@@ -65,6 +65,12 @@ CHANGES = [
         "aws_ec2_transit_gateway.hub", "dns_support", "ec2", "modify_transit_gateway",
         {"TransitGatewayId": "${self.id}", "Options": {"DnsSupport": "disable"}},
     ),
+    Change(
+        "aws_ec2_transit_gateway_vpc_attachment.main", "appliance_mode_support", "ec2",
+        "modify_transit_gateway_vpc_attachment",
+        {"TransitGatewayAttachmentId": "${self.id}",
+         "Options": {"ApplianceModeSupport": "disable"}},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("net", CHANGES)

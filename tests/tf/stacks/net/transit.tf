@@ -29,3 +29,13 @@ resource "aws_ec2_transit_gateway" "hub" {
     Name = "net-hub"
   }
 }
+
+resource "aws_ec2_transit_gateway_vpc_attachment" "main" {
+  transit_gateway_id     = aws_ec2_transit_gateway.hub.id
+  vpc_id                 = aws_vpc.main.id
+  subnet_ids             = [aws_subnet.private.id]
+  appliance_mode_support = "enable"
+  tags = {
+    Name = "net-main-attachment"
+  }
+}
