@@ -144,6 +144,7 @@ from driftctl.resources.sns import topic_policy as sns_topic_policy
 from driftctl.resources.sns import topic_subscription as sns_topic_subscription
 from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
+from driftctl.resources.ssm import document as ssm_document
 from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.resources.wafv2 import ip_set as wafv2_ip_set
 from driftctl.resources.wafv2 import web_acl as wafv2_web_acl
@@ -198,6 +199,7 @@ MODULES: tuple[ModuleType, ...] = (
     kms_alias,
     secretsmanager_secret,
     ssm_parameter,
+    ssm_document,
     logs_log_group,
     logs_metric_filter,
     logs_subscription_filter,

@@ -159,3 +159,22 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         },
     ),
 }
+SAMPLES["aws_ssm_document"] = (
+    "run-check",
+    {
+        "name": "run-check",
+        "content": {"schemaVersion": "2.2", "mainSteps": []},
+        "document_type": "Command",
+        "document_format": "JSON",
+        "target_type": "",
+        "tags": {"a": "1"},
+    },
+    {
+        "name": "run-check",
+        "content": {"schemaVersion": "2.2", "description": "new", "mainSteps": []},
+        "document_type": "Command",
+        "document_format": "YAML",
+        "target_type": "/AWS::EC2::Instance",
+        "tags": {"b": "2"},
+    },
+)
