@@ -138,6 +138,7 @@ from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
 from driftctl.resources.scheduler import schedule as scheduler_schedule
 from driftctl.resources.scheduler import schedule_group as scheduler_schedule_group
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
+from driftctl.resources.ses import domain_identity as ses_domain_identity
 from driftctl.resources.sfn import state_machine as sfn_state_machine
 from driftctl.resources.sns import topic as sns_topic
 from driftctl.resources.sns import topic_policy as sns_topic_policy
@@ -200,6 +201,7 @@ MODULES: tuple[ModuleType, ...] = (
     secretsmanager_secret,
     ssm_parameter,
     ssm_document,
+    ses_domain_identity,
     logs_log_group,
     logs_metric_filter,
     logs_subscription_filter,

@@ -178,3 +178,8 @@ SAMPLES["aws_ssm_document"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_ses_domain_identity"] = (
+    "mail.example.com",
+    {"domain": "mail.example.com"},
+    {"domain": "mail.example.com"},
+)

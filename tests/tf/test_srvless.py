@@ -52,6 +52,10 @@ CHANGES = [
         {"ResourceType": "Document", "ResourceId": "srvless-check-disk",
          "Tags": [{"Key": "Owner", "Value": "someone"}]},
     ),
+    Change(
+        "aws_ses_domain_identity.mail", harness.MISSING, "ses", "delete_identity",
+        {"Identity": "srvless.example.com"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group(

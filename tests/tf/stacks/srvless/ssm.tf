@@ -15,3 +15,8 @@ resource "aws_ssm_document" "check" {
     Team = "ops"
   }
 }
+
+# A domain SES sends from
+resource "aws_ses_domain_identity" "mail" {
+  domain = "srvless.example.com"
+}
