@@ -138,6 +138,7 @@ from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
 from driftctl.resources.scheduler import schedule as scheduler_schedule
 from driftctl.resources.scheduler import schedule_group as scheduler_schedule_group
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
+from driftctl.resources.secretsmanager import secret_rotation as secretsmanager_secret_rotation
 from driftctl.resources.ses import domain_identity as ses_domain_identity
 from driftctl.resources.sfn import state_machine as sfn_state_machine
 from driftctl.resources.sns import topic as sns_topic
@@ -199,6 +200,7 @@ MODULES: tuple[ModuleType, ...] = (
     kms_key,
     kms_alias,
     secretsmanager_secret,
+    secretsmanager_secret_rotation,
     ssm_parameter,
     ssm_document,
     ses_domain_identity,

@@ -183,3 +183,16 @@ SAMPLES["aws_ses_domain_identity"] = (
     {"domain": "mail.example.com"},
     {"domain": "mail.example.com"},
 )
+SAMPLES["aws_secretsmanager_secret_rotation"] = (
+    "arn:aws:secretsmanager:us-east-1:123456789012:secret:db-AbCdEf",
+    {
+        "secret_id": "arn:aws:secretsmanager:us-east-1:123456789012:secret:db-AbCdEf",
+        "rotation_lambda_arn": "arn:aws:lambda:us-east-1:123456789012:function:old",
+        "rotation_rules": {"automatically_after_days": 30},
+    },
+    {
+        "secret_id": "arn:aws:secretsmanager:us-east-1:123456789012:secret:db-AbCdEf",
+        "rotation_lambda_arn": "arn:aws:lambda:us-east-1:123456789012:function:new",
+        "rotation_rules": {"schedule_expression": "rate(10 days)", "duration": "2h"},
+    },
+)
