@@ -84,8 +84,13 @@ from driftctl.resources.ec2 import network_acl as ec2_network_acl
 from driftctl.resources.ec2 import route_table as ec2_route_table
 from driftctl.resources.ec2 import route_table_association as ec2_route_table_association
 from driftctl.resources.ec2 import security_group, security_group_rule, subnet, vpc
+from driftctl.resources.ec2 import transit_gateway as ec2_transit_gateway
+from driftctl.resources.ec2 import (
+    transit_gateway_vpc_attachment as ec2_transit_gateway_vpc_attachment,
+)
 from driftctl.resources.ec2 import volume_attachment as ec2_volume_attachment
 from driftctl.resources.ec2 import vpc_endpoint as ec2_vpc_endpoint
+from driftctl.resources.ec2 import vpc_peering_connection as ec2_vpc_peering_connection
 from driftctl.resources.ec2 import vpn_gateway as ec2_vpn_gateway
 from driftctl.resources.ecr import lifecycle_policy as ecr_lifecycle_policy
 from driftctl.resources.ecr import repository as ecr_repository
@@ -155,12 +160,15 @@ from driftctl.resources.s3 import bucket_notification as s3_bucket_notification
 from driftctl.resources.scheduler import schedule as scheduler_schedule
 from driftctl.resources.scheduler import schedule_group as scheduler_schedule_group
 from driftctl.resources.secretsmanager import secret as secretsmanager_secret
+from driftctl.resources.secretsmanager import secret_rotation as secretsmanager_secret_rotation
+from driftctl.resources.ses import domain_identity as ses_domain_identity
 from driftctl.resources.sfn import state_machine as sfn_state_machine
 from driftctl.resources.sns import topic as sns_topic
 from driftctl.resources.sns import topic_policy as sns_topic_policy
 from driftctl.resources.sns import topic_subscription as sns_topic_subscription
 from driftctl.resources.sqs import queue as sqs_queue
 from driftctl.resources.sqs import queue_policy as sqs_queue_policy
+from driftctl.resources.ssm import document as ssm_document
 from driftctl.resources.ssm import parameter as ssm_parameter
 from driftctl.resources.wafv2 import ip_set as wafv2_ip_set
 from driftctl.resources.wafv2 import rule_group as wafv2_rule_group
@@ -207,13 +215,19 @@ MODULES: tuple[ModuleType, ...] = (
     ec2_dhcp_options_association,
     ec2_managed_prefix_list,
     ec2_flow_log,
+    ec2_vpc_peering_connection,
+    ec2_transit_gateway,
+    ec2_transit_gateway_vpc_attachment,
     ec2_key_pair,
     ec2_ebs_volume,
     ec2_instance,
     kms_key,
     kms_alias,
     secretsmanager_secret,
+    secretsmanager_secret_rotation,
     ssm_parameter,
+    ssm_document,
+    ses_domain_identity,
     logs_log_group,
     logs_metric_filter,
     logs_subscription_filter,

@@ -251,3 +251,72 @@ SAMPLES["aws_flow_log"] = (
         "tags": {"b": "2"},
     },
 )
+SAMPLES["aws_vpc_peering_connection"] = (
+    "pcx-0123",
+    {
+        "vpc_id": "vpc-0123",
+        "peer_vpc_id": "vpc-0456",
+        "requester": {"allow_remote_vpc_dns_resolution": False},
+        "accepter": {"allow_remote_vpc_dns_resolution": False},
+        "tags": {"a": "1"},
+    },
+    {
+        "vpc_id": "vpc-0123",
+        "peer_vpc_id": "vpc-0456",
+        "requester": {"allow_remote_vpc_dns_resolution": True},
+        "accepter": {"allow_remote_vpc_dns_resolution": True},
+        "tags": {"b": "2"},
+    },
+)
+SAMPLES["aws_ec2_transit_gateway"] = (
+    "tgw-0123",
+    {
+        "description": "old",
+        "amazon_side_asn": 64512,
+        "auto_accept_shared_attachments": "disable",
+        "default_route_table_association": "enable",
+        "default_route_table_propagation": "enable",
+        "dns_support": "enable",
+        "vpn_ecmp_support": "enable",
+        "multicast_support": "disable",
+        "security_group_referencing_support": "disable",
+        "transit_gateway_cidr_blocks": ["10.0.0.0/24"],
+        "tags": {"a": "1"},
+    },
+    {
+        "description": "new",
+        "amazon_side_asn": 64513,
+        "auto_accept_shared_attachments": "enable",
+        "default_route_table_association": "disable",
+        "default_route_table_propagation": "disable",
+        "dns_support": "disable",
+        "vpn_ecmp_support": "disable",
+        "multicast_support": "disable",
+        "security_group_referencing_support": "enable",
+        "transit_gateway_cidr_blocks": ["10.1.0.0/24"],
+        "tags": {"b": "2"},
+    },
+)
+SAMPLES["aws_ec2_transit_gateway_vpc_attachment"] = (
+    "tgw-attach-0123",
+    {
+        "transit_gateway_id": "tgw-0123",
+        "vpc_id": "vpc-0123",
+        "subnet_ids": ["subnet-0old"],
+        "dns_support": "enable",
+        "ipv6_support": "disable",
+        "appliance_mode_support": "disable",
+        "security_group_referencing_support": "enable",
+        "tags": {"a": "1"},
+    },
+    {
+        "transit_gateway_id": "tgw-0123",
+        "vpc_id": "vpc-0123",
+        "subnet_ids": ["subnet-0new"],
+        "dns_support": "disable",
+        "ipv6_support": "enable",
+        "appliance_mode_support": "enable",
+        "security_group_referencing_support": "disable",
+        "tags": {"b": "2"},
+    },
+)

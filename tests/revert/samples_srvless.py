@@ -159,3 +159,40 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         },
     ),
 }
+SAMPLES["aws_ssm_document"] = (
+    "run-check",
+    {
+        "name": "run-check",
+        "content": {"schemaVersion": "2.2", "mainSteps": []},
+        "document_type": "Command",
+        "document_format": "JSON",
+        "target_type": "",
+        "tags": {"a": "1"},
+    },
+    {
+        "name": "run-check",
+        "content": {"schemaVersion": "2.2", "description": "new", "mainSteps": []},
+        "document_type": "Command",
+        "document_format": "YAML",
+        "target_type": "/AWS::EC2::Instance",
+        "tags": {"b": "2"},
+    },
+)
+SAMPLES["aws_ses_domain_identity"] = (
+    "mail.example.com",
+    {"domain": "mail.example.com"},
+    {"domain": "mail.example.com"},
+)
+SAMPLES["aws_secretsmanager_secret_rotation"] = (
+    "arn:aws:secretsmanager:us-east-1:123456789012:secret:db-AbCdEf",
+    {
+        "secret_id": "arn:aws:secretsmanager:us-east-1:123456789012:secret:db-AbCdEf",
+        "rotation_lambda_arn": "arn:aws:lambda:us-east-1:123456789012:function:old",
+        "rotation_rules": {"automatically_after_days": 30},
+    },
+    {
+        "secret_id": "arn:aws:secretsmanager:us-east-1:123456789012:secret:db-AbCdEf",
+        "rotation_lambda_arn": "arn:aws:lambda:us-east-1:123456789012:function:new",
+        "rotation_rules": {"schedule_expression": "rate(10 days)", "duration": "2h"},
+    },
+)

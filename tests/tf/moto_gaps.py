@@ -47,6 +47,10 @@ answers a valid request, so that `terraform apply` can create the type at all.
   revert when it puts one back. moto keeps a domain's configurations as sent, where AWS
   fills each one's status, target domain name and hosted zone (the provider waits for
   the status AVAILABLE): they are filled, as AWS fills them.
+- EC2's CreateTransitGatewayVpcAttachment reads the tags of a `transit-gateway-route-table`
+  tag specification where AWS (and the provider) send `transit-gateway-attachment`: the
+  attachment is tagged with those, as AWS does (`attachment_created_tagged`, which the
+  in-process type tests use as well).
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -193,6 +197,19 @@ def apigatewayv2_domain_updated(response: Any) -> None:
 
     if not hasattr(response, "update_domain_name"):
         response.update_domain_name = update_domain_name
+def attachment_created_tagged(create: Callable[..., Any]) -> Callable[..., Any]:
+    """moto's CreateTransitGatewayVpcAttachment response, tagging the new attachment with
+    its `transit-gateway-attachment` tag specification."""
+
+    def create_tagged(self: Any) -> Any:
+        result = create(self)
+        tags = self._parse_tag_specification().get("transit-gateway-attachment", {})
+        if tags:
+            attachments = self.ec2_backend.transit_gateway_attachments
+            list(attachments.values())[-1].add_tags(tags)
+        return result
+
+    return create_tagged
 
 
 def fill() -> None:
@@ -206,6 +223,7 @@ def fill() -> None:
     from moto.apigatewayv2.responses import ApiGatewayV2Response
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
+    from moto.ec2.responses.transit_gateway_attachments import TransitGatewayAttachment
     from moto.kinesis.responses import KinesisResponse
     from moto.logs.metric_filters import MetricFilters
     from moto.rds.models import DBInstance
@@ -229,6 +247,10 @@ def fill() -> None:
         init_domain(self, **{**kwargs, "domain_name_configurations": domain_filled(configs)})
 
     ApiGatewayV2DomainName.__init__ = init_domain_filled  # type: ignore[method-assign]
+    tagged = attachment_created_tagged(
+        TransitGatewayAttachment.create_transit_gateway_vpc_attachment
+    )
+    TransitGatewayAttachment.create_transit_gateway_vpc_attachment = tagged  # type: ignore[method-assign]
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

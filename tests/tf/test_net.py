@@ -55,6 +55,22 @@ CHANGES = [
         "aws_instance.web", "source_dest_check", "ec2", "modify_instance_attribute",
         {"InstanceId": "${self.id}", "SourceDestCheck": {"Value": False}},
     ),
+    Change(
+        "aws_vpc_peering_connection.main_peer", "requester.allow_remote_vpc_dns_resolution",
+        "ec2", "modify_vpc_peering_connection_options",
+        {"VpcPeeringConnectionId": "${self.id}",
+         "RequesterPeeringConnectionOptions": {"AllowDnsResolutionFromRemoteVpc": False}},
+    ),
+    Change(
+        "aws_ec2_transit_gateway.hub", "dns_support", "ec2", "modify_transit_gateway",
+        {"TransitGatewayId": "${self.id}", "Options": {"DnsSupport": "disable"}},
+    ),
+    Change(
+        "aws_ec2_transit_gateway_vpc_attachment.main", "appliance_mode_support", "ec2",
+        "modify_transit_gateway_vpc_attachment",
+        {"TransitGatewayAttachmentId": "${self.id}",
+         "Options": {"ApplianceModeSupport": "disable"}},
+    ),
 ]  # fmt: skip
 
 GROUP = Group("net", CHANGES)

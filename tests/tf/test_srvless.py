@@ -47,6 +47,15 @@ CHANGES = [
         "aws_cloudwatch_composite_alarm.service", "tags.Owner", "cloudwatch", "tag_resource",
         {"ResourceARN": "${self.arn}", "Tags": [{"Key": "Owner", "Value": "someone"}]},
     ),
+    Change(
+        "aws_ssm_document.check", "tags.Owner", "ssm", "add_tags_to_resource",
+        {"ResourceType": "Document", "ResourceId": "srvless-check-disk",
+         "Tags": [{"Key": "Owner", "Value": "someone"}]},
+    ),
+    Change(
+        "aws_ses_domain_identity.mail", harness.MISSING, "ses", "delete_identity",
+        {"Identity": "srvless.example.com"},
+    ),
 ]  # fmt: skip
 
 GROUP = Group(

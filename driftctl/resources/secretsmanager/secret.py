@@ -7,7 +7,8 @@ holds a secret. Secrets another AWS service owns (`OwningService`: RDS, Redshift
 are AWS's own, never unmanaged; a secret scheduled for deletion reads as gone.
 `recovery_window_in_days` is not readable live and never compared; a deleting revert
 schedules the deletion with a 30-day recovery window and never forces it. A secret
-cannot be renamed: a revert says "replace needed".
+cannot be renamed: a revert says "replace needed". The same pages carry each secret's
+rotation (aws_secretsmanager_secret_rotation).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from driftctl.base.spec import (
     cfn_identity,
 )
 from driftctl.core.model import Resource
+from driftctl.resources.secretsmanager.secret_rotation import rotation
 
 TYPE = "aws_secretsmanager_secret"
 COMPARED = frozenset({"name", "description", "kms_key_id", "policy", "tags"})
@@ -64,7 +66,8 @@ def build(item: Item, details: Details, region: str) -> list[Resource]:
         "arn": item["ARN"],
         "owning_service": item.get("OwningService"),
     }
-    return [Resource(TYPE, item["ARN"], None, attrs, region=region)]
+    found = rotation(item, region)
+    return [Resource(TYPE, item["ARN"], None, attrs, region=region), *([found] if found else [])]
 
 
 SCAN = ScanSpec(
