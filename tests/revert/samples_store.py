@@ -1,5 +1,5 @@
-"""Revert samples of the store group's types: bucket acceleration, object lock and
-replication (merged into samples.SAMPLES)."""
+"""Revert samples of the store group's types: bucket acceleration, object lock,
+replication, backup vaults (merged into samples.SAMPLES)."""
 
 from __future__ import annotations
 
@@ -42,5 +42,10 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "role": ROLE,
             "rule": [{**RULE, "filter": {"and": {"prefix": "a/", "tags": {"k": "v"}}}}],
         },
+    ),
+    "aws_backup_vault": (
+        "store-main",
+        {"name": "store-main", "tags": {"team": "ops"}},
+        {"name": "store-main", "tags": {"team": "data"}},
     ),
 }

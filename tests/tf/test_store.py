@@ -1,5 +1,5 @@
 """driftctl against `terraform plan -refresh-only` for the store group's types (#26):
-S3 transfer acceleration, object lock, replication.
+S3 transfer acceleration, object lock, replication; AWS Backup vaults.
 
 One stack (tests/tf/stacks/store), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and each change is
@@ -33,6 +33,10 @@ CHANGES = [
                        "DeleteMarkerReplication": {"Status": "Disabled"},
                        "Destination": {"Bucket": "${aws_s3_bucket.replica.arn}",
                                        "StorageClass": "GLACIER"}}]}},
+    ),
+    Change(
+        "aws_backup_vault.store", "tags", "backup", "tag_resource",
+        {"ResourceArn": "${self.arn}", "Tags": {"team": "ops"}},
     ),
 ]  # fmt: skip
 

@@ -1,0 +1,7 @@
+# AWS Backup: a vault
+resource "aws_backup_vault" "store" {
+  name = "store-vault"
+  tags = {
+    team = "data"
+  }
+}
