@@ -41,6 +41,7 @@ from driftctl.resources.awslambda import event_source_mapping as lambda_event_so
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
+from driftctl.resources.backup import plan as backup_plan
 from driftctl.resources.backup import vault as backup_vault
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudtrail import trail as cloudtrail_trail
@@ -262,6 +263,7 @@ MODULES: tuple[ModuleType, ...] = (
     eks_cluster,
     eks_node_group,
     backup_vault,
+    backup_plan,
     cloudfront_distribution,
     wafv2_ip_set,
     wafv2_web_acl,

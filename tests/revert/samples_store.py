@@ -1,5 +1,5 @@
 """Revert samples of the store group's types: bucket acceleration, object lock,
-replication, backup vaults (merged into samples.SAMPLES)."""
+replication, backup vaults and plans (merged into samples.SAMPLES)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,12 @@ RULE = {
     "status": "Enabled",
     "delete_marker_replication": {"status": "Disabled"},
     "destination": {"bucket": "arn:aws:s3:::copy", "storage_class": "STANDARD"},
+}
+BACKUP_RULE = {
+    "rule_name": "daily",
+    "target_vault_name": "main",
+    "schedule": "cron(0 5 * * ? *)",
+    "lifecycle": {"delete_after": 14},
 }
 
 # type -> (id, live attrs, declared attrs)
@@ -47,5 +53,17 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         "store-main",
         {"name": "store-main", "tags": {"team": "ops"}},
         {"name": "store-main", "tags": {"team": "data"}},
+    ),
+    "aws_backup_plan": (
+        "4f0a9c1e-1d2b-4c3d-9e8f-0a1b2c3d4e5f",
+        {"name": "daily", "rule": [BACKUP_RULE], "tags": {}},
+        {
+            "name": "daily",
+            "rule": [{**BACKUP_RULE, "lifecycle": {"delete_after": 30}}],
+            "advanced_backup_setting": [
+                {"resource_type": "EC2", "backup_options": {"WindowsVSS": "enabled"}}
+            ],
+            "tags": {"team": "data"},
+        },
     ),
 }

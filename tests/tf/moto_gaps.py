@@ -27,6 +27,12 @@ answers a valid request, so that `terraform apply` can create the type at all.
   in-process type tests use as well). moto keeps no actions suppressor.
 - API Gateway's GetDeployment of a deleted deployment raises a KeyError (a 500 the
   provider retries for minutes) where AWS answers NotFoundException: it is answered so.
+- AWS Backup's ListTags: moto reads the ARN from a path ending in `/` (boto3's), the
+  provider's SDK sends none, and moto answered no tags for every vault and plan: the
+  ARN is read from either path (`backup_list_tags`).
+- AWS Backup's UpdateBackupPlan is not in moto: the plan's document is replaced and its
+  version id renewed, as AWS does (`backup_plan_update`, which the in-process type tests
+  use as well).
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -62,11 +68,45 @@ def composite_alarm_put(response: Any) -> None:
         response.put_composite_alarm = response.put_metric_alarm
 
 
+def backup_list_tags(self: Any) -> str:
+    """moto's BackupResponse.list_tags, the ARN read with or without a trailing `/`."""
+    from urllib.parse import unquote
+
+    arn = unquote(self.path.rstrip("/").split("/tags/", 1)[-1])
+    return json.dumps({"Tags": self.backup_backend.list_tags(resource_arn=arn)})
+
+
+def backup_plan_update(self: Any) -> str:
+    """UpdateBackupPlan for moto's BackupResponse: the plan's document replaced."""
+    from moto.backup.exceptions import ResourceNotFoundException
+    from moto.moto_api._internal import mock_random
+
+    plan_id = self.path.rstrip("/").split("/plans/", 1)[-1]
+    plan = self.backup_backend.plans.get(plan_id)
+    if plan is None or plan.deletion_date is not None:
+        raise ResourceNotFoundException(msg="Failed reading Backup plan with provided version")
+    document = json.loads(self.body)["BackupPlan"]
+    for rule in document["Rules"]:
+        rule.setdefault("ScheduleExpression", "cron(0 5 ? * * *)")
+        rule.setdefault("StartWindowMinutes", 480)
+        rule.setdefault("CompletionWindowMinutes", 10080)
+        rule.setdefault("ScheduleExpressionTimezone", "Etc/UTC")
+        rule["RuleId"] = str(mock_random.uuid4())
+    plan.backup_plan = document
+    plan.advanced_backup_settings = document.get("AdvancedBackupSettings") or []
+    plan.version_id = mock_random.get_random_string(length=48)
+    return json.dumps(
+        {"BackupPlanId": plan.backup_plan_id, "BackupPlanArn": plan.backup_plan_arn,
+         "CreationDate": plan.creation_date, "VersionId": plan.version_id}
+    )  # fmt: skip
+
+
 def fill() -> None:
     import hashlib
 
     from moto.apigateway.exceptions import DeploymentNotFoundException
     from moto.apigateway.models import RestAPI
+    from moto.backup.responses import BackupResponse
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
     from moto.kinesis.responses import KinesisResponse
@@ -76,6 +116,8 @@ def fill() -> None:
     from moto.stepfunctions.responses import StepFunctionResponse
 
     composite_alarm_put(CloudWatchResponse)
+    BackupResponse.list_tags = backup_list_tags  # type: ignore[method-assign]
+    BackupResponse.update_backup_plan = backup_plan_update  # type: ignore[attr-defined]
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

@@ -1,5 +1,5 @@
 """driftctl against `terraform plan -refresh-only` for the store group's types (#26):
-S3 transfer acceleration, object lock, replication; AWS Backup vaults.
+S3 transfer acceleration, object lock, replication; AWS Backup vaults and plans.
 
 One stack (tests/tf/stacks/store), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and each change is
@@ -35,8 +35,15 @@ CHANGES = [
                                        "StorageClass": "GLACIER"}}]}},
     ),
     Change(
-        "aws_backup_vault.store", "tags", "backup", "tag_resource",
+        "aws_backup_vault.store", "tags.team", "backup", "tag_resource",
         {"ResourceArn": "${self.arn}", "Tags": {"team": "ops"}},
+    ),
+    Change(
+        "aws_backup_plan.store", "rule", "backup", "update_backup_plan",
+        {"BackupPlanId": "${self.id}", "BackupPlan": {"BackupPlanName": "store-daily", "Rules": [
+            {"RuleName": "daily", "TargetBackupVaultName": "store-vault",
+             "ScheduleExpression": "cron(0 5 * * ? *)", "StartWindowMinutes": 60,
+             "CompletionWindowMinutes": 180, "Lifecycle": {"DeleteAfterDays": 30}}]}},
     ),
 ]  # fmt: skip
 

@@ -26,17 +26,15 @@ from driftctl.base.helpers import (
     map_cfn_identity,
     map_tags,
     reader,
-    tagger,
     xp_same_name,
 )
 from driftctl.base.revert import Create, Delete, RevertSpec, Updater
-from driftctl.base.spec import DetailCall, Details, Item, ListCall, ResourceType, ScanSpec
+from driftctl.base.spec import Details, Item, ListCall, ResourceType, ScanSpec
 from driftctl.core.model import Resource
+from driftctl.resources.backup.common import GONE, SERVICE, tag_calls, tags_detail
 
 TYPE = "aws_backup_vault"
-SERVICE = "backup"
 COMPARED = frozenset({"name", "kms_key_arn", "tags"})
-GONE = frozenset({"ResourceNotFoundException"})
 
 
 def build(item: Item, details: Details, region: str) -> list[Resource]:
@@ -58,14 +56,7 @@ SCAN = ScanSpec(
     name="backup_vaults",
     service=SERVICE,
     listing=ListCall("list_backup_vaults", "BackupVaultList", page_size=1000),
-    details=(
-        DetailCall(
-            "tags",
-            "list_tags",
-            lambda item: {"ResourceArn": item["BackupVaultArn"]},
-            GONE,
-        ),
-    ),
+    details=(tags_detail("BackupVaultArn"),),
     build=build,
     tags_detail="tags",
 )
@@ -113,20 +104,7 @@ def _cfn_props(a: dict[str, Any]) -> dict[str, Any]:
 # --- revert ---------------------------------------------------------------------------------
 
 
-def arn(ctx: Ctx, attrs: Attrs) -> str:
-    found = attrs.get("arn")
-    if isinstance(found, str) and found.startswith("arn:"):
-        return found
-    return f"arn:aws:backup:{ctx.region}:{ctx.account}:backup-vault:{ctx.id}"
-
-
-_TAGS = tagger(
-    SERVICE,
-    ("tag_resource", "Tags"),
-    ("untag_resource", "TagKeyList"),
-    lambda ctx, attrs: {"ResourceArn": arn(ctx, attrs)},
-    shape=dict,
-)
+_TAGS = tag_calls("backup-vault")
 
 
 def _create(ctx: Ctx, desired: Attrs) -> list[Call]:
