@@ -35,6 +35,7 @@ from driftctl.resources.apigatewayv2 import api as apigatewayv2_api
 from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
 from driftctl.resources.apigatewayv2 import stage as apigatewayv2_stage
+from driftctl.resources.athena import workgroup as athena_workgroup
 from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.awslambda import alias as lambda_alias
 from driftctl.resources.awslambda import event_source_mapping as lambda_event_source_mapping
@@ -264,6 +265,7 @@ MODULES: tuple[ModuleType, ...] = (
     eks_node_group,
     backup_vault,
     backup_plan,
+    athena_workgroup,
     cloudfront_distribution,
     wafv2_ip_set,
     wafv2_web_acl,

@@ -1,5 +1,5 @@
 """Revert samples of the store group's types: bucket acceleration, object lock,
-replication, backup vaults and plans (merged into samples.SAMPLES)."""
+replication, backup vaults and plans, Athena workgroups (merged into samples.SAMPLES)."""
 
 from __future__ import annotations
 
@@ -64,6 +64,28 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
                 {"resource_type": "EC2", "backup_options": {"WindowsVSS": "enabled"}}
             ],
             "tags": {"team": "data"},
+        },
+    ),
+    "aws_athena_workgroup": (
+        "reports",
+        {
+            "name": "reports",
+            "description": "",
+            "state": "ENABLED",
+            "configuration": {"result_configuration": {"output_location": "s3://a/"}},
+        },
+        {
+            "name": "reports",
+            "description": "query results",
+            "state": "DISABLED",
+            "configuration": {
+                "bytes_scanned_cutoff_per_query": 10485760,
+                "engine_version": {"selected_engine_version": "Athena engine version 3"},
+                "result_configuration": {
+                    "output_location": "s3://b/",
+                    "encryption_configuration": {"encryption_option": "SSE_S3"},
+                },
+            },
         },
     ),
 }

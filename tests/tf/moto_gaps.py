@@ -33,6 +33,12 @@ answers a valid request, so that `terraform apply` can create the type at all.
 - AWS Backup's UpdateBackupPlan is not in moto: the plan's document is replaced and its
   version id renewed, as AWS does (`backup_plan_update`, which the in-process type tests
   use as well).
+- Athena's UpdateWorkGroup is not in moto: the description, state and configuration
+  updates are applied to the workgroup, as AWS does (`athena_work_group_update`, which
+  the in-process type tests use as well).
+- Athena's ListTagsForResource: moto says a workgroup without tags does not exist (AWS
+  answers no tags), and finds none by the ARN the provider builds without an account id
+  (the harness asks AWS for none): a workgroup's tags are read by its name.
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -101,11 +107,52 @@ def backup_plan_update(self: Any) -> str:
     )  # fmt: skip
 
 
+def athena_work_group_update(self: Any) -> str:
+    """UpdateWorkGroup for moto's AthenaResponse: description, state, configuration."""
+    group = self.athena_backend.work_groups.get(self._get_param("WorkGroup"))
+    if group is None:
+        return json.dumps({"__type": "InvalidRequestException", "Message": "not found"}), {
+            "status": 400
+        }  # type: ignore[return-value]
+    if self._get_param("Description") is not None:
+        group.description = self._get_param("Description")
+    if self._get_param("State"):
+        group.state = self._get_param("State")
+    updates = dict(self._get_param("ConfigurationUpdates") or {})
+    config = group.configuration
+    results = dict(updates.pop("ResultConfigurationUpdates", None) or {})
+    for key, value in updates.items():
+        if key.startswith("Remove"):
+            config.pop(key[len("Remove") :], None)
+        else:
+            config[key] = value
+    found = config.setdefault("ResultConfiguration", {})
+    for key, value in results.items():
+        if key.startswith("Remove"):
+            found.pop(key[len("Remove") :], None)
+        else:
+            found[key] = value
+    if not found:
+        config.pop("ResultConfiguration")
+    return "{}"
+
+
+def athena_list_tags(self: Any) -> str:
+    """ListTagsForResource for moto's AthenaResponse: a workgroup's tags by its name."""
+    arn = str(self._get_param("ResourceARN"))
+    group = self.athena_backend.work_groups.get(arn.rsplit("workgroup/", 1)[-1])
+    if ":workgroup/" not in arn or group is None:
+        return json.dumps({"__type": "InvalidRequestException", "Message": arn}), {"status": 400}  # type: ignore[return-value]
+    found = self.athena_backend.tagger.list_tags_for_resource(group.arn)
+    return json.dumps({"Tags": found.get("Tags", [])})
+
+
 def fill() -> None:
     import hashlib
 
     from moto.apigateway.exceptions import DeploymentNotFoundException
     from moto.apigateway.models import RestAPI
+    from moto.athena.responses import AthenaResponse
     from moto.backup.responses import BackupResponse
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
@@ -116,6 +163,8 @@ def fill() -> None:
     from moto.stepfunctions.responses import StepFunctionResponse
 
     composite_alarm_put(CloudWatchResponse)
+    AthenaResponse.update_work_group = athena_work_group_update  # type: ignore[attr-defined]
+    AthenaResponse.list_tags_for_resource = athena_list_tags  # type: ignore[method-assign]
     BackupResponse.list_tags = backup_list_tags  # type: ignore[method-assign]
     BackupResponse.update_backup_plan = backup_plan_update  # type: ignore[attr-defined]
     get_deployment = RestAPI.get_deployment

@@ -1,5 +1,5 @@
 """driftctl against `terraform plan -refresh-only` for the store group's types (#26):
-S3 transfer acceleration, object lock, replication; AWS Backup vaults and plans.
+S3 transfer acceleration, object lock, replication; AWS Backup vaults and plans; Athena workgroups.
 
 One stack (tests/tf/stacks/store), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and each change is
@@ -44,6 +44,12 @@ CHANGES = [
             {"RuleName": "daily", "TargetBackupVaultName": "store-vault",
              "ScheduleExpression": "cron(0 5 * * ? *)", "StartWindowMinutes": 60,
              "CompletionWindowMinutes": 180, "Lifecycle": {"DeleteAfterDays": 30}}]}},
+    ),
+    Change(
+        "aws_athena_workgroup.store", "configuration.result_configuration.output_location",
+        "athena", "update_work_group",
+        {"WorkGroup": "store-reports", "ConfigurationUpdates": {
+            "ResultConfigurationUpdates": {"OutputLocation": "s3://store-data/elsewhere/"}}},
     ),
 ]  # fmt: skip
 
