@@ -91,6 +91,7 @@ from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import bus as events_bus
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
+from driftctl.resources.glue import catalog_database as glue_catalog_database
 from driftctl.resources.guardduty import detector as guardduty_detector
 from driftctl.resources.iam import access_key as iam_access_key
 from driftctl.resources.iam import account_password_policy as iam_account_password_policy
@@ -266,6 +267,7 @@ MODULES: tuple[ModuleType, ...] = (
     backup_vault,
     backup_plan,
     athena_workgroup,
+    glue_catalog_database,
     cloudfront_distribution,
     wafv2_ip_set,
     wafv2_web_acl,

@@ -1,5 +1,6 @@
 """Revert samples of the store group's types: bucket acceleration, object lock,
-replication, backup vaults and plans, Athena workgroups (merged into samples.SAMPLES)."""
+replication, backup vaults and plans, Athena workgroups, Glue databases (merged into
+samples.SAMPLES)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,17 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
                     "encryption_configuration": {"encryption_option": "SSE_S3"},
                 },
             },
+        },
+    ),
+    "aws_glue_catalog_database": (
+        "sales",
+        {"name": "sales", "description": "", "location_uri": "", "parameters": {}},
+        {
+            "name": "sales",
+            "description": "sales events",
+            "location_uri": "s3://lake/sales/",
+            "parameters": {"classification": "parquet"},
+            "target_database": {"catalog_id": "123456789012", "database_name": "shared"},
         },
     ),
 }

@@ -1,5 +1,6 @@
 """driftctl against `terraform plan -refresh-only` for the store group's types (#26):
-S3 transfer acceleration, object lock, replication; AWS Backup vaults and plans; Athena workgroups.
+S3 transfer acceleration, object lock, replication; AWS Backup vaults and plans; Athena
+workgroups; Glue databases.
 
 One stack (tests/tf/stacks/store), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and each change is
@@ -50,6 +51,12 @@ CHANGES = [
         "athena", "update_work_group",
         {"WorkGroup": "store-reports", "ConfigurationUpdates": {
             "ResultConfigurationUpdates": {"OutputLocation": "s3://store-data/elsewhere/"}}},
+    ),
+    Change(
+        "aws_glue_catalog_database.store", "parameters.classification", "glue",
+        "update_database",
+        {"Name": "store_sales", "DatabaseInput": {"Name": "store_sales",
+            "Description": "sales events", "Parameters": {"classification": "csv"}}},
     ),
 ]  # fmt: skip
 
