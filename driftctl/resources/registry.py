@@ -92,6 +92,7 @@ from driftctl.resources.events import bus as events_bus
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
 from driftctl.resources.glue import catalog_database as glue_catalog_database
+from driftctl.resources.glue import job as glue_job
 from driftctl.resources.guardduty import detector as guardduty_detector
 from driftctl.resources.iam import access_key as iam_access_key
 from driftctl.resources.iam import account_password_policy as iam_account_password_policy
@@ -268,6 +269,7 @@ MODULES: tuple[ModuleType, ...] = (
     backup_plan,
     athena_workgroup,
     glue_catalog_database,
+    glue_job,
     cloudfront_distribution,
     wafv2_ip_set,
     wafv2_web_acl,

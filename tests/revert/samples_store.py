@@ -1,6 +1,6 @@
 """Revert samples of the store group's types: bucket acceleration, object lock,
-replication, backup vaults and plans, Athena workgroups, Glue databases (merged into
-samples.SAMPLES)."""
+replication, backup vaults and plans, Athena workgroups, Glue databases and jobs (merged
+into samples.SAMPLES)."""
 
 from __future__ import annotations
 
@@ -98,6 +98,32 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
             "location_uri": "s3://lake/sales/",
             "parameters": {"classification": "parquet"},
             "target_database": {"catalog_id": "123456789012", "database_name": "shared"},
+        },
+    ),
+    "aws_glue_job": (
+        "etl",
+        {
+            "name": "etl",
+            "role_arn": ROLE,
+            "command": {"name": "glueetl", "script_location": "s3://a/etl.py"},
+            "default_arguments": {},
+            "kept": {"LogUri": "s3://logs/"},
+        },
+        {
+            "name": "etl",
+            "role_arn": ROLE,
+            "description": "nightly",
+            "command": {"name": "glueetl", "script_location": "s3://b/etl.py"},
+            "default_arguments": {"--job-language": "python"},
+            "non_overridable_arguments": {"--x": "1"},
+            "connections": ["db"],
+            "max_retries": 1,
+            "timeout": 60,
+            "glue_version": "4.0",
+            "worker_type": "G.1X",
+            "number_of_workers": 2,
+            "security_configuration": "sec",
+            "execution_property": {"max_concurrent_runs": 2},
         },
     ),
 }

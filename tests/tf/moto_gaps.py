@@ -39,6 +39,9 @@ answers a valid request, so that `terraform apply` can create the type at all.
 - Athena's ListTagsForResource: moto says a workgroup without tags does not exist (AWS
   answers no tags), and finds none by the ARN the provider builds without an account id
   (the harness asks AWS for none): a workgroup's tags are read by its name.
+- Glue's UpdateJob is not in moto: the job's definition is replaced by the update (what
+  it leaves out reset, as AWS does) (`glue_job_update`, which the in-process type tests
+  use as well).
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -147,6 +150,32 @@ def athena_list_tags(self: Any) -> str:
     return json.dumps({"Tags": found.get("Tags", [])})
 
 
+GLUE_JOB_FIELDS = {
+    "Description": "description", "LogUri": "log_uri", "Role": "role",
+    "ExecutionProperty": "execution_property", "Command": "command",
+    "DefaultArguments": "default_arguments",
+    "NonOverridableArguments": "non_overridable_arguments",
+    "Connections": "connections", "MaxRetries": "max_retries", "Timeout": "timeout",
+    "MaxCapacity": "max_capacity", "WorkerType": "worker_type",
+    "NumberOfWorkers": "number_of_workers", "SecurityConfiguration": "security_configuration",
+    "NotificationProperty": "notification_property", "GlueVersion": "glue_version",
+    "ExecutionClass": "execution_class", "SourceControlDetails": "source_control_details",
+}  # fmt: skip
+
+
+def glue_job_update(self: Any) -> str:
+    """UpdateJob for moto's GlueResponse: the job's definition replaced by the update."""
+    name = self._get_param("JobName")
+    job = self.glue_backend.get_job(name)
+    update = self._get_param("JobUpdate") or {}
+    for key, attr in GLUE_JOB_FIELDS.items():
+        setattr(job, attr, update.get(key))
+    job.execution_property = job.execution_property or {}
+    job.default_arguments = job.default_arguments or {}
+    job.execution_class = job.execution_class or "STANDARD"  # as moto's CreateJob
+    return json.dumps({"JobName": name})
+
+
 def fill() -> None:
     import hashlib
 
@@ -156,6 +185,7 @@ def fill() -> None:
     from moto.backup.responses import BackupResponse
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
+    from moto.glue.responses import GlueResponse
     from moto.kinesis.responses import KinesisResponse
     from moto.logs.metric_filters import MetricFilters
     from moto.rds.models import DBInstance
@@ -165,6 +195,7 @@ def fill() -> None:
     composite_alarm_put(CloudWatchResponse)
     AthenaResponse.update_work_group = athena_work_group_update  # type: ignore[attr-defined]
     AthenaResponse.list_tags_for_resource = athena_list_tags  # type: ignore[method-assign]
+    GlueResponse.update_job = glue_job_update  # type: ignore[attr-defined]
     BackupResponse.list_tags = backup_list_tags  # type: ignore[method-assign]
     BackupResponse.update_backup_plan = backup_plan_update  # type: ignore[attr-defined]
     get_deployment = RestAPI.get_deployment

@@ -1,6 +1,6 @@
 """driftctl against `terraform plan -refresh-only` for the store group's types (#26):
 S3 transfer acceleration, object lock, replication; AWS Backup vaults and plans; Athena
-workgroups; Glue databases.
+workgroups; Glue databases and jobs.
 
 One stack (tests/tf/stacks/store), applied once: driftctl finds no drift and nothing
 unmanaged, then one out-of-band change per type is made with boto3, and each change is
@@ -57,6 +57,12 @@ CHANGES = [
         "update_database",
         {"Name": "store_sales", "DatabaseInput": {"Name": "store_sales",
             "Description": "sales events", "Parameters": {"classification": "csv"}}},
+    ),
+    Change(
+        "aws_glue_job.store", "default_arguments.--job-language", "glue", "update_job",
+        {"JobName": "store-etl", "JobUpdate": {"Role": "${self.role_arn}",
+            "Command": {"Name": "glueetl", "ScriptLocation": "s3://store-data/etl.py"},
+            "DefaultArguments": {"--job-language": "scala"}}},
     ),
 ]  # fmt: skip
 
