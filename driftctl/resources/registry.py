@@ -43,6 +43,7 @@ from driftctl.resources.apigatewayv2 import domain_name as apigatewayv2_domain_n
 from driftctl.resources.apigatewayv2 import integration as apigatewayv2_integration
 from driftctl.resources.apigatewayv2 import route as apigatewayv2_route
 from driftctl.resources.apigatewayv2 import stage as apigatewayv2_stage
+from driftctl.resources.athena import workgroup as athena_workgroup
 from driftctl.resources.autoscaling import group as autoscaling_group
 from driftctl.resources.autoscaling import lifecycle_hook as autoscaling_lifecycle_hook
 from driftctl.resources.autoscaling import policy as autoscaling_policy
@@ -51,6 +52,8 @@ from driftctl.resources.awslambda import event_source_mapping as lambda_event_so
 from driftctl.resources.awslambda import function as lambda_function
 from driftctl.resources.awslambda import layer_version as lambda_layer_version
 from driftctl.resources.awslambda import permission as lambda_permission
+from driftctl.resources.backup import plan as backup_plan
+from driftctl.resources.backup import vault as backup_vault
 from driftctl.resources.cloudfront import distribution as cloudfront_distribution
 from driftctl.resources.cloudfront import function as cloudfront_function
 from driftctl.resources.cloudfront import (
@@ -109,6 +112,8 @@ from driftctl.resources.elbv2 import target_group as elbv2_target_group
 from driftctl.resources.events import bus as events_bus
 from driftctl.resources.events import rule as events_rule
 from driftctl.resources.events import target as events_target
+from driftctl.resources.glue import catalog_database as glue_catalog_database
+from driftctl.resources.glue import job as glue_job
 from driftctl.resources.guardduty import detector as guardduty_detector
 from driftctl.resources.iam import access_key as iam_access_key
 from driftctl.resources.iam import account_password_policy as iam_account_password_policy
@@ -315,6 +320,11 @@ MODULES: tuple[ModuleType, ...] = (
     ecs_service,
     eks_cluster,
     eks_node_group,
+    backup_vault,
+    backup_plan,
+    athena_workgroup,
+    glue_catalog_database,
+    glue_job,
     cloudfront_distribution,
     cloudfront_origin_access_control,
     cloudfront_function,

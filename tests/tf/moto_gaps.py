@@ -51,6 +51,21 @@ answers a valid request, so that `terraform apply` can create the type at all.
   tag specification where AWS (and the provider) send `transit-gateway-attachment`: the
   attachment is tagged with those, as AWS does (`attachment_created_tagged`, which the
   in-process type tests use as well).
+- AWS Backup's ListTags: moto reads the ARN from a path ending in `/` (boto3's), the
+  provider's SDK sends none, and moto answered no tags for every vault and plan: the
+  ARN is read from either path (`backup_list_tags`).
+- AWS Backup's UpdateBackupPlan is not in moto: the plan's document is replaced and its
+  version id renewed, as AWS does (`backup_plan_update`, which the in-process type tests
+  use as well).
+- Athena's UpdateWorkGroup is not in moto: the description, state and configuration
+  updates are applied to the workgroup, as AWS does (`athena_work_group_update`, which
+  the in-process type tests use as well).
+- Athena's ListTagsForResource: moto says a workgroup without tags does not exist (AWS
+  answers no tags), and finds none by the ARN the provider builds without an account id
+  (the harness asks AWS for none): a workgroup's tags are read by its name.
+- Glue's UpdateJob is not in moto: the job's definition is replaced by the update (what
+  it leaves out reset, as AWS does) (`glue_job_update`, which the in-process type tests
+  use as well).
 - moto's serializer shares a dict of response transformers between requests, which
   another request's serialization may change while one iterates it: under load a
   concurrent scan got a 500 ("dictionary changed size during iteration"). It is read
@@ -210,6 +225,103 @@ def attachment_created_tagged(create: Callable[..., Any]) -> Callable[..., Any]:
         return result
 
     return create_tagged
+def backup_list_tags(self: Any) -> str:
+    """moto's BackupResponse.list_tags, the ARN read with or without a trailing `/`."""
+    from urllib.parse import unquote
+
+    arn = unquote(self.path.rstrip("/").split("/tags/", 1)[-1])
+    return json.dumps({"Tags": self.backup_backend.list_tags(resource_arn=arn)})
+
+
+def backup_plan_update(self: Any) -> str:
+    """UpdateBackupPlan for moto's BackupResponse: the plan's document replaced."""
+    from moto.backup.exceptions import ResourceNotFoundException
+    from moto.moto_api._internal import mock_random
+
+    plan_id = self.path.rstrip("/").split("/plans/", 1)[-1]
+    plan = self.backup_backend.plans.get(plan_id)
+    if plan is None or plan.deletion_date is not None:
+        raise ResourceNotFoundException(msg="Failed reading Backup plan with provided version")
+    document = json.loads(self.body)["BackupPlan"]
+    for rule in document["Rules"]:
+        rule.setdefault("ScheduleExpression", "cron(0 5 ? * * *)")
+        rule.setdefault("StartWindowMinutes", 480)
+        rule.setdefault("CompletionWindowMinutes", 10080)
+        rule.setdefault("ScheduleExpressionTimezone", "Etc/UTC")
+        rule["RuleId"] = str(mock_random.uuid4())
+    plan.backup_plan = document
+    plan.advanced_backup_settings = document.get("AdvancedBackupSettings") or []
+    plan.version_id = mock_random.get_random_string(length=48)
+    return json.dumps(
+        {"BackupPlanId": plan.backup_plan_id, "BackupPlanArn": plan.backup_plan_arn,
+         "CreationDate": plan.creation_date, "VersionId": plan.version_id}
+    )  # fmt: skip
+
+
+def athena_work_group_update(self: Any) -> str:
+    """UpdateWorkGroup for moto's AthenaResponse: description, state, configuration."""
+    group = self.athena_backend.work_groups.get(self._get_param("WorkGroup"))
+    if group is None:
+        return json.dumps({"__type": "InvalidRequestException", "Message": "not found"}), {
+            "status": 400
+        }  # type: ignore[return-value]
+    if self._get_param("Description") is not None:
+        group.description = self._get_param("Description")
+    if self._get_param("State"):
+        group.state = self._get_param("State")
+    updates = dict(self._get_param("ConfigurationUpdates") or {})
+    config = group.configuration
+    results = dict(updates.pop("ResultConfigurationUpdates", None) or {})
+    for key, value in updates.items():
+        if key.startswith("Remove"):
+            config.pop(key[len("Remove") :], None)
+        else:
+            config[key] = value
+    found = config.setdefault("ResultConfiguration", {})
+    for key, value in results.items():
+        if key.startswith("Remove"):
+            found.pop(key[len("Remove") :], None)
+        else:
+            found[key] = value
+    if not found:
+        config.pop("ResultConfiguration")
+    return "{}"
+
+
+def athena_list_tags(self: Any) -> str:
+    """ListTagsForResource for moto's AthenaResponse: a workgroup's tags by its name."""
+    arn = str(self._get_param("ResourceARN"))
+    group = self.athena_backend.work_groups.get(arn.rsplit("workgroup/", 1)[-1])
+    if ":workgroup/" not in arn or group is None:
+        return json.dumps({"__type": "InvalidRequestException", "Message": arn}), {"status": 400}  # type: ignore[return-value]
+    found = self.athena_backend.tagger.list_tags_for_resource(group.arn)
+    return json.dumps({"Tags": found.get("Tags", [])})
+
+
+GLUE_JOB_FIELDS = {
+    "Description": "description", "LogUri": "log_uri", "Role": "role",
+    "ExecutionProperty": "execution_property", "Command": "command",
+    "DefaultArguments": "default_arguments",
+    "NonOverridableArguments": "non_overridable_arguments",
+    "Connections": "connections", "MaxRetries": "max_retries", "Timeout": "timeout",
+    "MaxCapacity": "max_capacity", "WorkerType": "worker_type",
+    "NumberOfWorkers": "number_of_workers", "SecurityConfiguration": "security_configuration",
+    "NotificationProperty": "notification_property", "GlueVersion": "glue_version",
+    "ExecutionClass": "execution_class", "SourceControlDetails": "source_control_details",
+}  # fmt: skip
+
+
+def glue_job_update(self: Any) -> str:
+    """UpdateJob for moto's GlueResponse: the job's definition replaced by the update."""
+    name = self._get_param("JobName")
+    job = self.glue_backend.get_job(name)
+    update = self._get_param("JobUpdate") or {}
+    for key, attr in GLUE_JOB_FIELDS.items():
+        setattr(job, attr, update.get(key))
+    job.execution_property = job.execution_property or {}
+    job.default_arguments = job.default_arguments or {}
+    job.execution_class = job.execution_class or "STANDARD"  # as moto's CreateJob
+    return json.dumps({"JobName": name})
 
 
 def fill() -> None:
@@ -224,6 +336,9 @@ def fill() -> None:
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
     from moto.ec2.responses.transit_gateway_attachments import TransitGatewayAttachment
+    from moto.athena.responses import AthenaResponse
+    from moto.backup.responses import BackupResponse
+    from moto.glue.responses import GlueResponse
     from moto.kinesis.responses import KinesisResponse
     from moto.logs.metric_filters import MetricFilters
     from moto.rds.models import DBInstance
@@ -251,6 +366,11 @@ def fill() -> None:
         TransitGatewayAttachment.create_transit_gateway_vpc_attachment
     )
     TransitGatewayAttachment.create_transit_gateway_vpc_attachment = tagged  # type: ignore[method-assign]
+    AthenaResponse.update_work_group = athena_work_group_update  # type: ignore[attr-defined]
+    AthenaResponse.list_tags_for_resource = athena_list_tags  # type: ignore[method-assign]
+    GlueResponse.update_job = glue_job_update  # type: ignore[attr-defined]
+    BackupResponse.list_tags = backup_list_tags  # type: ignore[method-assign]
+    BackupResponse.update_backup_plan = backup_plan_update  # type: ignore[attr-defined]
     get_deployment = RestAPI.get_deployment
 
     def get_deployment_or_not_found(self: RestAPI, deployment_id: str) -> object:

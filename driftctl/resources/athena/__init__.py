@@ -1,0 +1,1 @@
+"""Amazon Athena: workgroups."""

@@ -1,0 +1,1 @@
+"""AWS Backup: vaults, plans and their resource selections."""

@@ -1,0 +1,1 @@
+"""AWS Glue: Data Catalog databases."""
