@@ -52,6 +52,8 @@ def moto_method_caches() -> list[Any]:
                         _METHOD_CACHES.append(value)
         _METHOD_CACHES.append(None)  # looked once
     return [c for c in _METHOD_CACHES if c is not None]
+
+
 def answer_missing_calls() -> None:
     """The calls a scan makes that moto lacks entirely, answered from moto's own state as
     AWS answers them (tests/tf/moto_gaps.py; a method moto has is never replaced): WAFv2's

@@ -125,6 +125,8 @@ def cloudfront_function_calls() -> dict[str, Callable[..., Any]]:
         return ActionResult({"FunctionSummary": function.function_summary})
 
     return {"update_function": update_function, "publish_function": publish_function}
+
+
 def base_path_mappings_of_any_domain(get: Callable[..., Any]) -> Callable[..., Any]:
     """moto's APIGatewayBackend.get_base_path_mappings, answering none for a domain that
     has no mapping (moto fails with a KeyError)."""
@@ -144,6 +146,8 @@ def answer_base_path_mappings(setattr_: Callable[[Any, str, Any], object]) -> No
 
     get = base_path_mappings_of_any_domain(APIGatewayBackend.get_base_path_mappings)
     setattr_(APIGatewayBackend, "get_base_path_mappings", get)
+
+
 # ListResourcesForWebACL's ResourceType -> what the resource's ARN holds
 WAF_RESOURCE_KINDS = {
     "APPLICATION_LOAD_BALANCER": ":elasticloadbalancing:",
@@ -212,6 +216,8 @@ def apigatewayv2_domain_updated(response: Any) -> None:
 
     if not hasattr(response, "update_domain_name"):
         response.update_domain_name = update_domain_name
+
+
 def attachment_created_tagged(create: Callable[..., Any]) -> Callable[..., Any]:
     """moto's CreateTransitGatewayVpcAttachment response, tagging the new attachment with
     its `transit-gateway-attachment` tag specification."""
@@ -225,6 +231,8 @@ def attachment_created_tagged(create: Callable[..., Any]) -> Callable[..., Any]:
         return result
 
     return create_tagged
+
+
 def backup_list_tags(self: Any) -> str:
     """moto's BackupResponse.list_tags, the ARN read with or without a trailing `/`."""
     from urllib.parse import unquote
@@ -329,15 +337,15 @@ def fill() -> None:
 
     from moto.apigateway.exceptions import DeploymentNotFoundException
     from moto.apigateway.models import RestAPI
-    from moto.cloudfront import urls as cloudfront_urls
-    from moto.cloudfront.responses import CloudFrontResponse
     from moto.apigatewayv2.models import DomainName as ApiGatewayV2DomainName
     from moto.apigatewayv2.responses import ApiGatewayV2Response
+    from moto.athena.responses import AthenaResponse
+    from moto.backup.responses import BackupResponse
+    from moto.cloudfront import urls as cloudfront_urls
+    from moto.cloudfront.responses import CloudFrontResponse
     from moto.cloudwatch.responses import CloudWatchResponse
     from moto.core.serialize import AttributePicker
     from moto.ec2.responses.transit_gateway_attachments import TransitGatewayAttachment
-    from moto.athena.responses import AthenaResponse
-    from moto.backup.responses import BackupResponse
     from moto.glue.responses import GlueResponse
     from moto.kinesis.responses import KinesisResponse
     from moto.logs.metric_filters import MetricFilters
