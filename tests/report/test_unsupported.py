@@ -31,7 +31,7 @@ resource "aws_mq_broker" "jobs" {
   broker_name = "jobs"
 }
 
-resource "aws_glue_job" "worker" {
+resource "aws_glue_trigger" "worker" {
   count    = 2
   name     = "worker-${count.index}"
   role_arn = "arn:aws:iam::123456789012:role/worker"
@@ -64,8 +64,8 @@ def test_the_json_report_counts_unsupported_declarations_by_type(repo: Path) -> 
     code, out = scan("-o", "json://-")
     report = json.loads(out)
     assert code == 0  # unsupported resources are not drift
-    assert report["summary"]["unsupported"] == {"aws_glue_job": 2, "aws_mq_broker": 1}
-    assert list(report["summary"]["unsupported"]) == ["aws_glue_job", "aws_mq_broker"]
+    assert report["summary"]["unsupported"] == {"aws_glue_trigger": 2, "aws_mq_broker": 1}
+    assert list(report["summary"]["unsupported"]) == ["aws_glue_trigger", "aws_mq_broker"]
     validate_report(report)
 
 
@@ -81,7 +81,7 @@ def test_the_console_summary_names_them(repo: Path) -> None:
     _, out = scan()
     text = " ".join(out.split())  # as printed, wrapped at the terminal's width
     assert "unknown values 0, unsupported 3, coverage 100%" in text
-    listed = "aws_glue_job 2, aws_mq_broker 1"
+    listed = "aws_glue_trigger 2, aws_mq_broker 1"
     assert f"not compared (types driftctl does not read yet): {listed}" in text
 
 
@@ -89,7 +89,7 @@ def test_the_markdown_report_names_them(repo: Path) -> None:
     (repo / "more.tf").write_text(UNSUPPORTED)
     _, out = scan("-o", "markdown://-")
     assert "· 3 unsupported ·" in out
-    assert "<code>aws_glue_job</code> 2, <code>aws_mq_broker</code> 1" in out
+    assert "<code>aws_glue_trigger</code> 2, <code>aws_mq_broker</code> 1" in out
 
 
 def test_shard_reports_with_unsupported_still_merge_into_a_valid_report(repo: Path) -> None:
@@ -131,7 +131,7 @@ def test_the_summary_gives_the_share_of_declared_resources_compared(repo: Path) 
     (invocation,) = json.loads(sarif)["runs"][0]["invocations"]
     texts = [n["message"]["text"] for n in invocation["toolExecutionNotifications"]]
     assert texts == [
-        "not compared: 2 aws_glue_job (a type driftctl does not read yet)",
+        "not compared: 2 aws_glue_trigger (a type driftctl does not read yet)",
         "not compared: 1 aws_mq_broker (a type driftctl does not read yet)",
     ]
     assert invocation["executionSuccessful"] is True
@@ -147,7 +147,7 @@ def test_below_min_compared_the_scan_fails_after_writing_its_reports(repo: Path)
     code, _, err = scan_both("--min-compared", "90%", "-o", "json://report.json")
     assert code == 2  # not 1: no drift was found, the answer covers too little
     assert "compared 25.0% of the declared resources, below --min-compared 90.0%" in err
-    assert "aws_glue_job (2), aws_mq_broker (1)" in err
+    assert "aws_glue_trigger (2), aws_mq_broker (1)" in err
     assert json.loads((repo / "report.json").read_text())["summary"]["compared_share"] == 0.25
 
 

@@ -266,7 +266,7 @@ def test_unsupported_types_are_counted_not_errors() -> None:
     text = """
         Resources:
           Job:
-            Type: AWS::Glue::Job
+            Type: AWS::Glue::Trigger
             Properties: {Command: {Name: glueetl}, Role: !GetAtt R.Arn}
           R:
             Type: AWS::IAM::Role
@@ -276,8 +276,8 @@ def test_unsupported_types_are_counted_not_errors() -> None:
             Properties: {PolicyName: p, PolicyDocument: {}, Roles: [!Ref R], Groups: [someone]}
     """
     raw = load(text)
-    assert raw.unsupported == {"AWS::Glue::Job": 1}
-    assert "1 AWS::Glue::Job not compared (a type driftctl does not read yet)" in raw.warnings
+    assert raw.unsupported == {"AWS::Glue::Trigger": 1}
+    assert "1 AWS::Glue::Trigger not compared (a type driftctl does not read yet)" in raw.warnings
     role_policy = next(r for r in raw.resources if r.type == "aws_iam_role_policy")
     assert role_policy.attrs["role"] == Ref("R", ("id",))
     group_policy = next(r for r in raw.resources if r.type == "aws_iam_group_policy")
