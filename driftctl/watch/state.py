@@ -175,6 +175,15 @@ class Watched:
         the unit's own resource alone, changes it (not a create or a delete), lists what
         it touches, and the type reads those attributes alone (family.ReadAttrs); else
         None: the whole unit is read."""
+        key = (unit.scan, unit.id)
+        held = [
+            r
+            for r in self.run.states[self.account].resources
+            if unit_key(r.type, r.id, r.attrs) == key
+        ]
+        # types that share a read name the same id (a TagRole names a role, and a
+        # service-linked role, which is one): the one the unit holds is the resource
+        named = [(t, i) for t, i in named if any(r.type == t and str(r.id) == i for r in held)]
         if len(named) != 1:
             return None
         rtype, rid = named[0]
@@ -182,12 +191,6 @@ class Watched:
         touched = events.touched(event.name) if events is not None else None
         if touched is None or events is None or events.kind_of(event.name) != "change":
             return None
-        key = (unit.scan, unit.id)
-        held = [
-            r
-            for r in self.run.states[self.account].resources
-            if unit_key(r.type, r.id, r.attrs) == key
-        ]
         own = [r for r in held if r.type == rtype and str(r.id) == rid == unit.id]
         if len(own) != 1:
             return None

@@ -99,10 +99,10 @@ def test_unsupported_types_are_counted() -> None:
         """
         driftctl: 1
         resources:
-          - {type: aws_glue_job, id: etl}
+          - {type: aws_glue_trigger, id: etl}
           - {type: aws_iam_user, attrs: {name: ci}}
         """
     )
-    assert raw.unsupported == {"aws_glue_job": 1}
+    assert raw.unsupported == {"aws_glue_trigger": 1}
     assert [r.type for r in raw.resources] == ["aws_iam_user"]
-    assert raw.warnings == ["1 aws_glue_job not compared (a type driftctl does not read yet)"]
+    assert raw.warnings == ["1 aws_glue_trigger not compared (a type driftctl does not read yet)"]

@@ -66,7 +66,7 @@ def test_modules_count_and_for_each_instances_have_terraforms_addresses() -> Non
             },
             {
                 "mode": "managed",
-                "type": "aws_glue_job",
+                "type": "aws_glue_trigger",
                 "name": "etl",
                 "instances": [instance(None, {"id": "etl"})],
             },
@@ -77,7 +77,7 @@ def test_modules_count_and_for_each_instances_have_terraforms_addresses() -> Non
         ('module.net["eu"].module.sub.aws_subnet.private[1]', "subnet-1"),
         ('aws_iam_user.u["ci"]', "ci"),
     ]
-    assert raw.unsupported == {"aws_glue_job": 1}
+    assert raw.unsupported == {"aws_glue_trigger": 1}
 
 
 def test_computed_attributes_that_repeat_separate_resources_are_dropped() -> None:

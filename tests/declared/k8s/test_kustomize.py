@@ -376,12 +376,12 @@ def test_ack_bucket_blocks_are_split_like_terraforms_inline_blocks() -> None:
 def test_an_unknown_aws_kind_is_listed_as_unsupported_and_counted() -> None:
     text = """
         apiVersion: glue.aws.upbound.io/v1beta1
-        kind: Job
+        kind: Trigger
         metadata: {name: web-1}
         spec: {forProvider: {roleArn: arn:aws:iam::1:role/r}}
         ---
         apiVersion: glue.aws.upbound.io/v1beta1
-        kind: Job
+        kind: Trigger
         metadata: {name: web-2}
         spec: {forProvider: {roleArn: arn:aws:iam::1:role/r}}
         ---
@@ -397,12 +397,12 @@ def test_an_unknown_aws_kind_is_listed_as_unsupported_and_counted() -> None:
     raw = from_text("t.yaml", manifests(text))
     assert raw.resources == []
     assert raw.unsupported == {
-        "glue.aws.upbound.io/v1beta1 Job": 2,
+        "glue.aws.upbound.io/v1beta1 Trigger": 2,
         "mq.services.k8s.aws/v1alpha1 Broker": 1,
     }
     assert raw.skipped == 1
     assert (
-        "2 glue.aws.upbound.io/v1beta1 Job not compared (a kind driftctl does not read yet): "
+        "2 glue.aws.upbound.io/v1beta1 Trigger not compared (a kind driftctl does not read yet): "
         "web-1, web-2" in raw.warnings
     )
     assert canonicalize(raw).unsupported == raw.unsupported
