@@ -50,9 +50,10 @@ NAME_KEY = re.compile(
     r'name_prefix|bucket_prefix)\s*=\s*"([^"$]*)"',
     re.M | re.I,
 )
-SEGMENT = re.compile(r"^/?(?:alias/)?([a-z][a-z0-9]{1,5})[-/.][a-z0-9]")
+SEGMENT = re.compile(r"^/?(?:alias/)?([a-z][a-z0-9]{1,7})[-/._][a-z0-9]")
 NOT_NAMES = {"com", "aws", "arn", "amazon"}  # com.amazonaws.us-east-1.s3 is a service name
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+INTERPOLATION = re.compile(r"(\$\{[^}]*\})")
 # an identity provider's URL is unique in the account: each copy gets a host of its own
 PROVIDER_URL = re.compile(r'^(\s*url\s*=\s*"https://)', re.M)
 # a block's header: its labels (`resource "aws_lb" "db"`) are addresses, not names
@@ -74,10 +75,14 @@ def with_prefix(text: str, words: set[str]) -> str:
     """`text` with `${var.p}` before each of `words` that starts a name in a string."""
     if not words:
         return text
-    word = re.compile(r"(?<![A-Za-z0-9_$])(" + "|".join(sorted(words)) + r')(?=[-/. ][a-z0-9]|")')
+    word = re.compile(r"(?<![A-Za-z0-9_$])(" + "|".join(sorted(words)) + r')(?=[-/._ ][a-z0-9]|")')
 
     def prefixed(found: re.Match[str]) -> str:
-        return word.sub(r"${var.p}\1", found[0])
+        # a reference inside the string (`${aws_s3_bucket.store.bucket}`) is not a name
+        parts = INTERPOLATION.split(found[0])
+        return "".join(
+            part if i % 2 else word.sub(r"${var.p}\1", part) for i, part in enumerate(parts)
+        )
 
     return "".join(
         line if BLOCK_LABELS.match(line) else STRING.sub(prefixed, line)
@@ -85,8 +90,18 @@ def with_prefix(text: str, words: set[str]) -> str:
     )
 
 
+# a resource an account or a region holds one of (an organization, the password policy,
+# a GuardDuty detector, a Config recorder): its group is called once, not k times
+SINGLETON = re.compile(
+    r'^resource "(aws_organizations_organization|aws_iam_account_password_policy|'
+    r'aws_guardduty_detector|aws_config_configuration_recorder)"',
+    re.M,
+)
+
+
 def copies(chosen: list[groups.Group], k: int) -> dict[str, str]:
-    """The stack: each group's files as modules/<group>/, called k times."""
+    """The stack: each group's files as modules/<group>/, called k times (once where the
+    group declares an account's singleton)."""
     files: dict[str, str] = {}
     calls = []
     for group in chosen:
@@ -96,9 +111,10 @@ def copies(chosen: list[groups.Group], k: int) -> dict[str, str]:
             text = PROVIDER_URL.sub(r"\1${var.p}.", with_prefix(text, words))
             files[f"modules/{group.name}/{name}"] = text
         files[f"modules/{group.name}/copy.tf"] = 'variable "p" {\n  type = string\n}\n'
+        n = 1 if any(SINGLETON.search(text) for text in texts.values()) else k
         calls.append(
             f'module "{group.name}" {{\n  source = "./modules/{group.name}"\n'
-            f'  count  = {k}\n  p      = "k${{count.index}}"\n}}\n'
+            f'  count  = {n}\n  p      = "k${{count.index}}"\n}}\n'
         )
     files["main.tf"] = "\n".join(calls)
     return files

@@ -45,6 +45,11 @@ LEVELS = 5  # AWS nests organizational units five deep under the root
 _UNITS = "OrganizationalUnits"
 
 
+# a parent deleted between its listing and this call holds no units (and moto answers
+# a member account's ListRoots with the organization's root, whose units it cannot list)
+GONE_PARENT = frozenset({"ParentNotFoundException"})
+
+
 def _units(item: Item, level: int) -> list[dict[str, Any]]:
     """The units of one level of the tree, in the order their parents were asked."""
     return items(item.get(f"level{level}"), _UNITS)
@@ -56,6 +61,7 @@ def _children(level: int) -> DetailCall:
             "level1",
             "list_organizational_units_for_parent",
             lambda item: {"ParentId": item["Id"]},
+            absent=GONE_PARENT,
             paged=True,
         )
     return DetailCall(
@@ -63,6 +69,7 @@ def _children(level: int) -> DetailCall:
         "list_organizational_units_for_parent",
         lambda item: [{"ParentId": u["Id"]} for u in _units(item, level - 1)],
         needs=f"level{level - 1}",
+        absent=GONE_PARENT,
         paged=True,
         batch=1,
     )

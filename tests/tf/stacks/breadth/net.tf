@@ -28,6 +28,7 @@ resource "aws_vpc_dhcp_options" "corp" {
   domain_name_servers = ["10.60.0.2", "AmazonProvidedDNS"]
   ntp_servers         = ["10.60.0.3"]
   netbios_node_type   = "2"
+  tags                = { Name = "breadth-corp" }
 }
 
 resource "aws_vpc_dhcp_options_association" "main" {
