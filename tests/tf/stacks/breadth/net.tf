@@ -24,11 +24,10 @@ resource "aws_vpn_gateway" "vpn" {
 }
 
 resource "aws_vpc_dhcp_options" "corp" {
-  domain_name         = "corp.example"
+  domain_name         = "breadth.example"
   domain_name_servers = ["10.60.0.2", "AmazonProvidedDNS"]
   ntp_servers         = ["10.60.0.3"]
   netbios_node_type   = "2"
-  tags                = { Name = "breadth-corp" }
 }
 
 resource "aws_vpc_dhcp_options_association" "main" {
