@@ -237,7 +237,11 @@ def run(k: int, rtt: float, repeat: int, names: list[str]) -> int:
             print(f"       groups x {k} copies, applied in {applied:.0f}s")
             if shared:
                 print(f"       warning: {len(shared)} ids shared by copies: {shared[:5]}")
-            clean = stack.driftctl_report()
+            # the state names each resource's id, as a Terraform user's scan would have it:
+            # k copies of a stack hold resources that no attribute tells apart (a private
+            # zone's name), which HCL alone is an ambiguous match for
+            with_state = ("--from", f"tfstate://{stack.dir / 'terraform.tfstate'}")
+            clean = stack.driftctl_report(*with_state)
             proxy_cmd = [sys.executable, str(PROXY), moto, "--delay", str(rtt), "--replay"]
             with process(*proxy_cmd) as proxy:
                 (stack.dir / "provider.tf").write_text(harness.provider_block(proxy))
@@ -250,17 +254,17 @@ def run(k: int, rtt: float, repeat: int, names: list[str]) -> int:
                     tf_walls.append(time.perf_counter() - started)
             with process(*proxy_cmd) as proxy:
                 through = harness.Stack(tf, stack.dir, proxy)
-                through.driftctl_report()  # warm-up
+                through.driftctl_report(*with_state)  # warm-up
                 dc_walls = []
                 for _ in range(repeat):
                     started = time.perf_counter()
-                    report = through.driftctl_report()
+                    report = through.driftctl_report(*with_state)
                     dc_walls.append(time.perf_counter() - started)
                 floor = Floor()
                 with harness_env(tf), recording(floor):
                     conf = settings.build(
                         settings.Options(
-                            sources=[f"hcl://{stack.dir}"],
+                            sources=[f"hcl://{stack.dir}", with_state[1]],
                             regions=[harness.REGION],
                             endpoint_url=proxy,
                         )
