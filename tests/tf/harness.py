@@ -362,7 +362,8 @@ class Stack:
         try:
             self.terraform("apply", "-auto-approve", "-input=false", "-parallelism=20")
         except HarnessError as exc:
-            if ".Duplicate:" in str(exc):  # EC2's InvalidGroup/InvalidPermission.Duplicate
+            # EC2's InvalidGroup/InvalidPermission.Duplicate, WAFv2's WafV2DuplicateItem
+            if ".Duplicate:" in str(exc) or "WafV2DuplicateItem:" in str(exc):
                 raise DuplicateCreate(str(exc)) from exc
             raise
 
