@@ -305,7 +305,8 @@ FAMILY = Family(
             tags=True,
             computed=frozenset({"arn", "home_region", "sns_topic_arn"}),
             id_doc="trail name",
-            state_id=True,
+            # not state_id: provider 5's state id is the trail's ARN, driftctl's id its name
+            # (a trail in a state file was missing, and unmanaged under its name)
         ),
     ),
     scans=(SCAN,),
