@@ -34,7 +34,15 @@ from driftctl.aws.session import (
 )
 from driftctl.aws.shards import Remote
 from driftctl.aws.workers import Workers
-from driftctl.base.spec import DetailCall, Item, ListCall, ScanSpec, detail_depths, listed
+from driftctl.base.spec import (
+    DetailCall,
+    Item,
+    ListCall,
+    ScanSpec,
+    at_path,
+    detail_depths,
+    listed,
+)
 from driftctl.core.model import Resource, ScanError
 from driftctl.errors import DriftctlError
 
@@ -189,8 +197,8 @@ class Scanner:
         page at the dotted path `answer` (CloudFront's FunctionList.NextMarker): a list is
         never read only in part."""
         pages = [first]
-        while token is not None and answer is not None and _at(pages[-1], answer):
-            following = {**params, token: _at(pages[-1], answer)}
+        while token is not None and answer is not None and at_path(pages[-1], answer):
+            following = {**params, token: at_path(pages[-1], answer)}
             pages.append(self.call(unit, operation, following, frozenset()))
         return pages
 
@@ -541,13 +549,6 @@ def _items(unit: _Unit, lists: dict[tuple[Any, ...], Future[Any]]) -> list[Item]
 
 def _err_key(e: ScanError) -> tuple[str, str]:
     return (e.scope, e.message)
-
-
-def _at(page: Any, path: str) -> Any:
-    """The value at a dotted path of a page (None where a step is missing)."""
-    for part in path.split("."):
-        page = page.get(part) if isinstance(page, dict) else None
-    return page
 
 
 def _next_token(client: Any, operation: str) -> str | None:

@@ -54,11 +54,16 @@ class ListCall:
     next_marker: str | None = None
 
 
+def at_path(page: Any, path: str) -> Any:
+    """The value at a dotted path of an answer (None where a step is missing)."""
+    for part in path.split("."):
+        page = page.get(part) if isinstance(page, Mapping) else None
+    return page
+
+
 def listed(call: ListCall, page: Mapping[str, Any]) -> list[Item]:
     """One page's items, as dicts (plain strings wrapped under `call.item_key`)."""
-    found: Any = page
-    for part in call.result_key.split("."):
-        found = found.get(part) if isinstance(found, Mapping) else None
+    found = at_path(page, call.result_key)
     if isinstance(found, Mapping):  # one object, not a list: that one item
         return [dict(found)]
     items = found or ()
