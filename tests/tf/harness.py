@@ -96,6 +96,22 @@ class DuplicateCreate(HarnessError):
     server; nothing else is."""
 
 
+# how each service says a create found its resource already there: EC2's
+# InvalidGroup/InvalidPermission.Duplicate, WAFv2's WafV2DuplicateItem, IAM's
+# EntityAlreadyExists (an instance profile, a user), Secrets Manager's ResourceExistsException
+DUPLICATE_MARKS = (
+    ".Duplicate:",
+    "WafV2DuplicateItem:",
+    "EntityAlreadyExists:",
+    "ResourceExistsException:",
+)
+
+
+def sent_twice(failure: str) -> bool:
+    """Whether a failed apply's output says a create found its resource already there."""
+    return any(mark in failure for mark in DUPLICATE_MARKS)
+
+
 def absent() -> str | None:
     """Why real Terraform cannot run here (a reason to skip), or None."""
     if not TERRAFORM.is_file():
@@ -362,8 +378,7 @@ class Stack:
         try:
             self.terraform("apply", "-auto-approve", "-input=false", "-parallelism=20")
         except HarnessError as exc:
-            # EC2's InvalidGroup/InvalidPermission.Duplicate, WAFv2's WafV2DuplicateItem
-            if ".Duplicate:" in str(exc) or "WafV2DuplicateItem:" in str(exc):
+            if sent_twice(str(exc)):
                 raise DuplicateCreate(str(exc)) from exc
             raise
 
