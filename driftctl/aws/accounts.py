@@ -41,10 +41,20 @@ def base_session(profile: str | None) -> Session:
         # botocore's model files (endpoints, service models) parsed once per process: a
         # test suite scanning before and after each test (driftctl.pytest_plugin) would
         # otherwise parse them again for every scan, most of a scan's CPU on moto
-        core.register_component("data_loader", _loader(core.get_config_variable("data_path")))
+        core.register_component("data_loader", shared_loader(core))
     except botocore.exceptions.ProfileNotFound as exc:
         raise DriftctlError(str(exc), "list profiles with: aws configure list-profiles") from exc
     return Session(core)
+
+
+def shared_loader(core: botocore.session.Session) -> botocore.loaders.Loader:
+    """The process's one loader of botocore's data files for this session's data path."""
+    return process_loader(core.get_config_variable("data_path"))
+
+
+def process_loader(data_path: str | None = None) -> botocore.loaders.Loader:
+    """One loader a data path in this process (each caches the files it parsed)."""
+    return _loader(data_path)
 
 
 @functools.cache
@@ -84,6 +94,7 @@ def assumed_session(
         time_fetcher=clock or _utc_now,
     )
     core = botocore.session.get_session()
+    core.register_component("data_loader", shared_loader(core))
     core._credentials = credentials  # type: ignore[attr-defined]  # botocore's injection point
     core.set_config_variable("region", region)
     return Session(core)

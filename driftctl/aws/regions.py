@@ -18,9 +18,9 @@ from driftctl.errors import DriftctlError
 
 @functools.cache
 def _partitions() -> list[dict[str, Any]]:
-    import botocore.loaders
+    from driftctl.aws.accounts import process_loader
 
-    data: dict[str, Any] = botocore.loaders.create_loader().load_data("partitions")
+    data: dict[str, Any] = process_loader().load_data("partitions")
     return list(data.get("partitions", []))
 
 
@@ -70,7 +70,11 @@ def _offered_in(service: str) -> dict[str, frozenset[str]]:
     """Per partition, the regions botocore's endpoint data offers `service` in."""
     import botocore.session
 
+    from driftctl.aws.accounts import shared_loader
+
     session = botocore.session.get_session()
+    # the scan's clients parse the same service models: parsed once, through their loader
+    session.register_component("data_loader", shared_loader(session))
     return {
         p: frozenset(session.get_available_regions(service, p))
         for p in session.get_available_partitions()

@@ -168,12 +168,13 @@ def _scanner(remote: Remote, share: float) -> Any:
     """A scanner of this worker process's own, with 1/`share` of every rate budget."""
     import botocore.session
 
-    from driftctl.aws.accounts import Session
+    from driftctl.aws.accounts import Session, shared_loader
     from driftctl.aws.ratelimit import RateLimiter
     from driftctl.aws.scanner import Scanner
     from driftctl.aws.session import CallCounter, make_client_factory
 
     core = botocore.session.Session()
+    core.register_component("data_loader", shared_loader(core))
     core.set_credentials(remote.access_key, remote.secret_key, remote.token)
     counter, limiter = CallCounter(), RateLimiter(remote.max_rps, share)
     factory = make_client_factory(
