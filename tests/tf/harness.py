@@ -23,6 +23,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.tf import motofork
 from tests.tf.compare import (
     MISSING,
     Disagreement,
@@ -144,40 +146,30 @@ def provider_block(endpoint: str, extra: str = "") -> str:
 # ---------------------------------------------------------------- moto's server
 
 
-MOTO = (
-    "import sys; from driftctl.demo import emulator\n"
-    "from tests.tf.moto_gaps import fill; fill()\n"
-    "with emulator.moto_server() as url:\n    print(url, flush=True); sys.stdin.read()"
-)
+_FORKS: dict[bool, motofork.Forks] = {}
+_FORKS_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
 def moto_server(*, managed_policies: bool = False) -> Iterator[str]:
     """moto's server in a process of its own on 127.0.0.1; yields its URL, stops it after.
+    The process is forked from one that has served a full scan already (tests/tf/
+    motofork.py): a fresh server's first scan costs ~5 s of CPU, most of it once a process.
 
     `managed_policies`: AWS-managed IAM policies exist (MOTO_IAM_LOAD_MANAGED_POLICIES),
     as a stack that attaches one needs; it makes IAM's first call slower.
     """
-    env = {**os.environ, **CREDENTIALS}
-    env["MOTO_IAM_LOAD_MANAGED_POLICIES"] = "true" if managed_policies else "false"
-    root = str(Path(__file__).resolve().parents[2])  # tests.tf.moto_gaps, from any cwd
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-    proc = subprocess.Popen(
-        [sys.executable, "-c", MOTO], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
-    )
-    assert proc.stdout is not None and proc.stdin is not None
-    try:
-        url = proc.stdout.readline().decode().strip()
-        if not url.startswith("http://127.0.0.1:"):
-            raise HarnessError(f"moto's server did not start (it printed {url!r})")
+    with _FORKS_LOCK:
+        forks = _FORKS.get(managed_policies)
+        if forks is None:
+            env = {**os.environ, **CREDENTIALS}
+            env["MOTO_IAM_LOAD_MANAGED_POLICIES"] = "true" if managed_policies else "false"
+            root = str(Path(__file__).resolve().parents[2])  # tests.tf.motofork, from any cwd
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+            forks = _FORKS[managed_policies] = motofork.Forks(env)
+            atexit.register(forks.close)
+    with forks.server() as url:
         yield url
-    finally:
-        proc.stdin.close()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 # ---------------------------------------------------------------- terraform

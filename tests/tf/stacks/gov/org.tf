@@ -24,6 +24,9 @@ resource "aws_organizations_policy" "stay" {
     Statement = [{ Effect = "Deny", Action = "organizations:LeaveOrganization", Resource = "*" }]
   })
   tags = { Team = "security" }
+  # the organization enables the policy type first: without it the two creates race, and
+  # moto answers a CreatePolicy that wins with a 500 the provider retries
+  depends_on = [aws_organizations_organization.main]
 }
 
 # The policy attached to the workloads unit
