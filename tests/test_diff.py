@@ -68,6 +68,21 @@ def test_unknown_and_unresolved_values_are_never_drift() -> None:
     assert diff_attrs(BUCKET, declared, {"bucket": "x", "tags": {"Env": "y"}}) == []
 
 
+def test_an_empty_block_list_or_map_and_none_are_all_nothing() -> None:
+    """A Terraform state writes an unset block as [] and unset tags as {}; AWS answers
+    nothing for either. A value on one side only is still drift."""
+    zone = TYPES["aws_route53_zone"]
+    live = {"name": "example.com", "vpc": None, "tags": None}
+    assert diff_attrs(zone, {"name": "example.com", "vpc": [], "tags": {}}, live) == []
+    assert diff_attrs(zone, {"vpc": None}, {"vpc": []}) == []
+    tagged = diff_attrs(zone, {"tags": {}}, {"tags": {"A": "1"}})
+    assert [(c.path, c.expected, c.actual) for c in tagged] == [("tags.A", None, "1")]
+    private = diff_attrs(zone, {"vpc": [{"vpc_id": "vpc-1"}]}, live)
+    assert [(c.path, c.actual) for c in private] == [("vpc", None)]
+    public = diff_attrs(zone, {"vpc": []}, {"vpc": [{"vpc_id": "vpc-1"}]})
+    assert [c.path for c in public] != []
+
+
 def test_terraform_primitive_conversions_are_not_drift() -> None:
     assert scalar_equal("3600", 3600)
     assert scalar_equal("true", True)

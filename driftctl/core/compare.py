@@ -1,6 +1,6 @@
 """Two values compared as the diff compares them: Terraform's primitive conversions
-("3600" == 3600, "true" == True), maps key by key, lists element by element, declared
-Unknowns and references skipped (docs/architecture.md §5).
+("3600" == 3600, "true" == True), maps key by key, lists element by element, None, []
+and {} alike (nothing), declared Unknowns and references skipped (docs/architecture.md §5).
 
 The diff (driftctl/engine/diff.py) and a type's revert (`same`) both compare through here.
 """
@@ -39,14 +39,23 @@ def _bool_text(value: Any) -> Any:
     return value
 
 
+def _nothing(value: Any) -> bool:
+    """None, [] or {}: no value. A Terraform state writes an unset block as [] (and an
+    unset map as {}), where AWS answers nothing and HCL declares nothing."""
+    return value is None or (isinstance(value, (list, dict)) and not value)
+
+
 def compare(path: str, expected: Any, actual: Any, exact: bool) -> Iterator[Change]:
     if isinstance(expected, (Unknown, Ref)):
+        return
+    if _nothing(expected) and _nothing(actual):
         return
     if isinstance(expected, dict) and isinstance(actual, dict):
         keys = sorted(set(expected) | set(actual)) if exact else sorted(expected)
         for key in keys:
             if key not in expected:
-                yield Change(join_path(path, key), None, actual[key])
+                if not _nothing(actual[key]):
+                    yield Change(join_path(path, key), None, actual[key])
             else:
                 yield from compare(join_path(path, key), expected[key], actual.get(key), exact)
         return

@@ -119,6 +119,8 @@ def _normalize(attrs: dict[str, Any]) -> dict[str, Any]:
         out["name"] = out["fqdn"] = expand(name, zone)
     if isinstance(out.get("ttl"), str):
         out["ttl"] = as_int(out["ttl"], None) or out["ttl"]
+    if out.get("ttl") == 0 and first_block(out.get("alias")):
+        out["ttl"] = None  # an alias has no TTL: a Terraform state writes 0
     if isinstance(out.get("records"), list):
         out["records"] = sorted(out["records"], key=str)
     alias = first_block(out.get("alias")) if "alias" in out else None
@@ -168,7 +170,12 @@ def _zone_address(raw: RawResource, zone: Any) -> str | None:
 
 def _from_tf(raw: RawResource) -> list[Resource]:
     """`fqdn`: the name followed by the name of the zone `zone_id` refers to, so that a
-    name relative to its zone is matched, and compared once expanded (_normalize)."""
+    name relative to its zone is matched, and compared once expanded (_normalize).
+
+    A Terraform state holds the fqdn itself, and an id made of the name as written
+    (`Z1_www_A` for `name = "www"`, `Z1__x.example.com._CNAME` for a certificate's
+    validation name with its dot): the id is made again from the fqdn, driftctl's and
+    AWS's form, so that the record matches its live one."""
     attrs = {k: v for k, v in raw.attrs.items() if k in COMPARED}
     for attr in ("alias", "records", "health_check_id"):
         if attr in attrs:
@@ -178,9 +185,12 @@ def _from_tf(raw: RawResource) -> list[Resource]:
     if zone_address is not None and isinstance(name, str):
         prefix = f"{dns_name(name)}." if dns_name(name) else ""
         attrs["fqdn"] = Ref(zone_address, ("name",), prefix=prefix)
-    return [
-        Resource(TYPE, raw.import_id, raw.address, attrs, raw.source, provenance=raw.provenance)
-    ]
+    rid = raw.import_id
+    fqdn, zone = raw.attrs.get("fqdn"), attrs.get("zone_id")
+    if isinstance(fqdn, str) and fqdn and isinstance(zone, str) and "fqdn" not in attrs:
+        attrs["fqdn"] = dns_name(fqdn)
+        rid = record_id(zone, fqdn, attrs.get("type"), attrs.get("set_identifier"))
+    return [Resource(TYPE, rid, raw.address, attrs, raw.source, provenance=raw.provenance)]
 
 
 # --- CloudFormation, Crossplane ---------------------------------------------------------------
