@@ -19,6 +19,7 @@ import pytest
 from driftctl.commands.demo import FIXTURE
 from driftctl.demo import stack as demo_stack
 from driftctl.resources import registry
+from tests.kit import live
 from tests.kit.cli import Run, driftctl
 from tests.revert import stack
 
@@ -59,17 +60,7 @@ def undo(endpoint: str, journal: Path, *args: str) -> Run:
 
 def snapshot(endpoint: str, repo: Path, name: str) -> dict[tuple[str, str], Any]:
     """Live state exactly as driftctl reads it (the saved snapshot), keyed by (type, id)."""
-    path = repo.parent / f"{name}.json"
-    run = driftctl(
-        "scan", "--from", f"hcl://{repo}", "--endpoint-url", endpoint, "--save-live", str(path)
-    )
-    assert run.code in (0, 1), run.stderr
-    doc = json.loads(path.read_text())
-    return {
-        (r["type"], r["id"]): r["attrs"]
-        for state in doc["accounts"].values()
-        for r in state["resources"]
-    }
+    return live.snapshot(endpoint, repo, repo.parent / f"{name}.json")
 
 
 def scan_code(endpoint: str, repo: Path) -> int:

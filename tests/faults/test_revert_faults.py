@@ -17,6 +17,7 @@ from driftctl.demo import stack as demo_stack
 from tests.faults.helpers import Injected, clean, run
 from tests.faults.proxy import KINDS, Fault, ProxyStats, fault_proxy
 from tests.kit.cli import Run, driftctl
+from tests.kit.live import snapshot
 from tests.revert import stack
 
 TRUST = "iam:UpdateAssumeRolePolicy"  # call 9 of the 12 the drifted demo stack needs
@@ -62,15 +63,7 @@ def revert(aws: str, repo: Path, *args: str, hang: bool = False) -> Run:
 
 
 def live(endpoint: str, repo: Path, name: str) -> dict[tuple[str, str], Any]:
-    path = repo.parent / f"{name}.json"
-    got = driftctl(
-        "scan", "--from", f"hcl://{repo}", "--endpoint-url", endpoint, "--save-live", str(path)
-    )
-    assert got.code in (0, 1), got.stderr
-    doc = json.loads(path.read_text())
-    return {
-        (r["type"], r["id"]): r["attrs"] for s in doc["accounts"].values() for r in s["resources"]
-    }
+    return snapshot(endpoint, repo, repo.parent / f"{name}.json")
 
 
 def changes_made(stats: ProxyStats) -> list[str]:
