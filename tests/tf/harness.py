@@ -98,15 +98,10 @@ class DuplicateCreate(HarnessError):
     server; nothing else is."""
 
 
-# how each service says a create found its resource already there: EC2's
-# InvalidGroup/InvalidPermission.Duplicate, WAFv2's WafV2DuplicateItem, IAM's
-# EntityAlreadyExists (an instance profile, a user), Secrets Manager's ResourceExistsException
-DUPLICATE_MARKS = (
-    ".Duplicate:",
-    "WafV2DuplicateItem:",
-    "EntityAlreadyExists:",
-    "ResourceExistsException:",
-)
+# how services say a create found its resource already there: EC2's InvalidGroup.Duplicate
+# and InvalidLaunchTemplateName.AlreadyExistsException, WAFv2's WafV2DuplicateItem, IAM's
+# EntityAlreadyExists, Secrets Manager's ResourceExistsException, Lambda's "already exist"
+DUPLICATE_MARKS = ("Duplicate", "AlreadyExists", "ResourceExistsException", "already exist")
 
 
 def sent_twice(failure: str) -> bool:

@@ -21,6 +21,10 @@ IAM = (
         "api error InvalidPermission.Duplicate: the specified rule already exists",
         "operation error WAFV2: CreateRuleGroup, WafV2DuplicateItem: already exists",
         "operation error Secrets Manager: CreateSecret, ResourceExistsException: exists",
+        # the next CI run: the lb group's launch template
+        "Error: creating EC2 Launch Template (lb-web): operation error EC2: "
+        "CreateLaunchTemplate, https response error StatusCode: 400, api error "
+        "InvalidLaunchTemplateName.AlreadyExistsException: Launch template name already in use.",
     ],
 )
 def test_a_create_sent_twice_is_told_apart(failure: str) -> None:
